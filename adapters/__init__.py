@@ -1,0 +1,1 @@
+"""Per-host adapters: parse a host payload, spell a decision in the host's wire format."""

@@ -1,0 +1,118 @@
+"""Decide what to send a host for a verdict, from the host's registry facts.
+
+This is the one place where a verdict meets a host's capabilities. The rules
+(DESIGN.md, "Verdicts"):
+
+- deny: always the host's block answer;
+- ask: an ask only where the registry says a prompt reaches a person on this
+  event in this permission mode, at or above the trusted grade; else refuse;
+- force_ask: the host's native force_ask where it has one; else an ask where
+  the host's ask also cannot be satisfied silently in this mode; else refuse;
+- allow: an explicit allow where the host enforces one, else no opinion.
+
+Unknown is never trusted: an `unknown` fact or a mode the registry has never
+seen degrades toward refusal.
+"""
+
+from __future__ import annotations
+
+from compat.registry import Capabilities, grade_at_least
+from verdicts.decision import Decision, Verdict
+
+# What the adapter spells on the wire.
+ALLOW = "allow"  # explicit allow: skips the host's own prompt
+SILENT = "silent"  # no opinion: the host's own permission flow applies
+ASK = "ask"
+FORCE_ASK = "force_ask"
+DENY = "deny"
+
+DEFAULT_TRUSTED_GRADE = "documented"
+
+
+class Answer:
+    """What to send, and the reason the person or the model will read."""
+
+    __slots__ = ("kind", "reason", "verdict", "downgraded")
+
+    def __init__(self, kind: str, reason: str, verdict: Verdict, downgraded: str = "") -> None:
+        self.kind = kind
+        self.reason = reason
+        self.verdict = verdict
+        self.downgraded = downgraded  # why a weaker answer could not be sent, if so
+
+    def __repr__(self) -> str:
+        return f"Answer({self.kind!r}, verdict={self.verdict.label})"
+
+
+def _how_to_permit(decision: Decision) -> str:
+    rules = ", ".join(decision.rule_ids) or "the default policy"
+    return (
+        f"decided by {rules}; to permit this on purpose, run it yourself or add a user rule "
+        "(~/.config/hookward/policy.toml) that allows it"
+    )
+
+
+def choose(
+    decision: Decision,
+    caps: Capabilities,
+    event: str,
+    mode: str | None,
+    trusted_grade: str = DEFAULT_TRUSTED_GRADE,
+) -> Answer:
+    verdict = decision.verdict
+    reason = "hookward: " + decision.summary
+    known_mode = caps.known_mode(mode)
+
+    if verdict == Verdict.DENY:
+        return Answer(DENY, f"{reason} ({_how_to_permit(decision)})", verdict)
+
+    if verdict == Verdict.ALLOW:
+        fact = caps.effect(event, "allow", known_mode)
+        if known_mode is not None and fact.get("value") == "enforced" and grade_at_least(fact, trusted_grade):
+            return Answer(ALLOW, reason, verdict)
+        return Answer(SILENT, reason, verdict)
+
+    def prompts(answer: str) -> bool:
+        fact = caps.effect(event, answer, known_mode)
+        return known_mode is not None and fact.get("value") == "prompts" and grade_at_least(fact, trusted_grade)
+
+    if verdict == Verdict.FORCE_ASK:
+        if prompts("force_ask"):
+            return Answer(FORCE_ASK, reason, verdict)
+        silent = caps.mode_fact(known_mode, "ask_satisfiable_silently")
+        if prompts("ask") and silent.get("value") is False and grade_at_least(silent, trusted_grade):
+            return Answer(ASK, reason, verdict)
+        why = _why_no_prompt(caps, event, mode, known_mode, "force_ask")
+    else:
+        if prompts("ask"):
+            return Answer(ASK, reason, verdict)
+        why = _why_no_prompt(caps, event, mode, known_mode, "ask")
+
+    refusal = (
+        f"{reason}. A person must confirm this, but {why}, so hookward refuses it instead "
+        f"({_how_to_permit(decision)})"
+    )
+    return Answer(DENY, refusal, verdict, downgraded=why)
+
+
+def _why_no_prompt(caps: Capabilities, event: str, mode: str | None, known_mode: str | None, answer: str) -> str:
+    name = caps.data.get("name", caps.host)
+    if known_mode is None:
+        return f"{name} is in permission mode {mode!r}, which hookward has no evidence about"
+    fact = caps.effect(event, "ask", known_mode)
+    value = fact.get("value", "unknown")
+    if answer == "force_ask" and value == "prompts":
+        return f"{name}'s prompt in mode {known_mode!r} can be satisfied without a person seeing this call"
+    if value == "unknown" or fact.get("grade") == "unknown":
+        return f"nobody has established that {name} shows a prompt on {event} in mode {known_mode!r}"
+    if value == "prompts":
+        return f"the evidence that {name} prompts on {event} is only {fact.get('grade')}"
+    meaning = {
+        "runs": "runs the tool anyway when a hook asks",
+        "refuses": "cannot prompt here and refuses instead",
+        "ends_session": "ends the session instead of prompting",
+        "unsupported": "has no ask answer",
+        "rejected": "rejects an ask answer",
+        "enforced": "does not prompt",
+    }.get(value, value)
+    return f"{name} {meaning} (event {event}, mode {known_mode!r})"

@@ -1,0 +1,1 @@
+"""The evidence-graded compatibility registry: what each host really does."""

@@ -1,0 +1,3 @@
+from hookward.cli import main
+
+main()

@@ -1,0 +1,28 @@
+"""The typer application: every command but the hook fast path."""
+
+from __future__ import annotations
+
+import typer
+
+from hookward import cli_audit, cli_compat, cli_hosts, cli_mcp, cli_policy
+
+app = typer.Typer(
+    name="hookward",
+    help="One security policy gate for every AI coding agent's tool calls.",
+    no_args_is_help=True,
+    add_completion=False,
+)
+
+cli_policy.register(app)
+cli_hosts.register(app)
+cli_compat.register(app)
+cli_audit.register(app)
+cli_mcp.register(app)
+
+
+@app.command("hook")
+def hook(host: str, event: str) -> None:
+    """Answer one hook call from HOST for EVENT (payload on stdin). Installed into hosts' configs."""
+    from adapters.hook import main as hook_main
+
+    raise typer.Exit(hook_main(host, event))

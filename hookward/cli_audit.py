@@ -1,0 +1,9 @@
+"""CLI commands: audit (wiring only)."""
+
+from __future__ import annotations
+
+import typer
+
+
+def register(app: typer.Typer) -> None:
+    """Attach this module's commands to the main app."""
