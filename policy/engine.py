@@ -1,14 +1,499 @@
-"""Placeholder: replaced by the real engine in the next commit."""
+"""evaluate(): a normalized tool call in, a Decision out.
+
+Every tool call becomes a list of actions: for a shell call, each simple
+command the analysis found plus every file it reads, writes or deletes; for a
+file tool, its targets; for MCP and web calls, the call itself. Each action
+gets the verdict of the policy's rules (user rules override built-in ones;
+project rules only tighten unless trusted) raised to what the floors demand.
+The call takes the strictest verdict of its actions.
+"""
 
 from __future__ import annotations
 
+import os
+import re
+from fnmatch import fnmatchcase
+
+from policy import floors as fl
+from policy.knowledge import programs as kp
+from policy.loader import CompiledPolicy, load_policy
+from policy.paths import Target, home_dir, target
+from policy.patterns import matches
+from policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family
 from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from verdicts.decision import Decision, Part, Verdict
+
+FILE_KINDS = ("read", "write", "edit", "delete")
+
+
+class Env:
+    __slots__ = ("home", "cwd", "project")
+
+    def __init__(self, call: ToolCall) -> None:
+        self.home = home_dir()
+        self.cwd = os.path.normpath(call.cwd) if call.cwd else (call.project_root or os.getcwd())
+        project = call.project_root or call.cwd
+        self.project = os.path.normpath(project) if project else None
+        if self.project == self.home or self.project == "/":
+            # An agent started in ~ or / has no project to confine it.
+            self.project = None
+
+
+class Action:
+    """One thing a call does, as the rules see it."""
+
+    __slots__ = ("kind", "what", "cmd", "target", "recursive", "call")
+
+    def __init__(
+        self,
+        kind: str,
+        what: str,
+        call: ToolCall,
+        cmd: SimpleCommand | None = None,
+        target: Target | None = None,
+        recursive: bool = False,
+    ) -> None:
+        self.kind = kind  # shell (a simple command), read, write, edit, delete, mcp, web, other
+        self.what = what
+        self.call = call
+        self.cmd = cmd
+        self.target = target
+        self.recursive = recursive
+
+
+# --- rule matching ------------------------------------------------------------
+
+
+def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
+    kinds = rule.get("kinds")
+    if kinds is not None and action.kind not in kinds:
+        return False
+    hosts = rule.get("hosts")
+    if hosts is not None and action.call.host not in hosts:
+        return False
+    if rule.get("programs") is not None or rule.get("commands") is not None or rule.get("args_any") is not None:
+        cmd = action.cmd
+        if cmd is None or action.kind != "shell":
+            return False
+        argv = _matchable_argv(cmd)
+        if rule.get("programs") is not None:
+            names = rule["programs"]
+            if argv[0] not in names and interpreter_family(argv[0]) not in names:
+                return False
+        if rule.get("commands") is not None and not any(_argv_matches(p, argv) for p in rule["commands"]):
+            return False
+        if rule.get("args_any") is not None and not any(fnmatchcase(a, p) for a in argv[1:] for p in rule["args_any"]):
+            return False
+    if rule.get("paths") is not None or rule.get("scopes") is not None:
+        tgt = action.target
+        if tgt is None:
+            return False
+        if rule.get("scopes") is not None and tgt.scope not in rule["scopes"]:
+            return False
+        if rule.get("paths") is not None:
+            compiled = rule["paths"]
+            if not (matches(compiled, tgt.path, env.home, env.project) or matches(compiled, tgt.real, env.home, env.project)):
+                return False
+    if rule.get("mcp") is not None:
+        if action.kind != "mcp":
+            return False
+        name = f"{action.call.mcp_server or ''}/{action.call.mcp_tool or ''}"
+        if not any(fnmatchcase(name, p) for p in rule["mcp"]):
+            return False
+    if rule.get("urls") is not None:
+        if action.kind != "web" or not any(fnmatchcase(action.call.url or "", p) for p in rule["urls"]):
+            return False
+    return True
+
+
+def _matchable_argv(cmd: SimpleCommand) -> list[str]:
+    argv = [cmd.program] + cmd.args
+    if cmd.program == "git":
+        argv, _configs = fl.git_argv(argv)
+    return argv
+
+
+def _argv_matches(pattern: list[str], argv: list[str]) -> bool:
+    """Prefix match, token by token (fnmatch globs); a final `$` token means exactly."""
+    exact = bool(pattern) and pattern[-1] == "$"
+    tokens = pattern[:-1] if exact else pattern
+    if len(argv) < len(tokens) or (exact and len(argv) != len(tokens)):
+        return False
+    return all(fnmatchcase(word, token) for word, token in zip(argv, tokens))
+
+
+class Verdicting:
+    """Accumulates what rules and floors say about one action."""
+
+    __slots__ = ("verdict", "rule_ids", "reasons", "loosens")
+
+    def __init__(self) -> None:
+        self.verdict = Verdict.ALLOW
+        self.rule_ids: list[str] = []
+        self.reasons: list[str] = []
+        self.loosens: set[str] = set()
+
+    def raise_to(self, verdict: Verdict, rule_id: str, reason: str) -> None:
+        if verdict > self.verdict:
+            self.verdict = verdict
+            self.rule_ids = [rule_id]
+            self.reasons = [reason]
+        elif verdict == self.verdict and rule_id not in self.rule_ids:
+            self.rule_ids.append(rule_id)
+            self.reasons.append(reason)
+
+
+def _rules_verdict(policy: CompiledPolicy, action: Action, env: Env, fallback: Verdict | None) -> Verdicting:
+    """User rules override built-in ones; untrusted project rules can only tighten."""
+    result = Verdicting()
+    decided = False
+    for layer in policy.override_layers:
+        matched = [rule for rule in layer if _rule_matches(rule, action, env)]
+        if not matched:
+            continue
+        for rule in matched:
+            result.raise_to(Verdict(rule["verdict"]), rule["id"], rule["reason"])
+            if rule.get("user_level"):
+                result.loosens.update(rule.get("loosens", ()))
+        # Within a layer the strictest matching rule wins; but an allow that
+        # a stricter rule of the same layer contradicts has already lost.
+        decided = True
+        break
+    if not decided and fallback is not None:
+        result.raise_to(fallback, "default.unknown", f"no rule knows {action.what!r}")
+    for rule in policy.tighten_only:
+        if _rule_matches(rule, action, env) and Verdict(rule["verdict"]) > result.verdict:
+            result.raise_to(Verdict(rule["verdict"]), rule["id"], rule["reason"])
+    return result
+
+
+def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
+    if demand.floor in result.loosens and demand.floor not in fl.NEVER_LOOSENED:
+        return
+    result.raise_to(demand.verdict, "floor." + demand.floor, demand.reason)
+
+
+# --- file targets ---------------------------------------------------------------
+
+
+def _file_demands(kind: str, tgt: Target, policy: CompiledPolicy, env: Env, recursive: bool, metadata_only: bool) -> list[fl.Demand]:
+    demands: list[fl.Demand] = []
+    home, project = env.home, env.project
+    writes = kind in ("write", "edit", "delete")
+    for path in {tgt.path, tgt.real}:
+        if writes:
+            for group_id, label, compiled in policy.self_protection:
+                if matches(compiled, path, home, project):
+                    demands.append(fl.Demand("self-protection", Verdict.DENY, f"{tgt.written} is {label}; an agent must not change the thing watching it"))
+            for group_id, label, compiled in policy.persistence:
+                if matches(compiled, path, home, project):
+                    verdict = Verdict.ASK if group_id == "ci" else Verdict.DENY
+                    demands.append(fl.Demand("persistence", verdict, f"{tgt.written} is one of the {label}: changing it makes code run later"))
+        if not metadata_only:
+            for group_id, label, compiled in policy.credentials:
+                if matches(compiled, path, home, project):
+                    verdict = Verdict.FORCE_ASK if group_id == "dotenv" and tgt.scope in ("project", "tmp") else Verdict.DENY
+                    demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
+    if recursive and not metadata_only and _holds_credentials(tgt, policy, env):
+        demands.append(fl.Demand("credential-sweep", Verdict.DENY, f"{tgt.written} is a tree that holds credentials; sweeping it reads them all"))
+    if kind == "delete":
+        scope = tgt.scope
+        if scope in ("root", "home-root") or tgt.path in ("/home", "/Users", "/usr", "/etc", "/var", "/bin", "/lib", "/opt", "/boot", "/sbin"):
+            demands.append(fl.Demand("destructive", Verdict.DENY, f"deletes {tgt.written}, which holds everything there"))
+        elif scope == "project-root" and recursive:
+            demands.append(fl.Demand("destructive", Verdict.DENY, "deletes the whole project"))
+        elif scope == "project" and re.search(r"(^|/)\.git(/|$)", tgt.path[len(project or "") :]):
+            demands.append(fl.Demand("destructive", Verdict.FORCE_ASK, "deletes git history"))
+        elif scope in ("home", "system") and recursive:
+            demands.append(fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project"))
+        elif scope == "device":
+            demands.append(fl.Demand("destructive", Verdict.DENY, f"deletes or wipes the device {tgt.written}"))
+    if kind in ("write", "edit") and tgt.scope == "device":
+        demands.append(fl.Demand("destructive", Verdict.DENY, f"writes straight onto the device {tgt.written}"))
+    return demands
+
+
+def _holds_credentials(tgt: Target, policy: CompiledPolicy, env: Env) -> bool:
+    """A directory that is, or contains, a credential store (~, /, ~/.config, ...)."""
+    for path in {tgt.path, tgt.real}:
+        if path in ("/", env.home) or env.home.startswith(path.rstrip("/") + "/"):
+            return True
+        if path.startswith(env.home + "/"):
+            rel = path[len(env.home) + 1 :] + "/"
+            if any(prefix.startswith(rel) for prefix in policy.credential_home_prefixes):
+                return True
+    return False
+
+
+# --- shell ----------------------------------------------------------------------
+
+RECURSIVE_FLAGS = frozenset({"-r", "-R", "--recursive", "-a", "--archive", "--mirror"})
+READ_RECURSIVE = frozenset({"tar", "zip", "7z", "rar", "rsync", "cp", "scp", "grep", "egrep", "rg", "ag", "ack", "find", "du", "tree", "ls", "fd", "chmod", "chown", "gsutil", "rclone", "rm", "shred"})
+DELETE_PROGRAMS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"})
+WRITE_LAST = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
+WRITE_ALL = frozenset({"touch", "mkdir", "tee", "truncate", "chmod", "chown", "chgrp", "setfacl", "chattr"})
+
+
+def _path_args(cmd: SimpleCommand) -> list[tuple[int, str]]:
+    out = []
+    after_dd = False
+    for i, arg in enumerate(cmd.args, start=1):
+        if arg == "--":
+            after_dd = True
+            continue
+        if arg.startswith("-") and not after_dd:
+            if "=" in arg and arg.startswith("--"):
+                value = arg.split("=", 1)[1]
+                if value.startswith(("/", "~", ".")):
+                    out.append((i, value))
+            continue
+        out.append((i, arg))
+    return out
+
+
+def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
+    """(kind, written path, recursive) for what a command reads, writes and deletes."""
+    program = cmd.program
+    args = cmd.args
+    flags = fl._flag_set(args)
+    recursive = bool(flags & RECURSIVE_FLAGS) or program in ("tar", "zip", "7z", "rsync") or (program == "find")
+    if program in ("grep", "egrep", "rg", "ag", "ack") and program != "grep":
+        recursive = True
+    effects: list[tuple[str, str, bool]] = []
+    positional = _path_args(cmd)
+    if program == "dd":
+        for arg in args:
+            if arg.startswith("if="):
+                effects.append(("read", arg[3:], False))
+            elif arg.startswith("of="):
+                effects.append(("write", arg[3:], False))
+        return effects
+    if program == "find":
+        roots = []
+        for arg in args:
+            if arg.startswith(("-", "(", "!", ")")):
+                break
+            roots.append(arg)
+        roots = roots or ["."]
+        kind = "delete" if "-delete" in args else "read"
+        for root in roots:
+            effects.append((kind, root, True))
+        for i, arg in enumerate(args):
+            if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(args):
+                effects.append(("write", args[i + 1], False))
+        return effects
+    if program in DELETE_PROGRAMS or (program == "git" and len(args) > 0 and args[0] == "rm"):
+        for i, arg in positional:
+            if program == "git" and i == 1:
+                continue
+            effects.append(("delete", arg, recursive or program == "rmdir"))
+        return effects
+    if program in ("sed", "perl", "ruby") and any(a.startswith("-i") or a == "--in-place" or re.match(r"^-[a-zA-Z]*i", a) for a in args):
+        for _i, arg in positional[1:]:
+            effects.append(("edit", arg, False))
+        return effects
+    if program in WRITE_LAST and len(positional) >= 2:
+        for _i, arg in positional[:-1]:
+            effects.append(("delete" if program == "mv" else "read", arg, recursive))
+            if program == "mv":
+                effects.append(("read", arg, recursive))
+        effects.append(("write", positional[-1][1], recursive))
+        return effects
+    if program in WRITE_ALL:
+        skip_first = program in ("chmod", "chown", "chgrp", "setfacl", "truncate")
+        for n, (_i, arg) in enumerate(positional):
+            if skip_first and n == 0:
+                continue
+            effects.append(("write", arg, recursive))
+        return effects
+    if program in ("curl", "wget"):
+        for i, arg in enumerate(args):
+            if arg in ("-o", "--output", "-O", "--output-document") and i + 1 < len(args) and not (program == "curl" and arg == "-O"):
+                effects.append(("write", args[i + 1], False))
+            elif arg.startswith("@") and len(arg) > 1:
+                effects.append(("read", arg[1:], False))
+            elif "=@" in arg or arg.startswith(("-d@", "-F")) and "@" in arg:
+                effects.append(("read", arg.split("@", 1)[1].split(";", 1)[0], False))
+            elif arg in ("-T", "--upload-file", "--data-binary", "-d", "--data", "-F", "--form") and i + 1 < len(args):
+                value = args[i + 1]
+                if arg in ("-T", "--upload-file"):
+                    effects.append(("read", value, False))
+                elif "@" in value:
+                    effects.append(("read", value.split("@", 1)[1].split(";", 1)[0], False))
+            elif arg in ("-K", "--config", "--netrc-file", "--cert", "--key", "-E") and i + 1 < len(args):
+                effects.append(("read", args[i + 1], False))
+        return effects
+    if program in ("tar",) and any(a.startswith("-") and "x" in a or a.startswith("x") for a in args[:1]):
+        return effects  # extraction writes into cwd; judged by rules on tar
+    # Any other program: every argument that names an existing or path-shaped
+    # file is something it may read.
+    for _i, arg in positional:
+        if _is_pathish(arg):
+            effects.append(("read", arg, recursive and program in READ_RECURSIVE))
+    return effects
+
+
+def _is_pathish(arg: str) -> bool:
+    if not arg or len(arg) > 4096 or "\n" in arg:
+        return False
+    if arg.startswith(("/", "~", "./", "../")) or arg in (".", "..", "*"):
+        return True
+    if "/" in arg and not re.match(r"^[a-z][a-z0-9+.-]*://", arg):
+        return True
+    return bool(re.match(r"^\.?[\w@+-][\w.@+-]*$", arg)) and ("." in arg or os.path.exists(arg))
+
+
+def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
+    command = call.command or ""
+    analysis = analyze(command, env.cwd, env.home)
+    parts: list[Part] = []
+    for finding in analysis.findings:
+        demand = fl.finding_demand(finding.kind, finding.detail)
+        parts.append(Part(finding.text or command[:200], finding.kind, demand.verdict, ["floor." + demand.floor], [demand.reason]))
+    for cmd in analysis.commands:
+        parts.extend(_command_parts(cmd, call, policy, env, analysis.commands))
+    if not parts:
+        parts.append(Part(command[:200], "noop", Verdict.ALLOW, ["default.empty"], ["an empty command does nothing"]))
+    return parts
+
+
+def _command_parts(cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, siblings: list[SimpleCommand]) -> list[Part]:
+    text = " ".join(cmd.argv)[:300]
+    if cmd.remote:
+        text = f"(on {cmd.remote}) {text}"
+    action = Action("shell", text, call, cmd=cmd)
+    unknown = Verdict.parse(policy.settings["unknown_command"])
+    result = _rules_verdict(policy, action, env, unknown)
+    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
+        _apply_floor(result, demand)
+    if cmd.unresolved - {0} and cmd.program not in ("echo", "printf", "true", "false", ":", "test", "[", "[[", "sleep", "exit", "return", "export", "local", "declare", "read", "set", "shift", "unset", "cd"):
+        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{cmd.program} gets an argument whose value is only known at run time"))
+    if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {"sh", "bash", "zsh", "chmod", "chown", "dd", "shred"}:
+        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{cmd.program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})"))
+    if cmd.inline_code is not None and cmd.inline_code[0] != "shell":
+        language, code = cmd.inline_code
+        demand, embedded = fl.inline_code_demand(language, code)
+        _apply_floor(result, demand)
+        for inner in embedded[:8]:
+            nested = _shell_parts(_with_command(call, inner), policy, env)
+            worst = max((p.verdict for p in nested), default=Verdict.ALLOW)
+            if worst >= Verdict.FORCE_ASK:
+                _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
+    family = interpreter_family(cmd.program)
+    if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
+        demand = fl.interpreter_demand(cmd.program, family, cmd.args)
+        if demand is not None:
+            _apply_floor(result, demand)
+    if cmd.program == "sed":
+        demand = fl.sed_demand(cmd.args)
+        if demand is not None:
+            _apply_floor(result, demand)
+    if cmd.remote:
+        _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"runs on another machine ({cmd.remote})"))
+    parts = [Part(text, "exec", result.verdict, result.rule_ids, result.reasons)]
+
+    egress_in_line = any(s.program in kp.EGRESS for s in siblings)
+    effects = _file_effects(cmd)
+    for redirect in cmd.redirects:
+        if redirect.writes:
+            effects.append(("write", redirect.target, False))
+        elif redirect.reads:
+            effects.append(("read", redirect.target, False))
+        if not redirect.resolved:
+            _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"redirect target {redirect.target!r} is only known at run time"))
+            parts[0].verdict = result.verdict
+            parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
+    metadata_only = cmd.program in kp.METADATA_ONLY
+    for kind, written, recursive in effects:
+        for expanded in brace_expand(written):
+            for path in expand_globs(expanded if not expanded.startswith("~") else env.home + expanded[1:] if expanded == "~" or expanded.startswith("~/") else expanded):
+                part = _file_part(kind, path, call, policy, env, recursive, metadata_only, cmd.remote)
+                if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
+                    part.verdict = Verdict.DENY
+                parts.append(part)
+    return parts
+
+
+def _is_sensitive_read(part: Part) -> bool:
+    return any(rule in ("floor.credentials", "floor.credential-sweep") for rule in part.rule_ids)
+
+
+def _with_command(call: ToolCall, command: str) -> ToolCall:
+    return ToolCall("shell", command=command, cwd=call.cwd, project_root=call.project_root, host=call.host, tool=call.tool)
+
+
+def _file_part(kind: str, written: str, call: ToolCall, policy: CompiledPolicy, env: Env, recursive: bool = False, metadata_only: bool = False, remote: str = "") -> Part:
+    tgt = target(written, env.cwd, env.home, env.project)
+    what = tgt.path if tgt.path == tgt.real else f"{tgt.path} (-> {tgt.real})"
+    if remote:
+        what = f"(on {remote}) {what}"
+    action = Action(kind, what, call, target=tgt, recursive=recursive)
+    result = _rules_verdict(policy, action, env, Verdict.ASK)
+    for demand in _file_demands(kind, tgt, policy, env, recursive, metadata_only):
+        _apply_floor(result, demand)
+    return Part(what, kind, result.verdict, result.rule_ids, result.reasons)
+
+
+# --- entry points ---------------------------------------------------------------------
+
+
+def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
+    env = Env(call)
+    if policy is None:
+        policy = load_policy(env.project)
+    parts: list[Part] = []
+    if call.kind == "shell":
+        parts = _shell_parts(call, policy, env)
+    elif call.kind in FILE_KINDS:
+        if not call.paths:
+            parts.append(Part(call.tool or call.kind, call.kind, Verdict.ASK, ["engine.no-path"], ["a file tool call without a path"]))
+        for written in call.paths:
+            parts.append(_file_part(call.kind, written, call, policy, env, recursive=False))
+    elif call.kind == "mcp":
+        action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
+        result = _rules_verdict(policy, action, env, Verdict.parse(policy.settings["unknown_mcp"]))
+        parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons))
+    elif call.kind == "web":
+        parts.append(_web_part(call, policy, env))
+    else:
+        action = Action("other", call.tool or "other", call)
+        result = _rules_verdict(policy, action, env, Verdict.ASK)
+        parts.append(Part(action.what, "other", result.verdict, result.rule_ids, result.reasons))
+    return Decision.from_parts(parts)
+
+
+_METADATA_HOSTS = re.compile(r"^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\])$", re.IGNORECASE)
+
+
+def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
+    url = call.url or ""
+    action = Action("web", url, call)
+    result = _rules_verdict(policy, action, env, Verdict.ASK)
+    match = re.match(r"^([a-z][a-z0-9+.-]*)://(?:([^@/]*)@)?([^/:?#]+)", url, re.IGNORECASE)
+    if not match:
+        _apply_floor(result, fl.Demand("egress", Verdict.ASK, "a URL hookward cannot read"))
+    else:
+        scheme, userinfo, host = match.group(1).lower(), match.group(2), match.group(3)
+        if scheme not in ("http", "https"):
+            _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"fetches a {scheme}: URL"))
+        if _METADATA_HOSTS.match(host):
+            _apply_floor(result, fl.Demand("credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"))
+        if userinfo:
+            _apply_floor(result, fl.Demand("credentials", Verdict.ASK, "the URL carries credentials"))
+    return Part(url[:300], "web", result.verdict, result.rule_ids, result.reasons)
 
 
 class Settings:
-    trusted_grade = "documented"
+    """The settings the renderer needs, read from the compiled policy."""
+
+    __slots__ = ("trusted_grade", "grant_expiry_minutes")
+
+    def __init__(self, data: dict) -> None:
+        self.trusted_grade = data.get("trusted_grade", "documented")
+        self.grant_expiry_minutes = data.get("grant_expiry_minutes", 60)
 
 
 def evaluate_call(call: ToolCall) -> tuple[Decision, Settings]:
-    return Decision(Verdict.ASK, ["engine not built yet"], ["engine.stub"]), Settings()
+    env = Env(call)
+    policy = load_policy(env.project)
+    return evaluate(call, policy), Settings(policy.settings)

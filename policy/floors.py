@@ -1,0 +1,416 @@
+"""Built-in floors: the threat classes every policy starts from.
+
+A floor looks at one action (a simple command or a file target) and may
+demand a minimum verdict. Floors are loosened only by an explicit user-level
+rule that names them in `loosens`; `self-protection` never.
+
+Floor ids: self-protection, credentials, credential-sweep, persistence,
+egress, fetch-and-run, privilege, destructive, hijack, not-understood.
+"""
+
+from __future__ import annotations
+
+import re
+
+from policy.knowledge import programs as kp
+from verdicts.decision import Verdict
+
+ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
+
+NEVER_LOOSENED = frozenset({"self-protection"})
+
+
+class Demand:
+    """A floor's demand: at least `verdict`, because `reason`."""
+
+    __slots__ = ("floor", "verdict", "reason")
+
+    def __init__(self, floor: str, verdict: Verdict, reason: str) -> None:
+        self.floor = floor
+        self.verdict = verdict
+        self.reason = reason
+
+
+# --- findings of the shell analysis -----------------------------------------
+
+FINDING_FLOORS: dict[str, tuple[str, Verdict]] = {
+    "not-understood": ("not-understood", ASK),
+    "opaque": ("not-understood", ASK),
+    "function": ("not-understood", ASK),
+    "alias": ("not-understood", ASK),
+    "pipe-to-interpreter": ("not-understood", ASK),
+    "remote": ("egress", ASK),
+    "fetch-and-run": ("fetch-and-run", DENY),
+    "decoded-payload": ("fetch-and-run", DENY),
+    "raw-socket": ("egress", DENY),
+    "hijack": ("hijack", DENY),
+}
+
+
+def finding_demand(kind: str, detail: str) -> Demand:
+    floor, verdict = FINDING_FLOORS.get(kind, ("not-understood", ASK))
+    if kind == "hijack" and detail.startswith("changes PATH"):
+        verdict = ASK
+    return Demand(floor, verdict, detail)
+
+
+# --- programs ---------------------------------------------------------------
+
+_GIT_HIJACK_CONFIG = re.compile(
+    r"^(core\.(hookspath|sshcommand|pager|editor|fsmonitor|gitproxy|askpass|attributesfile|excludesfile)|"
+    r"alias\..*|credential\..*|diff\..*\.(command|textconv)|filter\..*|merge\..*\.driver|"
+    r"protocol\..*|url\..*|sequence\.editor|gpg\.program|uploadpack\..*|receive\..*|http\..*proxy|"
+    r"include\.path|includeif\..*)",
+    re.IGNORECASE,
+)
+
+PUBLISH = {
+    ("npm", "publish"), ("yarn", "publish"), ("pnpm", "publish"), ("bun", "publish"), ("cargo", "publish"),
+    ("gem", "push"), ("poetry", "publish"), ("twine", "upload"), ("docker", "push"), ("podman", "push"),
+    ("gh", "release"), ("flit", "publish"), ("hatch", "publish"), ("uv", "publish"), ("dotnet", "nuget"),
+    ("mvn", "deploy"), ("gradle", "publish"), ("vsce", "publish"), ("ovsx", "publish"), ("helm", "push"),
+}
+
+CLOUD_CLIS = frozenset({"aws", "gcloud", "gsutil", "az", "doctl", "linode-cli", "hcloud", "oci", "ibmcloud", "flyctl", "fly", "heroku", "vercel", "netlify", "firebase", "supabase", "railway", "wrangler", "pulumi", "eksctl", "scw", "exo", "vultr-cli", "aliyun"})
+_DESTRUCTIVE_VERB = re.compile(r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)", re.IGNORECASE)
+
+DISK_TOOLS = frozenset({"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "diskutil", "format", "zpool", "lvremove", "vgremove", "pvremove", "cryptsetup", "badblocks"})
+POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl"})
+
+
+def _flag_set(args: list[str]) -> set[str]:
+    """Every short flag letter and long flag in args (`-rf` -> r, f)."""
+    flags: set[str] = set()
+    for arg in args:
+        if arg == "--":
+            break
+        if arg.startswith("--"):
+            flags.add(arg.split("=", 1)[0])
+        elif arg.startswith("-") and len(arg) > 1:
+            flags.update("-" + ch for ch in arg[1:])
+    return flags
+
+
+def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
+    """git's argv without global options, and the `-c key=value` settings given."""
+    out = [argv[0]]
+    configs: list[str] = []
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--super-prefix", "--config-env"):
+            if arg == "--config-env" and i + 1 < len(argv):
+                configs.append(argv[i + 1])
+            i += 2
+            continue
+        if arg == "-c":
+            if i + 1 < len(argv):
+                configs.append(argv[i + 1])
+            i += 2
+            continue
+        if arg.startswith(("--git-dir=", "--work-tree=", "--namespace=", "--exec-path", "--config-env=")):
+            i += 1
+            continue
+        if arg in ("--no-pager", "-p", "--paginate", "--bare", "--no-replace-objects", "--literal-pathspecs", "--no-optional-locks", "-P", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs"):
+            i += 1
+            continue
+        break
+    out.extend(argv[i:])
+    return out, configs
+
+
+def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[Demand]:
+    """What one simple command demands by what it runs (file targets are judged separately)."""
+    demands: list[Demand] = []
+    args = argv[1:]
+    flags = _flag_set(args)
+    text = " ".join(argv)
+
+    if set(wrappers) & kp.PRIVILEGE_WRAPPERS:
+        demands.append(Demand("privilege", FORCE_ASK, f"runs with raised privilege ({', '.join(w for w in wrappers if w in kp.PRIVILEGE_WRAPPERS)})"))
+
+    if program == "hookward" and args and args[0] in ("uninstall", "install", "policy", "trust", "audit") and not (len(args) > 1 and args[1] in ("show", "validate", "pending", "resolved", "tail", "show", "export", "verify")):
+        demands.append(Demand("self-protection", DENY, "changes hookward itself; an agent must not reconfigure its own gate"))
+    if program in ("pip", "pip3", "pipx", "uv") and "uninstall" in args and any("hookward" in a for a in args):
+        demands.append(Demand("self-protection", DENY, "uninstalls hookward; an agent must not remove its own gate"))
+    if program in ("pkill", "killall", "kill") and any("hookward" in a for a in args):
+        demands.append(Demand("self-protection", DENY, "stops hookward processes"))
+
+    if program in ("chmod",) and any(re.search(r"(^|[ugoa,])[+=][rwx]*s|^[0-7]?[4-7][0-7]{3}$", a) for a in args if not a.startswith("-") or re.match(r"^-?[0-7]{4}$", a)):
+        demands.append(Demand("privilege", DENY, "sets a setuid or setgid bit"))
+    if program in ("chown", "chgrp") and any(a.startswith("root") for a in args):
+        demands.append(Demand("privilege", FORCE_ASK, "gives files to root"))
+    if program in ("visudo", "usermod", "useradd", "userdel", "passwd", "chpasswd", "groupadd", "adduser", "deluser", "setcap", "chattr"):
+        demands.append(Demand("privilege", FORCE_ASK, f"{program} changes accounts or privileges"))
+
+    if program in kp.ENV_DUMPERS and (not args or args in (["-p"], ["-x"], ["-0"])):
+        if program in ("printenv", "env") or (program == "export" and args in ([], ["-p"])) or (program in ("set", "declare") and not args) or (program == "declare" and args in (["-p"], ["-x"])):
+            demands.append(Demand("credentials", ASK, "prints the environment, which holds API keys in agent sessions"))
+    if program == "printenv" and args:
+        demands.append(Demand("credentials", ASK, "prints environment variables, which may hold API keys"))
+
+    # --- destructive and irreversible ---
+    family = program.split(".")[0]
+    if family in DISK_TOOLS or program.startswith("mkfs"):
+        demands.append(Demand("destructive", DENY, f"{program} rewrites disks or filesystems"))
+    if program == "dd" and any(a.startswith("of=/dev/") and not a.startswith(("of=/dev/null", "of=/dev/stdout", "of=/dev/stderr")) for a in args):
+        demands.append(Demand("destructive", DENY, "dd writes straight onto a device"))
+    if program in POWER and (program != "systemctl" or (args and args[0] in ("poweroff", "reboot", "halt", "kexec", "emergency", "rescue"))):
+        if program not in ("init", "telinit") or args:
+            demands.append(Demand("destructive", DENY, f"{program} stops or restarts the machine"))
+    if program in ("kill", "pkill", "killall") and ("-1" in args or any(a in ("-9", "-KILL", "-SIGKILL") for a in args) and "-1" in args):
+        demands.append(Demand("destructive", DENY, "kills every process the user owns"))
+    if program == "crontab" and ("-r" in args or (args and not args[0].startswith("-")) or "-e" in args or "-" in args):
+        demands.append(Demand("persistence", DENY, "replaces or removes the crontab"))
+    if program in ("launchctl",) and args and args[0] in ("load", "bootstrap", "submit", "enable"):
+        demands.append(Demand("persistence", DENY, "registers a launchd job"))
+    if program == "systemctl" and args and args[0] in ("enable", "link", "edit", "set-environment", "daemon-reload", "mask", "preset"):
+        demands.append(Demand("persistence", DENY, "changes what systemd starts"))
+    if program in ("at", "batch") and args:
+        demands.append(Demand("persistence", FORCE_ASK, "schedules a command to run later"))
+
+    if program == "git":
+        demands.extend(_git_demands(argv))
+
+    if args and (program, args[0]) in PUBLISH:
+        demands.append(Demand("destructive", FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone"))
+    if program in ("npm", "yarn", "pnpm") and args[:1] == ["unpublish"]:
+        demands.append(Demand("destructive", FORCE_ASK, "removes a published package"))
+    if program == "kubectl" and args and args[0] in ("delete", "drain", "replace", "scale", "patch", "apply", "edit", "cordon", "taint", "rollout", "exec", "cp", "port-forward", "run", "create", "set", "label", "annotate"):
+        verdict = FORCE_ASK if args[0] in ("delete", "drain", "replace", "scale") else ASK
+        demands.append(Demand("destructive", verdict, f"kubectl {args[0]} changes a live cluster"))
+    if program == "helm" and args and args[0] in ("uninstall", "delete", "rollback", "upgrade", "install"):
+        demands.append(Demand("destructive", FORCE_ASK if args[0] in ("uninstall", "delete", "rollback") else ASK, f"helm {args[0]} changes a live cluster"))
+    if program in ("terraform", "tofu", "terragrunt") and args and (args[0] in ("destroy", "apply", "import", "taint", "untaint", "force-unlock") or (args[0] == "state" and len(args) > 1 and args[1] in ("rm", "mv", "push", "replace-provider")) or "-destroy" in args):
+        verdict = FORCE_ASK if args[0] in ("destroy", "apply", "state") or "-destroy" in args else ASK
+        demands.append(Demand("destructive", verdict, f"{program} {args[0]} changes real infrastructure"))
+    if program in CLOUD_CLIS:
+        if any(_DESTRUCTIVE_VERB.match(a) for a in args if not a.startswith("-")):
+            demands.append(Demand("destructive", FORCE_ASK, f"{program} deletes or stops cloud resources"))
+        else:
+            demands.append(Demand("egress", ASK, f"{program} acts on a cloud account"))
+    if program in ("docker", "podman") and args:
+        demands.extend(_container_demands(args))
+    if program in ("psql", "mysql", "mariadb", "sqlite3", "mongo", "mongosh", "redis-cli", "cqlsh", "clickhouse-client") and re.search(r"\b(drop\s+(table|database|schema|collection)|truncate|delete\s+from|flushall|flushdb|dropDatabase)\b", text, re.IGNORECASE):
+        demands.append(Demand("destructive", FORCE_ASK, "drops or deletes database data"))
+
+    # --- fetch and run ---
+    if program in ("npx", "pnpx", "bunx") or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"])):
+        demands.append(Demand("fetch-and-run", ASK, f"{program} may download and run a package"))
+    if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
+        verdict = ASK
+        demands.append(Demand("fetch-and-run", verdict, f"{program} downloads and runs a package"))
+    if program in ("pip", "pip3", "uv", "poetry", "pipenv", "conda", "mamba", "gem", "cargo", "go", "npm", "yarn", "pnpm", "bun", "brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "zypper", "port", "choco", "winget", "snap", "flatpak", "nix-env", "composer", "dotnet", "cpan", "cpanm", "luarocks", "opam", "stack", "cabal", "deno"):
+        demands.extend(_install_demands(program, args))
+
+    # --- network egress ---
+    if program in kp.EGRESS and program not in ("dig", "nslookup", "host"):
+        demands.extend(_egress_demands(program, args))
+    return demands
+
+
+def _git_demands(argv: list[str]) -> list[Demand]:
+    demands: list[Demand] = []
+    argv, configs = git_argv(argv)
+    for setting in configs:
+        if _GIT_HIJACK_CONFIG.match(setting.split("=", 1)[0]):
+            demands.append(Demand("hijack", DENY, f"git -c {setting.split('=', 1)[0]} makes git run another program"))
+    if len(argv) < 2:
+        return demands
+    sub, rest = argv[1], argv[2:]
+    flags = _flag_set(rest)
+    if sub == "config":
+        keys = [a for a in rest if not a.startswith("-")]
+        reading = bool(flags & {"--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--get-urlmatch"}) or len(keys) <= 1 and not (flags & {"--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section", "-e", "--edit"})
+        if keys and _GIT_HIJACK_CONFIG.match(keys[0]) and not reading:
+            demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
+        elif not reading:
+            demands.append(Demand("persistence", ASK, "changes git configuration"))
+    if sub == "push":
+        refs = [a for a in rest if not a.startswith("-")]
+        if flags & {"--force", "-f", "--force-with-lease", "--mirror", "--delete", "-d", "--prune", "--force-if-includes"} or any(r.startswith("+") or r.startswith(":") for r in refs[1:]):
+            demands.append(Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone"))
+    if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
+        demands.append(Demand("destructive", FORCE_ASK, "git reset --hard throws away uncommitted work"))
+    if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
+        demands.append(Demand("destructive", FORCE_ASK, "git clean deletes untracked files for good"))
+    if sub == "checkout" and ("--" in rest or "." in rest or flags & {"-f", "--force"}) and not (flags & {"-b", "-B"}):
+        demands.append(Demand("destructive", FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
+    if sub == "restore" and not (flags & {"--staged", "-S"}) or (sub == "restore" and flags & {"--worktree", "-W"}):
+        demands.append(Demand("destructive", FORCE_ASK, "git restore throws away uncommitted changes"))
+    if sub == "switch" and flags & {"--discard-changes", "-f", "--force"}:
+        demands.append(Demand("destructive", FORCE_ASK, "switching with --discard-changes throws away work"))
+    if sub == "stash" and rest[:1] in (["drop"], ["clear"]):
+        demands.append(Demand("destructive", FORCE_ASK, "drops stashed work for good"))
+    if sub == "branch" and flags & {"-D", "--delete", "-d"} and ("-D" in flags or "--force" in flags or "-f" in flags):
+        demands.append(Demand("destructive", FORCE_ASK, "force-deletes a branch"))
+    if sub in ("filter-branch", "filter-repo") or (sub == "reflog" and rest[:1] == ["expire"]) or (sub == "update-ref" and "-d" in flags) or (sub == "gc" and any(a.startswith("--prune") for a in rest)):
+        demands.append(Demand("destructive", FORCE_ASK, f"git {sub} rewrites or discards history"))
+    if sub == "rebase" or sub == "commit" and "--amend" in flags:
+        pass  # local and recoverable through the reflog
+    if sub in ("clone", "fetch", "pull", "ls-remote", "submodule", "remote") and sub != "remote":
+        pass
+    return demands
+
+
+def _container_demands(args: list[str]) -> list[Demand]:
+    demands: list[Demand] = []
+    sub = args[0]
+    text = " ".join(args)
+    if sub in ("run", "create", "exec", "compose", "container"):
+        if "--privileged" in args or re.search(r"--cap-add[= ](ALL|SYS_ADMIN)", text) or re.search(r"--pid[= ]host|--net(work)?[= ]host.*--privileged", text):
+            demands.append(Demand("privilege", DENY, "runs a privileged container, which owns the host"))
+        for i, arg in enumerate(args):
+            mount = None
+            if arg in ("-v", "--volume", "--mount") and i + 1 < len(args):
+                mount = args[i + 1]
+            elif arg.startswith(("--volume=", "--mount=", "-v")) and len(arg) > 2:
+                mount = arg.split("=", 1)[1] if "=" in arg and arg.startswith("--") else arg[2:]
+            if mount is None:
+                continue
+            source = mount.split(":", 1)[0] if not mount.startswith(("type=", "source=", "src=")) else re.sub(r".*(?:source|src)=([^,]*).*", r"\1", mount)
+            if source in ("/", "/etc", "/root", "/home", "/var", "/usr", "~", "$HOME") or "docker.sock" in source or source.rstrip("/") == "/":
+                demands.append(Demand("privilege", DENY, f"mounts {source} into a container, which hands it the host"))
+        if sub == "run":
+            demands.append(Demand("fetch-and-run", ASK, "runs a container image"))
+    if sub in ("rm", "rmi", "system", "volume", "network", "image", "container", "kill", "stop") and (sub in ("rm", "rmi", "kill", "stop") or (len(args) > 1 and args[1] in ("prune", "rm"))):
+        demands.append(Demand("destructive", ASK, f"docker {sub} removes containers, images or data"))
+    return demands
+
+
+_REMOTE_SPEC = re.compile(r"^(git\+|https?://|ssh://|file://|hg\+|svn\+|bzr\+|[\w.-]+@[\w.-]+:)")
+
+
+def _install_demands(program: str, args: list[str]) -> list[Demand]:
+    if not args:
+        return []
+    sub = args[0]
+    installs = {"install", "i", "add", "get", "global", "-S", "isntall", "update", "upgrade", "ci", "sync", "require"}
+    if sub not in installs and not (program == "uv" and sub == "pip" and args[1:2] == ["install"]) and not (program == "go" and sub == "install") and not (program == "cargo" and sub == "install"):
+        return []
+    specs = [a for a in args[1:] if not a.startswith("-")]
+    if any(_REMOTE_SPEC.match(s) or s.endswith((".whl", ".tar.gz", ".tgz", ".zip")) for s in specs) or any(a.startswith(("--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "-f", "--find-links")) for a in args):
+        return [Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")]
+    if program in ("brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "zypper", "port", "choco", "winget", "snap", "flatpak", "nix-env"):
+        return [Demand("fetch-and-run", ASK, f"{program} installs system software")]
+    if program in ("go", "cargo") and sub == "install" or "-g" in args or "--global" in args or (program == "npm" and sub == "global") or "--user" in args or "--break-system-packages" in args:
+        return [Demand("fetch-and-run", ASK, f"{program} installs a package outside the project")]
+    if specs and program not in ("uv", "poetry") or program in ("pip", "pip3") and not any(a in ("-r", "--requirement", "-e", "--editable", ".") for a in args):
+        return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
+    return []
+
+
+def _egress_demands(program: str, args: list[str]) -> list[Demand]:
+    upload_flags = kp.UPLOAD_FLAGS.get(program, frozenset())
+    uploads = []
+    for i, arg in enumerate(args):
+        name = arg.split("=", 1)[0]
+        if name in upload_flags or (program == "curl" and re.match(r"^-[a-zA-Z]*[dFT]$", arg)):
+            value = arg.split("=", 1)[1] if "=" in arg and arg.startswith("--") else (args[i + 1] if i + 1 < len(args) else "")
+            uploads.append(value)
+        if program == "curl" and name in ("-X", "--request") and i + 1 < len(args) and args[i + 1].upper() in ("POST", "PUT", "PATCH"):
+            uploads.append("")
+    if program in ("http", "https", "xh") and any(re.match(r"^[\w-]+(:=@|=@|@)", a) for a in args):
+        uploads.append("@file")
+    if program in kp.REMOTE_COPY:
+        positional = [a for a in args if not a.startswith("-")]
+        if len(positional) >= 2 and re.match(r"^[\w.@-]+:", positional[-1]) and not re.match(r"^[\w.@-]+:", positional[0]):
+            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+    if program in ("nc", "ncat", "netcat", "socat", "telnet"):
+        if "-e" in args or "-c" in args or any("exec:" in a.lower() or "system:" in a.lower() for a in args):
+            return [Demand("egress", DENY, f"{program} connects a program to the network (a reverse shell)")]
+        return [Demand("egress", FORCE_ASK, f"{program} opens a raw network connection")]
+    if any(u.startswith("@") or u == "-" or u.startswith("<") for u in uploads) or (program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args)):
+        return [Demand("egress", DENY, f"{program} uploads a file or piped data to the network")]
+    if uploads:
+        return [Demand("egress", ASK, f"{program} sends data to the network")]
+    return [Demand("egress", ASK, f"{program} reaches the network")]
+
+
+# --- inline code --------------------------------------------------------------
+
+_DANGEROUS_CODE = re.compile(
+    r"rmtree|os\.remove|os\.unlink|unlink\(|rmdir|rm_rf|rm -r|FileUtils\.rm|File\.delete|fs\.rm|rmSync|unlinkSync|"
+    r"socket|/dev/tcp|urllib|urlopen|requests\.(post|put|get)|http\.client|httplib|fetch\(|XMLHttpRequest|"
+    r"Net::HTTP|open-uri|IO::Socket|LWP|child_process|execSync|spawnSync|exec\(|system\(|popen|subprocess|"
+    r"os\.exec|Runtime\.getRuntime|eval\(|__import__|compile\(|base64|b64decode|marshal\.loads|pickle\.loads|"
+    r"`[^`]+`|%x\(|\bqx\b|chmod|setuid|/etc/(passwd|shadow|sudoers)|\.ssh|id_rsa|\.aws|credentials|\.env\b|"
+    r"os\.environ|process\.env|ENV\[|getenv|keychain|shutil\.move|open\([^)]*['\"][wa]",
+    re.IGNORECASE,
+)
+_SHELL_IN_CODE = re.compile(r"""(?:system|popen|exec(?:Sync)?|spawn(?:Sync)?|check_output|check_call|call|run|Popen)\(\s*(?:\[)?\s*(['"])(.+?)\1""")
+
+
+def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
+    """Inline code is not understood; code that touches files, network or processes is worse.
+
+    Returns the demand and any shell command strings found inside the code.
+    """
+    embedded = [m.group(2) for m in _SHELL_IN_CODE.finditer(code)]
+    embedded += re.findall(r"`([^`]+)`", code) if language in ("ruby", "perl", "php") else []
+    hit = _DANGEROUS_CODE.search(code)
+    if hit:
+        return Demand("not-understood", FORCE_ASK, f"inline {language} code uses {hit.group(0)!r}"), embedded
+    if _trivial_code(language, code):
+        return Demand("not-understood", ALLOW, f"inline {language} code only prints literals"), embedded
+    return Demand("not-understood", ASK, f"inline {language} code is not analyzed"), embedded
+
+
+_TRIVIAL_PY = re.compile(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
+
+
+def _trivial_code(language: str, code: str) -> bool:
+    if language == "python":
+        return bool(_TRIVIAL_PY.match(code)) or bool(re.fullmatch(r"\s*import (sys|json|os|platform)\s*;\s*print\((sys|platform)\.(version|version_info|platform|executable|python_version\(\))\)\s*", code))
+    if language == "node":
+        return bool(re.fullmatch(r"""\s*console\.log\((['"][^'"\\]*['"]|\d+|process\.version|process\.versions(\.\w+)?)\);?\s*""", code))
+    return False
+
+
+def is_version_query(args: list[str]) -> bool:
+    return args in (["--version"], ["-V"], ["-v"], ["version"], ["--help"], ["-h"], ["-VV"])
+
+
+SAFE_PYTHON_MODULES = frozenset(
+    {
+        "pytest", "unittest", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage", "tox", "nox",
+        "venv", "virtualenv", "json.tool", "compileall", "py_compile", "build", "doctest", "pydoc", "timeit",
+        "site", "sysconfig", "platform", "tabnanny", "pyflakes", "pycodestyle", "bandit", "pyright", "pdb",
+        "cProfile", "profile", "trace", "ensurepip", "zipapp", "tokenize", "dis", "ast", "calendar",
+    }
+)
+_SED_EXEC = re.compile(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
+_AWK_EXEC = re.compile(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
+
+
+def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
+    """An interpreter with no inline code runs a script, a module or stdin."""
+    if is_version_query(args):
+        return None
+    if family == "awk":
+        code = next((a for a in args if not a.startswith("-")), "")
+        if "-f" in args or any(a.startswith("--file") for a in args):
+            return Demand("not-understood", ASK, f"{program} runs a program file hookward does not read")
+        if _AWK_EXEC.search(code):
+            return Demand("not-understood", ASK, f"{program} program runs commands, reads the environment or writes files")
+        return None
+    if family == "jq":
+        return None
+    if family == "python" and "-m" in args:
+        module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
+        if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
+            return None
+        if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (["list"], ["show"], ["freeze"], ["--version"], ["check"]):
+            return None
+        return Demand("not-understood", ASK, f"{program} -m {module} runs a module hookward does not read")
+    script = next((a for a in args if not a.startswith("-")), None)
+    if script is not None and script != "-":
+        return Demand("not-understood", ASK, f"{program} runs the script {script!r}, which hookward does not read")
+    return Demand("not-understood", ASK, f"{program} runs a program from standard input or interactively")
+
+
+def sed_demand(args: list[str]) -> Demand | None:
+    for arg in args:
+        if not arg.startswith("-") and _SED_EXEC.search(arg):
+            return Demand("not-understood", ASK, "the sed script can run commands or write files")
+    return None

@@ -1,0 +1,113 @@
+"""The policy language: TOML files validated by pydantic (slow path only).
+
+A policy file has optional `[settings]` and a list of `[[rules]]`. A rule
+names what it matches (tool kinds, programs, argv patterns, paths, scopes,
+MCP tools, URLs, hosts), the verdict it yields and why, and may carry
+`match` / `not_match` examples that are checked when the policy loads.
+"""
+
+from __future__ import annotations
+
+import shlex
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from policy.toolcall import KINDS
+
+VerdictName = Literal["allow", "ask", "force_ask", "deny"]
+Scope = Literal["project", "project-root", "home", "home-root", "tmp", "device", "harmless-device", "system", "root"]
+GRADE_NAMES = ("unknown", "documented", "read", "probed")
+
+
+class Settings(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    trusted_grade: Literal["documented", "read", "probed"] = Field(
+        "documented", description="minimum evidence grade trusted before relying on a host's prompt"
+    )
+    unknown_command: VerdictName = Field("ask", description="verdict for a program no rule knows")
+    unknown_mcp: VerdictName = Field("ask", description="verdict for an MCP tool no rule knows")
+    grant_expiry_minutes: int = Field(60, ge=1, le=7 * 24 * 60)
+
+
+class Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    id: str = Field(pattern=r"^[a-z0-9][a-z0-9._-]*$")
+    verdict: VerdictName
+    reason: str = Field(min_length=1)
+    kinds: list[str] | None = None
+    programs: list[str] | None = None
+    commands: list[str] | None = None
+    args_any: list[str] | None = None
+    paths: list[str] | None = None
+    scopes: list[Scope] | None = None
+    hosts: list[str] | None = None
+    mcp: list[str] | None = None
+    urls: list[str] | None = None
+    loosens: list[str] = Field(default_factory=list)
+    match: list[str] = Field(default_factory=list)
+    not_match: list[str] = Field(default_factory=list)
+
+    @field_validator("kinds")
+    @classmethod
+    def _kinds_known(cls, kinds: list[str] | None) -> list[str] | None:
+        for kind in kinds or []:
+            if kind not in KINDS:
+                raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+        return kinds
+
+    @field_validator("commands")
+    @classmethod
+    def _commands_split(cls, commands: list[str] | None) -> list[str] | None:
+        for command in commands or []:
+            try:
+                if not shlex.split(command):
+                    raise ValueError("an empty command pattern")
+            except ValueError as error:
+                raise ValueError(f"command pattern {command!r}: {error}") from None
+        return commands
+
+    @model_validator(mode="after")
+    def _matches_something(self) -> Rule:
+        if not any([self.kinds, self.programs, self.commands, self.paths, self.scopes, self.mcp, self.urls, self.hosts]):
+            raise ValueError("a rule must say what it matches (kinds, programs, commands, paths, scopes, mcp, urls or hosts)")
+        if "self-protection" in self.loosens:
+            raise ValueError("the self-protection floor can never be loosened")
+        return self
+
+
+class PolicyFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    settings: Settings | None = None
+    rules: list[Rule] = Field(default_factory=list)
+
+
+class PolicyError(ValueError):
+    """A policy file is broken: the message names the file, the rule and what is wrong."""
+
+
+def parse_policy_text(text: str, origin: str) -> PolicyFile:
+    import tomllib
+
+    from pydantic import ValidationError
+
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise PolicyError(f"{origin}: not valid TOML: {error}") from None
+    try:
+        return PolicyFile.model_validate(data)
+    except ValidationError as error:
+        problems = []
+        for issue in error.errors():
+            loc = issue["loc"]
+            where = ".".join(str(x) for x in loc)
+            if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int):
+                rules = data.get("rules", [])
+                rule_id = rules[loc[1]].get("id", "?") if loc[1] < len(rules) and isinstance(rules[loc[1]], dict) else "?"
+                where = f"rule {rule_id!r} (rules[{loc[1]}]) " + ".".join(str(x) for x in loc[2:])
+            problems.append(f"{where}: {issue['msg']}")
+        raise PolicyError(f"{origin}: " + "; ".join(problems)) from None

@@ -1,0 +1,857 @@
+"""Shell analysis: turn a command line into the list of things it really does.
+
+bashlex parses; this module walks the tree and accounts for every simple
+command, wherever it hides (lists, pipelines, subshells, loops, substitutions,
+here-documents fed to a shell, `sh -c` payloads, `find -exec`, `xargs`, `ssh`),
+peels wrappers until something nameable remains, resolves quoting, and records
+what it could not account for. A parse failure is a finding, never a crash.
+"""
+
+from __future__ import annotations
+
+import glob as globmod
+import os
+import re
+
+from policy import bashlex_fast
+from policy.knowledge import programs as kp
+
+MAX_COMMAND_CHARS = 100_000  # longer commands are refused unparsed
+MAX_DEPTH = 8  # nested sh -c / eval / heredoc levels before we stop and ask
+MAX_COMMANDS = 500
+
+
+class Finding:
+    """Something the analyzer noticed about the command line as a whole."""
+
+    __slots__ = ("kind", "detail", "text")
+
+    def __init__(self, kind: str, detail: str, text: str = "") -> None:
+        self.kind = kind  # not-understood, opaque, function, alias, pipe-to-interpreter, fetch-and-run,
+        # decoded-payload, raw-socket, hijack, inline-code, remote
+        self.detail = detail
+        self.text = text
+
+    def __repr__(self) -> str:
+        return f"Finding({self.kind!r}, {self.detail!r})"
+
+
+class Redirect:
+    __slots__ = ("op", "target", "resolved")
+
+    def __init__(self, op: str, target: str, resolved: bool) -> None:
+        self.op = op
+        self.target = target
+        self.resolved = resolved
+
+    @property
+    def writes(self) -> bool:
+        return self.op in (">", ">>", ">|", "&>", "&>>", "<>", ">&")
+
+    @property
+    def reads(self) -> bool:
+        return self.op in ("<", "<>")
+
+
+class SimpleCommand:
+    """One program invocation after wrappers were peeled."""
+
+    __slots__ = (
+        "argv",
+        "unresolved",
+        "assigns",
+        "wrappers",
+        "redirects",
+        "piped_from",
+        "text",
+        "remote",
+        "unknown_args",
+        "inline_code",
+        "stdin_literal",
+        "fed_by",
+    )
+
+    def __init__(self, argv: list[str], text: str) -> None:
+        self.argv = argv
+        self.unresolved: set[int] = set()  # indexes of argv words whose value is unknown
+        self.assigns: list[tuple[str, str]] = []
+        self.wrappers: list[str] = []
+        self.redirects: list[Redirect] = []
+        self.piped_from: list[SimpleCommand] = []
+        self.text = text
+        self.remote = ""  # the host, when this runs on another machine (ssh)
+        self.unknown_args = False  # xargs / find -exec append arguments we cannot see
+        self.inline_code: tuple[str, str] | None = None  # (language, code)
+        self.stdin_literal: str | None = None  # a here-doc or here-string
+        self.fed_by: set[str] = set()  # programs inside substitutions in its arguments
+
+    @property
+    def program(self) -> str:
+        return program_name(self.argv[0]) if self.argv else ""
+
+    @property
+    def args(self) -> list[str]:
+        return self.argv[1:]
+
+    def __repr__(self) -> str:
+        return f"SimpleCommand({self.argv!r}, wrappers={self.wrappers!r})"
+
+
+class Analysis:
+    __slots__ = ("commands", "findings")
+
+    def __init__(self) -> None:
+        self.commands: list[SimpleCommand] = []
+        self.findings: list[Finding] = []
+
+    @property
+    def understood(self) -> bool:
+        return not any(f.kind in ("not-understood", "opaque", "function", "alias") for f in self.findings)
+
+
+def program_name(word: str) -> str:
+    name = word.rsplit("/", 1)[-1]
+    # python3.11 -> python3 -> python; keep both forms findable via normalize_interpreter
+    return name
+
+
+def interpreter_family(name: str) -> str:
+    """python3.11 -> python, nodejs -> node, etc."""
+    base = re.sub(r"[\d.]+$", "", name) or name
+    if base in ("python", "pypy"):
+        return "python"
+    if base in ("nodejs",):
+        return "node"
+    if base in ("gawk", "mawk", "nawk"):
+        return "awk"
+    if base == "powershell":
+        return "pwsh"
+    return base
+
+
+def is_shell(name: str) -> bool:
+    return name in kp.SHELLS
+
+
+# --- word resolution -------------------------------------------------------
+
+_ANSI_ESCAPES = {"a": "\a", "b": "\b", "e": "\x1b", "E": "\x1b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v"}
+
+
+def _ansi_c(body: str) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch != "\\" or i + 1 >= len(body):
+            out.append(ch)
+            i += 1
+            continue
+        nxt = body[i + 1]
+        if nxt in _ANSI_ESCAPES:
+            out.append(_ANSI_ESCAPES[nxt])
+            i += 2
+        elif nxt == "x":
+            m = re.match(r"[0-9a-fA-F]{1,2}", body[i + 2 :])
+            if m:
+                out.append(chr(int(m.group(0), 16)))
+                i += 2 + len(m.group(0))
+            else:
+                out.append("\\x")
+                i += 2
+        elif nxt in "uU":
+            m = re.match(r"[0-9a-fA-F]{1,8}" if nxt == "U" else r"[0-9a-fA-F]{1,4}", body[i + 2 :])
+            if m:
+                out.append(chr(min(int(m.group(0), 16), 0x10FFFF)))
+                i += 2 + len(m.group(0))
+            else:
+                out.append("\\" + nxt)
+                i += 2
+        elif nxt in "01234567":
+            m = re.match(r"[0-7]{1,3}", body[i + 1 :])
+            assert m is not None
+            out.append(chr(int(m.group(0), 8) & 0xFF))
+            i += 1 + len(m.group(0))
+        elif nxt == "c" and i + 2 < len(body):
+            out.append(chr(ord(body[i + 2]) & 0x1F))
+            i += 3
+        else:
+            out.append(nxt)
+            i += 2
+    return "".join(out)
+
+
+def unquote_raw(raw: str) -> str | None:
+    """Resolve quoting of a raw word that uses $'..' (which bashlex misreads).
+
+    Returns None when the word holds an expansion we cannot resolve.
+    """
+    out: list[str] = []
+    i = 0
+    n = len(raw)
+    while i < n:
+        ch = raw[i]
+        if ch == "\\" and i + 1 < n:
+            out.append(raw[i + 1])
+            i += 2
+        elif ch == "'":
+            end = raw.find("'", i + 1)
+            if end < 0:
+                return None
+            out.append(raw[i + 1 : end])
+            i = end + 1
+        elif ch == "$" and i + 1 < n and raw[i + 1] == "'":
+            j = i + 2
+            while j < n and raw[j] != "'":
+                j += 2 if raw[j] == "\\" else 1
+            if j >= n:
+                return None
+            out.append(_ansi_c(raw[i + 2 : j]))
+            i = j + 1
+        elif ch == '"':
+            j = i + 1
+            buf: list[str] = []
+            while j < n and raw[j] != '"':
+                if raw[j] == "\\" and j + 1 < n and raw[j + 1] in '"\\$`\n':
+                    buf.append(raw[j + 1])
+                    j += 2
+                    continue
+                if raw[j] in "$`":
+                    return None
+                buf.append(raw[j])
+                j += 1
+            if j >= n:
+                return None
+            out.append("".join(buf))
+            i = j + 1
+        elif ch in "$`":
+            return None
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+_BRACE = re.compile(r"\{([^{}]*)\}")
+
+
+def brace_expand(word: str, limit: int = 64) -> list[str]:
+    """Bash brace expansion of comma lists and simple ranges (bounded)."""
+    m = _BRACE.search(word)
+    if not m:
+        return [word]
+    inner = m.group(1)
+    if "," in inner:
+        choices = inner.split(",")
+    else:
+        r = re.fullmatch(r"(-?\d+)\.\.(-?\d+)", inner) or re.fullmatch(r"([a-zA-Z])\.\.([a-zA-Z])", inner)
+        if not r:
+            return [word]
+        a, b = r.group(1), r.group(2)
+        if a.lstrip("-").isdigit():
+            lo, hi = int(a), int(b)
+            step = 1 if hi >= lo else -1
+            choices = [str(x) for x in range(lo, hi + step, step)][:limit]
+        else:
+            step = 1 if ord(b) >= ord(a) else -1
+            choices = [chr(x) for x in range(ord(a), ord(b) + step, step)]
+    results: list[str] = []
+    for choice in choices:
+        for expanded in brace_expand(word[: m.start()] + choice + word[m.end() :], limit):
+            results.append(expanded)
+            if len(results) >= limit:
+                return results
+    return results
+
+
+class _Context:
+    """State shared while walking one command line."""
+
+    def __init__(self, source: str, home: str, cwd: str, analysis: Analysis, depth: int) -> None:
+        self.source = source
+        self.home = home
+        self.cwd = cwd
+        self.analysis = analysis
+        self.depth = depth
+
+
+def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-untyped-def]
+    """(value, resolved) of a bashlex word node; walks substitutions inside it."""
+    raw = ctx.source[node.pos[0] : node.pos[1]]
+    parts = getattr(node, "parts", None) or []
+    resolved = True
+    for part in parts:
+        kind = part.kind
+        if kind in ("commandsubstitution", "processsubstitution"):
+            _walk(part.command, ctx, in_substitution=True)
+            resolved = False
+        elif kind == "parameter":
+            if "$'" in raw or '$"' in raw:
+                continue  # handled by unquote_raw below
+            if part.value not in ("HOME", "PWD"):
+                resolved = False
+        elif kind == "tilde":
+            if part.value != "~":
+                resolved = False  # ~user: another user's home
+    if "$'" in raw or '$"' in raw:
+        value = unquote_raw(raw)
+        if value is None:
+            return raw, False
+        return value, resolved
+    word = node.word
+    if not resolved:
+        return word, False
+    if parts:
+        if word == "~" or word.startswith("~/"):
+            word = ctx.home + word[1:]
+        word = re.sub(r"\$\{HOME\}|\$HOME(?![A-Za-z0-9_])", lambda _m: ctx.home, word)
+        word = re.sub(r"\$\{PWD\}|\$PWD(?![A-Za-z0-9_])", lambda _m: ctx.cwd, word)
+    return word, True
+
+
+# --- the walk --------------------------------------------------------------
+
+
+def analyze(command: str, cwd: str, home: str, depth: int = 0) -> Analysis:
+    analysis = Analysis()
+    _analyze_into(command, cwd, home, analysis, depth)
+    return analysis
+
+
+def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: int) -> list[SimpleCommand]:
+    before = len(analysis.commands)
+    if depth > MAX_DEPTH:
+        analysis.findings.append(Finding("not-understood", "commands nested too deeply to follow", command[:200]))
+        return []
+    if len(command) > MAX_COMMAND_CHARS:
+        analysis.findings.append(Finding("not-understood", f"command of {len(command)} characters is too long to analyze"))
+        return []
+    if "\x00" in command:
+        analysis.findings.append(Finding("not-understood", "command contains a NUL byte"))
+        return []
+    if not command.strip():
+        return []
+    fast = _trivial_argv(command)
+    if fast is not None:
+        analysis.commands.append(_finish(SimpleCommand(fast, command.strip()), analysis, cwd, home, depth))
+        return analysis.commands[before:]
+    bashlex_fast.load()
+    import bashlex
+
+    try:
+        trees = bashlex.parse(command)
+    except Exception as error:  # bashlex raises many types; all mean "not understood"
+        analysis.findings.append(Finding("not-understood", f"the shell parser could not read it ({type(error).__name__}: {str(error)[:120]})", command[:200]))
+        return []
+    ctx = _Context(command, home, cwd, analysis, depth)
+    for tree in trees:
+        _walk(tree, ctx)
+    if len(analysis.commands) > MAX_COMMANDS:
+        analysis.findings.append(Finding("not-understood", "too many commands to analyze"))
+    return analysis.commands[before:]
+
+
+# Characters for which splitting on spaces is exactly what bash does: no
+# quoting, expansion, globbing, operators or comments can occur.
+_TRIVIAL = re.compile(r"[A-Za-z0-9_./:=@%+,-]+(?: +[A-Za-z0-9_./:=@%+,-]+)*")
+
+
+def _trivial_argv(command: str) -> list[str] | None:
+    """Skip the parser for commands like `git status` or `ls -la src` (same result, much faster)."""
+    text = command.strip()
+    if not _TRIVIAL.fullmatch(text):
+        return None
+    words = text.split()
+    if "=" in words[0]:
+        return None  # an assignment prefix: let the parser classify it
+    return words
+
+
+def _walk(node, ctx: _Context, in_substitution: bool = False) -> None:  # type: ignore[no-untyped-def]
+    kind = node.kind
+    if kind == "command":
+        _command(node, ctx)
+    elif kind == "pipeline":
+        stages: list[list[SimpleCommand]] = []
+        for part in node.parts:
+            if part.kind == "pipe":
+                continue
+            before = len(ctx.analysis.commands)
+            _walk(part, ctx)
+            stages.append(ctx.analysis.commands[before:])
+        upstream: list[SimpleCommand] = []
+        for stage in stages:
+            for cmd in stage:
+                cmd.piped_from = list(upstream)
+            upstream.extend(stage)
+        for stage in stages[1:]:
+            for cmd in stage:
+                _check_stdin_interpreter(cmd, ctx)
+    elif kind in ("list", "compound"):
+        for part in getattr(node, "parts", None) or getattr(node, "list", None) or []:
+            _walk(part, ctx)
+        for redirect in getattr(node, "redirects", None) or []:
+            _redirect(redirect, ctx, None)
+    elif kind in ("for", "while", "until", "if", "case"):
+        for part in node.parts:
+            _walk(part, ctx)
+    elif kind == "function":
+        name = node.name.word if getattr(node, "name", None) is not None else "?"
+        ctx.analysis.findings.append(Finding("function", f"defines a shell function {name!r}, which can shadow any command"))
+        _walk(node.body, ctx)
+    elif kind in ("operator", "reservedword", "pipe", "word", "parameter", "tilde", "heredoc"):
+        if kind == "word":
+            _word_value(node, ctx)
+        return
+    elif kind in ("commandsubstitution", "processsubstitution"):
+        _walk(node.command, ctx, in_substitution=True)
+    else:
+        ctx.analysis.findings.append(Finding("not-understood", f"unsupported shell construct {kind!r}"))
+
+
+def _redirect(node, ctx: _Context, cmd: SimpleCommand | None) -> Redirect | None:  # type: ignore[no-untyped-def]
+    op = node.type
+    output = node.output
+    heredoc = getattr(node, "heredoc", None)
+    if op in ("<<", "<<-"):
+        if cmd is not None and heredoc is not None:
+            body = heredoc.value
+            delim = output.word if hasattr(output, "word") else ""
+            if delim and body.rstrip("\n").endswith(delim):
+                body = body.rstrip("\n")[: -len(delim)]
+            cmd.stdin_literal = body
+        return None
+    if isinstance(output, int):
+        return None  # fd duplication: 2>&1
+    if op == "<<<":
+        value, resolved = _word_value(output, ctx)
+        if cmd is not None:
+            cmd.stdin_literal = value if resolved else None
+            if not resolved:
+                cmd.unknown_args = True
+        return None
+    value, resolved = _word_value(output, ctx)
+    if op == ">&" and value.isdigit():
+        return None
+    redirect = Redirect(op, value, resolved)
+    if re.match(r"/dev/(tcp|udp)/", value):
+        ctx.analysis.findings.append(Finding("raw-socket", f"opens a raw network connection through {value}", value))
+    if cmd is not None:
+        cmd.redirects.append(redirect)
+    elif not resolved:
+        ctx.analysis.findings.append(Finding("not-understood", f"redirect target {value!r} is not known"))
+    return redirect
+
+
+def _command(node, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
+    text = ctx.source[node.pos[0] : node.pos[1]]
+    argv: list[str] = []
+    unresolved: set[int] = set()
+    assigns: list[tuple[str, str]] = []
+    redirect_nodes = []
+    commands_before = len(ctx.analysis.commands)
+    for part in node.parts:
+        if part.kind == "assignment":
+            value, _resolved = _word_value(part, ctx)
+            name, _, rest = value.partition("=")
+            if argv:
+                argv.append(value)  # an argument that looks like an assignment (export A=1)
+            else:
+                assigns.append((name.rstrip("+"), rest))
+        elif part.kind == "word":
+            value, resolved = _word_value(part, ctx)
+            if not resolved:
+                unresolved.add(len(argv))
+            argv.append(value)
+        elif part.kind == "redirect":
+            redirect_nodes.append(part)
+        else:
+            _walk(part, ctx)
+    cmd = SimpleCommand(argv, text)
+    cmd.fed_by = {c.program for c in ctx.analysis.commands[commands_before:]}
+    cmd.unresolved = unresolved
+    cmd.assigns = assigns
+    for redirect in redirect_nodes:
+        _redirect(redirect, ctx, cmd)
+    if not argv:
+        if assigns:
+            for name, _value in assigns:
+                _check_assign(name, ctx, text)
+        # bare redirects (`> file`) still write
+        if cmd.redirects:
+            cmd.argv = [":"]
+            ctx.analysis.commands.append(cmd)
+        return
+    _finish(cmd, ctx.analysis, ctx.cwd, ctx.home, ctx.depth)
+
+
+# --- peeling ---------------------------------------------------------------
+
+HIJACK_VARS = re.compile(
+    r"^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|"
+    r"PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PYTHONINSPECT|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|"
+    r"[A-Z0-9_]*_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|"
+    r"GIT_EDITOR|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG|GIT_CONFIG_GLOBAL|"
+    r"GIT_CONFIG_SYSTEM|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_PROXY_COMMAND|"
+    r"GIT_SEQUENCE_EDITOR|PAGER|EDITOR|VISUAL|BROWSER|MANPAGER|LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
+    r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS)$"
+)
+
+
+def _check_assign(name: str, ctx: _Context | Analysis, text: str) -> None:
+    analysis = ctx.analysis if isinstance(ctx, _Context) else ctx
+    if name == "PATH":
+        analysis.findings.append(Finding("hijack", "changes PATH, which decides what every later command name runs", text))
+    elif HIJACK_VARS.match(name):
+        analysis.findings.append(Finding("hijack", f"sets {name}, which makes programs load or run other code", text))
+
+
+def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> SimpleCommand:
+    """Peel wrappers, follow nested commands, and append the result."""
+    for name, _value in cmd.assigns:
+        _check_assign(name, analysis, cmd.text)
+    for _ in range(16):
+        if not cmd.argv:
+            break
+        if 0 in cmd.unresolved:
+            analysis.findings.append(Finding("not-understood", f"the program name {cmd.argv[0]!r} comes from an expansion", cmd.text))
+            break
+        name = cmd.program
+        if name in kp.WRAPPERS:
+            if not _peel_wrapper(cmd, name):
+                break
+            continue
+        if name == "env":
+            if not _peel_env(cmd, analysis, cwd, home, depth):
+                break
+            continue
+        if name == "su":
+            _peel_su(cmd, analysis, cwd, home, depth)
+            break
+        if name == "xargs":
+            if not _peel_xargs(cmd):
+                break
+            continue
+        break
+    name = cmd.program
+    if cmd.fed_by & (kp.EGRESS | kp.DECODERS) and (interpreter_family(name) in kp.INTERPRETERS or name in ("eval", "source", ".")):
+        analysis.findings.append(Finding("fetch-and-run", f"{name} runs code produced by {', '.join(sorted(cmd.fed_by & (kp.EGRESS | kp.DECODERS)))}", cmd.text))
+    if name in ("eval",):
+        analysis.findings.append(Finding("opaque", "eval runs a string built at run time", cmd.text))
+        if cmd.args and not (cmd.unresolved - {0}):
+            _nested(" ".join(cmd.args), cmd, analysis, cwd, home, depth)
+    elif name in ("source", "."):
+        analysis.findings.append(Finding("opaque", f"{name} runs a script file hookward cannot see", cmd.text))
+    elif name == "alias" and any("=" in a for a in cmd.args):
+        analysis.findings.append(Finding("alias", "defines an alias, which can make a name run anything", cmd.text))
+    elif name in ("export", "declare", "typeset", "readonly", "local"):
+        for arg in cmd.args:
+            if "=" in arg and not arg.startswith("-"):
+                _check_assign(arg.split("=", 1)[0], analysis, cmd.text)
+    elif is_shell(name):
+        _shell_invocation(cmd, analysis, cwd, home, depth)
+    elif name == "find":
+        _find_exec(cmd, analysis, cwd, home, depth)
+    elif name == "ssh":
+        _ssh(cmd, analysis, cwd, home, depth)
+    elif name == "watch" or name == "script":
+        pass
+    family = interpreter_family(name)
+    if family in kp.INLINE_CODE_FLAGS or family in ("python", "node", "perl", "ruby"):
+        _inline_code(cmd, family)
+    if cmd.stdin_literal is not None and family in kp.INTERPRETERS and not is_shell(name):
+        if cmd.inline_code is None and not _script_arg(cmd):
+            cmd.inline_code = (family, cmd.stdin_literal)
+    elif cmd.stdin_literal is not None and is_shell(name) and not _script_arg(cmd):
+        _nested(cmd.stdin_literal, cmd, analysis, cwd, home, depth)
+    analysis.commands.append(cmd)
+    return cmd
+
+
+def _peel_wrapper(cmd: SimpleCommand, name: str) -> bool:
+    takes_arg = kp.WRAPPERS[name]
+    skip = kp.WRAPPER_SKIP_POSITIONALS.get(name, 0)
+    i = 1
+    argv = cmd.argv
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            i += 1
+            break
+        if arg.startswith("-") and len(arg) > 1:
+            if name in ("sudo",) and arg in ("-i", "-s", "--login", "--shell") and i == len(argv) - 1:
+                cmd.wrappers.append(name)
+                cmd.argv = ["sh"]  # an interactive root shell
+                return False
+            if arg in takes_arg or (arg.startswith("--") and "=" not in arg and arg in takes_arg):
+                i += 2
+            else:
+                i += 1
+            continue
+        if skip:
+            skip -= 1
+            i += 1
+            continue
+        break
+    if i >= len(argv):
+        # `sudo -v`, `time` alone, `nohup` alone: nothing more runs
+        cmd.wrappers.append(name)
+        cmd.argv = [name] + argv[1:i]
+        return False
+    cmd.wrappers.append(name)
+    _shift(cmd, i)
+    if name == "watch":
+        # watch joins its arguments into one shell command
+        cmd.argv = ["sh", "-c", " ".join(cmd.argv)]
+    return True
+
+
+def _shift(cmd: SimpleCommand, count: int) -> None:
+    cmd.argv = cmd.argv[count:]
+    cmd.unresolved = {i - count for i in cmd.unresolved if i >= count}
+
+
+def _peel_env(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> bool:
+    argv = cmd.argv
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-i", "--ignore-environment", "-0", "--null", "-v", "--debug"):
+            i += 1
+        elif arg in ("-u", "--unset", "-C", "--chdir"):
+            i += 2
+        elif arg.startswith("--unset=") or arg.startswith("--chdir="):
+            i += 1
+        elif arg in ("-S", "--split-string") or arg.startswith("-S"):
+            payload = argv[i + 1] if arg in ("-S", "--split-string") and i + 1 < len(argv) else arg[2:]
+            rest = argv[i + 2 :] if arg in ("-S", "--split-string") else argv[i + 1 :]
+            cmd.wrappers.append("env")
+            cmd.argv = ["sh", "-c", payload + (" " + " ".join(rest) if rest else "")]
+            cmd.unresolved = set()
+            return True
+        elif arg == "--":
+            i += 1
+            break
+        elif "=" in arg and not arg.startswith("-") and re.match(r"[A-Za-z_][A-Za-z0-9_]*=", arg):
+            name, _, value = arg.partition("=")
+            cmd.assigns.append((name, value))
+            _check_assign(name, analysis, cmd.text)
+            i += 1
+        else:
+            break
+    if i >= len(argv):
+        cmd.argv = ["env"]
+        return False
+    cmd.wrappers.append("env")
+    _shift(cmd, i)
+    return True
+
+
+def _peel_su(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
+    argv = cmd.argv
+    payload = None
+    for i, arg in enumerate(argv[1:], start=1):
+        if arg in ("-c", "--command") and i + 1 < len(argv):
+            payload = argv[i + 1]
+            break
+        if arg.startswith("--command="):
+            payload = arg.split("=", 1)[1]
+            break
+    cmd.wrappers.append("su")
+    if payload is None:
+        cmd.argv = ["sh"]  # an interactive shell as another user
+        return
+    cmd.argv = ["sh", "-c", payload]
+    cmd.unresolved = set()
+    _shell_invocation(cmd, analysis, cwd, home, depth)
+
+
+def _peel_xargs(cmd: SimpleCommand) -> bool:
+    takes_arg = {"-I", "-i", "-n", "-P", "-d", "-a", "-E", "-e", "-L", "-l", "-s", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof"}
+    argv = cmd.argv
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            i += 1
+            break
+        if arg.startswith("-"):
+            i += 2 if arg in takes_arg else 1
+            continue
+        break
+    cmd.wrappers.append("xargs")
+    cmd.unknown_args = True
+    if i >= len(argv):
+        cmd.argv = ["echo"]
+        return False
+    _shift(cmd, i)
+    return True
+
+
+def _nested(text: str, parent: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
+    """Analyze a command string run by `parent` (sh -c, eval, heredoc to a shell, ssh)."""
+    nested = _analyze_into(text, cwd, home, analysis, depth + 1)
+    for cmd in nested:
+        for wrapper in parent.wrappers:
+            if wrapper not in cmd.wrappers:
+                cmd.wrappers.append(wrapper)
+        if parent.remote and not cmd.remote:
+            cmd.remote = parent.remote
+
+
+def _script_arg(cmd: SimpleCommand) -> str | None:
+    """The script file an interpreter was given, if any (`bash x.sh`, `python3 tool.py`)."""
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "--":
+            return args[i + 1] if i + 1 < len(args) else None
+        if arg.startswith("-"):
+            if arg in ("-m",):
+                return None
+            if arg in ("-o", "-O", "+o", "+O", "-W", "-X", "--rcfile", "--init-file", "-I", "-r", "--require"):
+                i += 2
+                continue
+            i += 1
+            continue
+        return arg
+    return None
+
+
+def _shell_invocation(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
+    args = cmd.args
+    for i, arg in enumerate(args):
+        if arg.startswith("-") and not arg.startswith("--") and "c" in arg[1:]:
+            if i + 1 >= len(args):
+                analysis.findings.append(Finding("not-understood", "a shell -c with no command", cmd.text))
+                return
+            if (i + 2) in cmd.unresolved:
+                analysis.findings.append(Finding("not-understood", "a shell runs a command string built at run time", cmd.text))
+                return
+            cmd.inline_code = ("shell", args[i + 1])
+            _nested(args[i + 1], cmd, analysis, cwd, home, depth)
+            return
+        if not arg.startswith("-") and not arg.startswith("+"):
+            break
+
+
+def _find_exec(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
+    args = cmd.args
+    i = 0
+    while i < len(args):
+        if args[i] in ("-exec", "-execdir", "-ok", "-okdir"):
+            j = i + 1
+            inner: list[str] = []
+            while j < len(args) and args[j] not in (";", "+", "\\;"):
+                inner.append(args[j])
+                j += 1
+            if inner:
+                sub = SimpleCommand([a for a in inner], " ".join(inner))
+                sub.unknown_args = True
+                sub.wrappers = list(cmd.wrappers) + ["find -exec"]
+                _finish(sub, analysis, cwd, home, depth)
+            i = j + 1
+            continue
+        i += 1
+
+
+def _ssh(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
+    takes_arg = set("bcDEeFIiJLlmOopQRSWw")
+    args = cmd.args
+    i = 0
+    host = ""
+    while i < len(args):
+        arg = args[i]
+        if arg.startswith("-") and len(arg) > 1:
+            if arg[-1] in takes_arg and len(arg) == 2:
+                i += 2
+            else:
+                i += 1
+            continue
+        host = arg
+        i += 1
+        break
+    remote_cmd = args[i:]
+    if host and remote_cmd:
+        cmd.remote = host
+        analysis.findings.append(Finding("remote", f"runs a command on {host}", cmd.text))
+        _nested(" ".join(remote_cmd), cmd, analysis, cwd, home, depth)
+
+
+def _inline_code(cmd: SimpleCommand, family: str) -> None:
+    flags = kp.INLINE_CODE_FLAGS.get(family, frozenset())
+    args = cmd.args
+    for i, arg in enumerate(args):
+        if arg in flags and i + 1 < len(args):
+            cmd.inline_code = (family, args[i + 1])
+            return
+        if family in ("python",) and arg.startswith("-c") and len(arg) > 2:
+            cmd.inline_code = (family, arg[2:])
+            return
+        if family == "perl" and re.fullmatch(r"-[a-zA-Z]*[eE]", arg) and i + 1 < len(args):
+            cmd.inline_code = (family, args[i + 1])
+            return
+        if not arg.startswith("-"):
+            return
+
+
+def _check_stdin_interpreter(cmd: SimpleCommand, ctx: _Context) -> None:
+    """A pipeline stage that feeds program text to an interpreter."""
+    name = cmd.program
+    family = interpreter_family(name)
+    if family not in kp.INTERPRETERS or family in ("awk", "jq"):
+        return
+    if _script_arg(cmd) not in (None, "-") or cmd.inline_code is not None:
+        return
+    sources = cmd.piped_from
+    source_names = {s.program for s in sources}
+    if source_names & kp.EGRESS:
+        ctx.analysis.findings.append(Finding("fetch-and-run", f"pipes downloaded content into {name}", cmd.text))
+        return
+    if source_names & kp.DECODERS:
+        ctx.analysis.findings.append(Finding("decoded-payload", f"pipes decoded data into {name}", cmd.text))
+        return
+    literal = _literal_output(sources)
+    if literal is not None and is_shell(name):
+        _nested(literal, cmd, ctx.analysis, ctx.cwd, ctx.home, ctx.depth)
+        ctx.analysis.findings.append(Finding("pipe-to-interpreter", f"pipes text into {name}", cmd.text))
+        return
+    if literal is not None:
+        cmd.inline_code = (family, literal)
+        return
+    ctx.analysis.findings.append(Finding("pipe-to-interpreter", f"pipes program text of unknown origin into {name}", cmd.text))
+
+
+def _literal_output(sources: list[SimpleCommand]) -> str | None:
+    """The text a pipeline source prints, when it is a literal (echo, printf, cat of a here-doc)."""
+    if len(sources) != 1:
+        return None
+    src = sources[0]
+    if src.program in ("echo", "printf") and not (src.unresolved - {0}):
+        return " ".join(a for a in src.args if not a.startswith("-"))
+    if src.program == "cat" and not src.args and src.stdin_literal is not None:
+        return src.stdin_literal
+    return None
+
+
+def expand_globs(path: str) -> list[str]:
+    """The existing files a glob names (bounded), or the literal when none exist."""
+    if not any(ch in path for ch in "*?["):
+        return [path]
+    try:
+        found = globmod.glob(path, recursive=False)[:64]
+    except (OSError, re.error):
+        found = []
+    return found or [path]
+
+
+def looks_like_path(arg: str) -> bool:
+    return arg.startswith(("/", "~", "./", "../")) or "/" in arg or arg.startswith(".") or "." in arg
+
+
+def is_abs_or_home(arg: str) -> bool:
+    return arg.startswith(("/", "~"))
+
+
+__all__ = ["Analysis", "Finding", "Redirect", "SimpleCommand", "analyze", "brace_expand", "expand_globs", "os"]

@@ -1,0 +1,903 @@
+"""The grant ledger: what agents asked to do, what hookward said, what happened.
+
+One SQLite database (WAL) per user, at $XDG_STATE_HOME/hookward/ledger.db
+(else ~/.local/state/hookward/ledger.db). It is an append-only log of events:
+
+- a `decision` row for every pre-tool decision (whatever was sent);
+- a `post` row for every post-tool event; at write time it is linked
+  (`resolves`) to the decision it answers: same host, session and tool-call
+  id, or, where the host sends no id, the same call fingerprint in the same
+  session within MATCH_WINDOW;
+- `prune` and `repair` rows, which say what maintenance did.
+
+A decision that sent `ask` or `force_ask` is a grant. Its status is derived
+when the ledger is read, never written back: `ran` or `failed` once a post row
+resolves it, else `pending`, or `expired` once older than the expiry window
+the reader asks for. Deriving keeps the log append-only (so every row stays
+under the hash chain), needs no background process to flip states, and lets a
+late post event still tell the truth (`ran`) about a grant once shown expired.
+
+Tamper evidence: every row stores the SHA-256 of its own fields and of the
+previous row's hash. Rows are chained inside one BEGIN IMMEDIATE transaction,
+so concurrent writers cannot fork the chain.
+
+Faults never reach the verdict: the hook path waits at most BUSY_MS for the
+write lock. A ledger that is locked, full, corrupt or of a newer schema gets
+the record appended to a JSON-lines spool next to it (already redacted);
+the next write that gets the lock merges the spool first, in order. Trouble
+is reported on stderr only.
+
+Only redacted text is ever written (verdicts/redact.py): never file contents,
+tool output, prompts or the environment.
+
+Imported by every hook process: standard library only, and cheap to import.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from verdicts.redact import flatten, redact
+
+try:  # OpenSSL's hashlib costs ~2 ms to import on every hook call; the builtin sha256 is the same function.
+    from _sha256 import sha256
+except ImportError:  # pragma: no cover - Python builds without the builtin module
+    from hashlib import sha256
+
+if TYPE_CHECKING:
+    from adapters.base import PostEvent, WireAnswer
+    from policy.toolcall import ToolCall
+    from verdicts.decision import Decision
+
+SCHEMA_VERSION = 1
+DB_NAME = "ledger.db"
+SPOOL_NAME = "spool.jsonl"
+CLAIM_PREFIX = "spool-claimed-"  # a spool taken for merging: spool-claimed-<ns>-<pid>.jsonl
+
+BUSY_MS = 250  # the hook path's whole wait for the write lock; then it spools
+CLI_BUSY_MS = 5000
+HOOK_MERGE_CAP = 256  # spooled rows a hook call merges at most, so a backlog never stalls one call
+SPOOL_LOCK_SECONDS = 0.05
+
+DEFAULT_EXPIRY_SECONDS = 3600
+MATCH_WINDOW_SECONDS = 3600  # how far back a post event without an id looks for its decision
+GENESIS = "0" * 64
+
+SUMMARY_LIMIT = 240
+REASON_LIMIT = 300
+MAX_REASONS = 8
+MAX_RULES = 16
+ID_LIMIT = 200
+
+GRANT_KINDS = ("ask", "force_ask")
+ROW_KINDS = ("decision", "post", "prune", "repair")
+
+# Stored and hashed, in this order (plus id first and prev_hash last).
+FIELDS = (
+    "uid",
+    "at",  # microseconds since the epoch, UTC
+    "kind",
+    "host",
+    "session",
+    "tool_use_id",
+    "project",
+    "tool_kind",
+    "tool",
+    "summary",  # redacted, one line
+    "fingerprint",  # of the redacted call text: correlates post events that carry no id
+    "verdict",
+    "sent",
+    "exit_code",
+    "reasons",  # JSON array, redacted
+    "rules",  # JSON array
+    "failed",
+    "resolves",
+    "spooled",
+)
+TEXT_FIELDS = ("uid", "kind", "host", "session", "tool_use_id", "project", "tool_kind", "tool", "summary", "fingerprint")
+
+SCHEMA = (
+    """CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        uid TEXT NOT NULL UNIQUE,
+        at INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        host TEXT NOT NULL,
+        session TEXT NOT NULL,
+        tool_use_id TEXT NOT NULL,
+        project TEXT NOT NULL,
+        tool_kind TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        fingerprint TEXT NOT NULL,
+        verdict TEXT,
+        sent TEXT,
+        exit_code INTEGER,
+        reasons TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        failed INTEGER,
+        resolves INTEGER,
+        spooled INTEGER NOT NULL,
+        prev_hash TEXT NOT NULL,
+        hash TEXT NOT NULL
+    )""",
+    "CREATE INDEX events_call ON events(host, session, tool_use_id)",
+    "CREATE INDEX events_fingerprint ON events(host, session, fingerprint)",
+    "CREATE INDEX events_resolves ON events(resolves)",
+    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+
+
+class LedgerTrouble(Exception):
+    """The ledger cannot take this write now (newer schema, backlog); the record is spooled."""
+
+
+# ---------------------------------------------------------------- where
+
+
+def state_dir() -> str:
+    """$XDG_STATE_HOME/hookward, else ~/.local/state/hookward (a relative XDG path is invalid: ignored)."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "hookward")
+
+
+def db_path(directory: str | None = None) -> str:
+    return os.path.join(directory or state_dir(), DB_NAME)
+
+
+# ---------------------------------------------------------------- the hook path
+
+
+def record_decision(call: ToolCall, decision: Decision, sent: str, wire: WireAnswer | None) -> None:
+    """Record one pre-tool decision. Never raises; never waits longer than BUSY_MS for the database."""
+    try:
+        row = decision_row(call, decision, sent, wire)
+    except Exception as error:
+        warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
+        return
+    write(row)
+
+
+def record_post(post: PostEvent) -> None:
+    """Record a post-tool event; it resolves the pending grant it answers, if any."""
+    try:
+        row = post_row(post)
+    except Exception as error:
+        warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
+        return
+    write(row)
+
+
+def write(row: dict, directory: str | None = None) -> None:
+    directory = directory or state_dir()
+    try:
+        conn = connect(directory, BUSY_MS)
+        try:
+            append(conn, directory, row, merge_cap=HOOK_MERGE_CAP)
+        finally:
+            conn.close()
+        return
+    except Exception as error:
+        problem = describe(error)
+    spool(directory, row, problem)
+
+
+# ---------------------------------------------------------------- building rows (redaction happens here)
+
+
+def now_us() -> int:
+    return time.time_ns() // 1000
+
+
+def clean(value: object, limit: int = ID_LIMIT) -> str:
+    """An identifier from a payload: a string, printable, bounded."""
+    text = value if isinstance(value, str) else ("" if value is None else str(value))
+    if not text.isprintable():
+        text = "".join(c if c.isprintable() else "?" for c in text)
+    return text[:limit]
+
+
+def call_text(call: ToolCall) -> str:
+    """What the call does, as text: the command, the paths, the URL. Never contents."""
+    if call.kind == "shell":
+        return call.command or ""
+    if call.kind in ("read", "write", "edit", "delete"):
+        return " ".join(call.paths)
+    if call.kind == "web":
+        return call.url or ""
+    if call.kind == "mcp":
+        return f"{call.mcp_server or ''}.{call.mcp_tool or ''}"
+    return call.tool or ""
+
+
+def _call_fields(call: ToolCall) -> dict:
+    text = call_text(call)
+    redacted = redact(text)
+    fingerprint = sha256(f"{call.kind}\0{call.tool}\0{redacted}\0{len(text)}".encode()).hexdigest()[:32]
+    return {
+        "uid": os.urandom(16).hex(),
+        "at": now_us(),
+        "host": clean(call.host),
+        "session": clean(call.session_id),
+        "tool_use_id": clean(call.tool_use_id),
+        "project": flatten(redact(call.project_root or call.cwd or ""), 500),
+        "tool_kind": clean(call.kind),
+        "tool": clean(call.tool),
+        "summary": flatten(redacted, SUMMARY_LIMIT),
+        "fingerprint": fingerprint,
+    }
+
+
+def decision_row(call: ToolCall, decision: Decision, sent: str, wire: WireAnswer | None) -> dict:
+    row = _call_fields(call)
+    row.update(
+        kind="decision",
+        verdict=decision.verdict.label,
+        sent=clean(sent, 32),
+        exit_code=wire.exit_code if wire is not None and isinstance(wire.exit_code, int) else None,
+        reasons=dumps([flatten(redact(str(r)), REASON_LIMIT) for r in decision.reasons[:MAX_REASONS]]),
+        rules=dumps([clean(r, 100) for r in decision.rule_ids[:MAX_RULES]]),
+        failed=None,
+        resolves=None,
+        spooled=0,
+    )
+    return row
+
+
+def post_row(post: PostEvent) -> dict:
+    row = _call_fields(post.call)
+    row.update(
+        kind="post",
+        verdict=None,
+        sent=None,
+        exit_code=None,
+        reasons="[]",
+        rules="[]",
+        failed=1 if post.failed else 0,
+        resolves=None,
+        spooled=0,
+    )
+    return row
+
+
+def note_row(kind: str, summary: str, reasons: list[str], rules: list[str]) -> dict:
+    return {
+        "uid": os.urandom(16).hex(),
+        "at": now_us(),
+        "kind": kind,
+        "host": "",
+        "session": "",
+        "tool_use_id": "",
+        "project": "",
+        "tool_kind": "",
+        "tool": "",
+        "summary": flatten(redact(summary), SUMMARY_LIMIT),
+        "fingerprint": "",
+        "verdict": None,
+        "sent": None,
+        "exit_code": None,
+        "reasons": dumps(reasons),
+        "rules": dumps(rules),
+        "failed": None,
+        "resolves": None,
+        "spooled": 0,
+    }
+
+
+def dumps(obj: object) -> str:
+    return json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+
+
+# ---------------------------------------------------------------- the database
+
+
+def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
+    """A connection whose every lock wait is bounded by busy_ms."""
+    os.makedirs(directory, mode=0o700, exist_ok=True)
+    path = os.path.join(directory, DB_NAME)
+    try:
+        new = os.stat(path).st_size == 0
+    except FileNotFoundError:
+        # Created owner-only first: SQLite gives the -wal and -shm files the same mode.
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+        new = True
+    conn = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
+    try:
+        if new:
+            conn.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is created
+        conn.execute("PRAGMA synchronous=NORMAL")  # WAL: no fsync per commit; never corrupts
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def ensure_schema(conn: sqlite3.Connection) -> None:
+    """Inside a write transaction: create the schema, or refuse a newer one."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version == SCHEMA_VERSION:
+        return
+    if version > SCHEMA_VERSION:
+        raise LedgerTrouble(f"has schema v{version}, newer than this hookward's v{SCHEMA_VERSION}")
+    if version == 0:
+        for statement in SCHEMA:
+            conn.execute(statement)
+        return
+    raise LedgerTrouble(f"has schema v{version}, which this hookward cannot migrate")  # pragma: no cover
+
+
+def chain_hash(row_id: int, values: tuple | list, prev_hash: str) -> str:
+    return sha256(dumps([row_id, *values, prev_hash]).encode()).hexdigest()
+
+
+def head(conn: sqlite3.Connection) -> tuple[int, str]:
+    """The id and hash the next row chains to (after a prune, the anchor if nothing is left)."""
+    last = conn.execute("SELECT id, hash FROM events ORDER BY id DESC LIMIT 1").fetchone()
+    if last is not None:
+        return last[0], last[1]
+    anchor = read_anchor(conn)
+    return anchor if anchor is not None else (0, GENESIS)
+
+
+def insert(conn: sqlite3.Connection, row: dict) -> int:
+    """Append one row to the chain; the caller holds the write lock (BEGIN IMMEDIATE)."""
+    if row["kind"] == "post":
+        row["resolves"] = correlate(conn, row)
+    last_id, last_hash = head(conn)
+    row_id = last_id + 1
+    values = tuple(row[name] for name in FIELDS)
+    digest = chain_hash(row_id, values, last_hash)
+    columns = ", ".join(("id", *FIELDS, "prev_hash", "hash"))
+    marks = ", ".join("?" * (len(FIELDS) + 3))
+    conn.execute(f"INSERT INTO events ({columns}) VALUES ({marks})", (row_id, *values, last_hash, digest))
+    return row_id
+
+
+UNRESOLVED = "d.kind = 'decision' AND NOT EXISTS (SELECT 1 FROM events p WHERE p.resolves = d.id)"
+
+
+def correlate(conn: sqlite3.Connection, post: dict) -> int | None:
+    """The decision a post event answers: by tool-call id, else by fingerprint within the window."""
+    key = (post["host"], post["session"])
+    if post["tool_use_id"]:
+        found = conn.execute(
+            f"SELECT d.id FROM events d WHERE d.host = ? AND d.session = ? AND d.tool_use_id = ? AND {UNRESOLVED} "
+            "ORDER BY d.id DESC LIMIT 1",
+            (*key, post["tool_use_id"]),
+        ).fetchone()
+        if found is not None:
+            return found[0]
+    window = (post["at"] - MATCH_WINDOW_SECONDS * 1_000_000, post["at"] + 5_000_000)
+    # A post with an id only falls back to decisions that had none (a host that sends ids late).
+    id_clause = "AND d.tool_use_id = '' " if post["tool_use_id"] else ""
+    found = conn.execute(
+        f"SELECT d.id FROM events d WHERE d.host = ? AND d.session = ? AND d.fingerprint = ? {id_clause}"
+        f"AND d.at BETWEEN ? AND ? AND {UNRESOLVED} ORDER BY d.at DESC, d.id DESC LIMIT 1",
+        (*key, post["fingerprint"], *window),
+    ).fetchone()
+    return found[0] if found is not None else None
+
+
+def append(conn: sqlite3.Connection, directory: str, row: dict | None, merge_cap: int | None) -> int:
+    """In one write transaction: merge the spool (in order), then append `row`. Returns rows merged.
+
+    Raises LedgerTrouble, after committing what it merged, when spooled rows are
+    left over: `row` must then queue behind them, or it would be resolved
+    before the decision it answers.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        ensure_schema(conn)
+        merged, backlog, after_commit = merge_spool(conn, directory, merge_cap)
+        if row is not None and not backlog:
+            insert(conn, row)
+        conn.execute("COMMIT")
+    except BaseException:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        raise
+    for action in after_commit:
+        action()
+    if row is not None and backlog:
+        raise LedgerTrouble("has a spool backlog still being merged")
+    return merged
+
+
+# ---------------------------------------------------------------- the spool
+
+
+def warn(message: str) -> None:
+    try:
+        sys.stderr.write(f"hookward: {message}\n")
+    except Exception:
+        pass
+
+
+def describe(error: BaseException) -> str:
+    text = str(error)
+    if isinstance(error, LedgerTrouble):
+        return text
+    if isinstance(error, sqlite3.Error):
+        if "locked" in text or "busy" in text:
+            return f"is locked by another process (waited {BUSY_MS} ms)"
+        if "not a database" in text or "malformed" in text or "corrupt" in text:
+            return "is corrupt (run `hookward audit repair`)"
+        if "full" in text:
+            return "is full"
+        return f"failed ({text})"
+    if isinstance(error, OSError):
+        return f"is not writable ({error.strerror or type(error).__name__})"
+    return f"failed ({type(error).__name__})"
+
+
+def _lock(fd: int, seconds: float) -> bool:
+    import fcntl
+
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.001)
+
+
+def spool(directory: str, row: dict, problem: str) -> None:
+    """Append the (already redacted) row to the spool; say so on stderr."""
+    path = os.path.join(directory, SPOOL_NAME)
+    line = (dumps({name: row[name] for name in FIELDS}) + "\n").encode()
+    try:
+        os.makedirs(directory, mode=0o700, exist_ok=True)
+        append_line(path, line)
+    except OSError as error:
+        warn(f"the ledger {problem}, and the spool is not writable either ({error.strerror}); this record is lost")
+        return
+    warn(f"the ledger {problem}; the record was spooled to {path} and will be merged later")
+
+
+def append_line(path: str, line: bytes) -> None:
+    """O_APPEND under a short flock; if a merger renamed the file meanwhile, write to the new one."""
+    for _attempt in range(5):
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        try:
+            _lock(fd, SPOOL_LOCK_SECONDS)
+            try:
+                current = os.stat(path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                current = False
+            if current:
+                os.write(fd, line)
+                return
+        finally:
+            os.close(fd)  # closing releases the flock
+    raise OSError(0, "the spool kept being renamed")
+
+
+def spool_files(directory: str) -> list[str]:
+    """Claimed spools left by an earlier merger (oldest first)."""
+    try:
+        names = os.listdir(directory)
+    except FileNotFoundError:
+        return []
+    return sorted(os.path.join(directory, n) for n in names if n.startswith(CLAIM_PREFIX) and n.endswith(".jsonl"))
+
+
+def claim_spool(directory: str) -> str | None:
+    """Rename the live spool aside so appends go to a fresh one. Called under the database write lock."""
+    path = os.path.join(directory, SPOOL_NAME)
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        if os.fstat(fd).st_size == 0 or not _lock(fd, SPOOL_LOCK_SECONDS):
+            return None
+        claimed = os.path.join(directory, f"{CLAIM_PREFIX}{time.time_ns():020d}-{os.getpid()}.jsonl")
+        os.rename(path, claimed)
+        return claimed
+    finally:
+        os.close(fd)
+
+
+def valid_spooled(record: object) -> dict | None:
+    """A spool line as a row, or None if it is not one (a torn write, a stranger's line)."""
+    if not isinstance(record, dict) or any(name not in record for name in FIELDS):
+        return None
+    if record["kind"] not in ("decision", "post") or not isinstance(record["at"], int):
+        return None
+    if any(not isinstance(record[name], str) for name in TEXT_FIELDS):
+        return None
+    for name in ("verdict", "sent"):
+        if record[name] is not None and not isinstance(record[name], str):
+            return None
+    for name in ("exit_code", "failed"):
+        if record[name] is not None and not isinstance(record[name], int):
+            return None
+    if not isinstance(record["reasons"], str) or not isinstance(record["rules"], str):
+        return None
+    row = {name: record[name] for name in FIELDS}
+    row["resolves"] = None
+    row["spooled"] = 1
+    return row
+
+
+def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tuple[int, bool, list]:
+    """Insert spooled rows, oldest first, skipping any already merged (by uid).
+
+    Returns (rows merged, whether a backlog is left, file actions to run after COMMIT).
+    Files are removed or trimmed only after the commit; a crash in between
+    leaves rows that the uid check skips next time.
+    """
+    files = spool_files(directory)
+    if os.path.exists(os.path.join(directory, SPOOL_NAME)):
+        claimed = claim_spool(directory)
+        if claimed is not None:
+            files.append(claimed)
+    merged = 0
+    unreadable = 0
+    actions: list = []
+    for index, path in enumerate(files):
+        try:
+            with open(path, "rb") as handle:
+                lines = handle.read().splitlines()
+        except FileNotFoundError:
+            continue  # another merger finished it
+        for position, raw in enumerate(lines):
+            if cap is not None and merged >= cap:
+                rest = lines[position:]
+                actions.append(lambda p=path, r=rest: _rewrite(p, r))
+                if unreadable:
+                    warn(f"ledger: skipped {unreadable} unreadable spool line(s)")
+                return merged, True, actions
+            try:
+                row = valid_spooled(json.loads(raw))
+            except ValueError:
+                row = None
+            if row is None:
+                unreadable += 1
+                continue
+            if conn.execute("SELECT 1 FROM events WHERE uid = ?", (row["uid"],)).fetchone() is not None:
+                continue
+            insert(conn, row)
+            merged += 1
+        actions.append(lambda p=path: _unlink(p))
+    if unreadable:
+        warn(f"ledger: skipped {unreadable} unreadable spool line(s)")
+    return merged, False, actions
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
+
+
+def _rewrite(path: str, lines: list[bytes]) -> None:
+    temporary = f"{path}.tmp-{os.getpid()}"
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
+    try:
+        os.write(fd, b"".join(line + b"\n" for line in lines))
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+
+
+def spooled_count(directory: str | None = None) -> int:
+    directory = directory or state_dir()
+    paths = [*spool_files(directory), os.path.join(directory, SPOOL_NAME)]
+    total = 0
+    for path in paths:
+        try:
+            with open(path, "rb") as handle:
+                total += sum(1 for line in handle if line.strip())
+        except FileNotFoundError:
+            pass
+    return total
+
+
+# ---------------------------------------------------------------- reading (the CLI, doctor, the MCP server)
+
+
+def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS, merge: bool = True) -> sqlite3.Connection:
+    """A connection for reading, after merging the whole spool (if the write lock comes within busy_ms).
+
+    Raises sqlite3.DatabaseError for a corrupt ledger and LedgerTrouble for a newer schema.
+    """
+    directory = directory or state_dir()
+    conn = connect(directory, busy_ms)
+    try:
+        if merge:
+            try:
+                append(conn, directory, None, merge_cap=None)
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) and "busy" not in str(error):
+                    raise
+                warn(f"ledger is locked; showing it without the {spooled_count(directory)} spooled record(s)")
+        else:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                ensure_schema(conn)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        conn.row_factory = sqlite3.Row
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def status_of(sent: str | None, post_id: int | None, post_failed: int | None, at: int, now: int, expiry: int) -> str:
+    """pending / ran / failed / expired for a grant; allowed / refused (or ran / failed) for the rest."""
+    if post_id is not None:
+        return "failed" if post_failed else "ran"
+    if sent in GRANT_KINDS:
+        return "pending" if at >= now - expiry else "expired"
+    return "refused" if sent == "deny" else "allowed"
+
+
+VIEWS = {
+    "pending": "d.sent IN ('ask', 'force_ask') AND p.id IS NULL AND d.at >= :expired_before",
+    "expired": "d.sent IN ('ask', 'force_ask') AND p.id IS NULL AND d.at < :expired_before",
+    "resolved": "d.sent IN ('ask', 'force_ask') AND p.id IS NOT NULL",
+    "closed": "d.sent IN ('ask', 'force_ask') AND (p.id IS NOT NULL OR d.at < :expired_before)",
+    "all": "1",
+}
+
+
+def decisions(
+    conn: sqlite3.Connection,
+    view: str = "all",
+    *,
+    host: str | None = None,
+    session: str | None = None,
+    project: str | None = None,
+    since_us: int | None = None,
+    ids: list[int] | None = None,
+    after_id: int | None = None,
+    last: int | None = None,
+    expiry_seconds: int = DEFAULT_EXPIRY_SECONDS,
+    now: int | None = None,
+) -> list[dict]:
+    """Decision rows with their derived status, oldest first, as plain dicts for output."""
+    now = now_us() if now is None else now
+    expiry = expiry_seconds * 1_000_000
+    params: dict[str, object] = {"expired_before": now - expiry, "expiry": expiry}
+    where = ["d.kind = 'decision'", VIEWS[view]]
+    for name, value in (("host", host), ("session", session), ("project", project)):
+        if value is not None:
+            where.append(f"d.{name} = :{name}")
+            params[name] = value
+    if since_us is not None:
+        params["since"] = since_us
+        # When a closed grant closed: its post event, or the moment it expired.
+        when = {
+            "resolved": "p.at",
+            "expired": "d.at + :expiry",
+            "closed": "COALESCE(p.at, d.at + :expiry)",
+        }.get(view, "d.at")
+        where.append(f"{when} >= :since")
+    if ids is not None:
+        where.append(f"d.id IN ({', '.join(str(int(i)) for i in ids) or 'NULL'})")
+    if after_id is not None:
+        where.append("d.id > :after_id")
+        params["after_id"] = after_id
+    sql = (
+        "SELECT d.*, p.id AS post_id, p.at AS post_at, p.failed AS post_failed "
+        "FROM events d LEFT JOIN events p ON p.resolves = d.id AND p.kind = 'post' "
+        f"WHERE {' AND '.join(where)} ORDER BY d.id"
+    )
+    if last is not None:
+        sql = f"SELECT * FROM ({sql} DESC LIMIT {int(last)}) ORDER BY id"
+    return [public(row, now, expiry) for row in conn.execute(sql, params)]
+
+
+def iso(at_us: int | None) -> str | None:
+    if at_us is None:
+        return None
+    seconds, micros = divmod(int(at_us), 1_000_000)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(seconds)) + f".{micros // 1000:03d}Z"
+
+
+def public(row: sqlite3.Row, now: int, expiry: int) -> dict:
+    return {
+        "id": row["id"],
+        "at": iso(row["at"]),
+        "host": row["host"],
+        "session": row["session"],
+        "tool_use_id": row["tool_use_id"],
+        "project": row["project"],
+        "tool_kind": row["tool_kind"],
+        "tool": row["tool"],
+        "verdict": row["verdict"],
+        "sent": row["sent"],
+        "exit_code": row["exit_code"],
+        "status": status_of(row["sent"], row["post_id"], row["post_failed"], row["at"], now, expiry),
+        "summary": row["summary"],
+        "reasons": json.loads(row["reasons"]),
+        "rules": json.loads(row["rules"]),
+        "resolved_at": iso(row["post_at"]),
+        "resolved_by": row["post_id"],
+        "spooled": bool(row["spooled"]),
+    }
+
+
+def raw_rows(
+    conn: sqlite3.Connection,
+    *,
+    host: str | None = None,
+    session: str | None = None,
+    project: str | None = None,
+    since_us: int | None = None,
+    row_id: int | None = None,
+) -> list[dict]:
+    """Every stored row (all kinds, chain fields included), in chain order: for export and show."""
+    where, params = ["1"], {}
+    for name, value in (("host", host), ("session", session), ("project", project)):
+        if value is not None:
+            where.append(f"{name} = :{name}")
+            params[name] = value
+    if since_us is not None:
+        where.append("at >= :since")
+        params["since"] = since_us
+    if row_id is not None:
+        where.append("id = :id")
+        params["id"] = row_id
+    out = []
+    for row in conn.execute(f"SELECT * FROM events WHERE {' AND '.join(where)} ORDER BY id", params):
+        item = {key: row[key] for key in row.keys()}
+        item["at"] = iso(row["at"])
+        item["reasons"] = json.loads(row["reasons"])
+        item["rules"] = json.loads(row["rules"])
+        item["spooled"] = bool(row["spooled"])
+        out.append(item)
+    return out
+
+
+# ---------------------------------------------------------------- tamper evidence and maintenance
+
+
+def read_anchor(conn: sqlite3.Connection) -> tuple[int, str] | None:
+    found = conn.execute("SELECT value FROM meta WHERE key = 'anchor'").fetchone()
+    if found is None:
+        return None
+    anchor = json.loads(found[0])
+    return int(anchor["id"]), str(anchor["hash"])
+
+
+def verify(conn: sqlite3.Connection) -> dict:
+    """Walk the chain; report the first broken link. Cutting rows off the tail is not detectable here:
+    compare `head` with a copy kept elsewhere for that."""
+    anchor = read_anchor(conn)
+    prev_id, prev_hash = anchor if anchor is not None else (0, GENESIS)
+    count = 0
+    columns = ", ".join(("id", *FIELDS, "prev_hash", "hash"))
+    prune_anchors: set[str] = set()
+    for record in conn.execute(f"SELECT {columns} FROM events ORDER BY id"):
+        row_id, values, stored_prev, stored_hash = record[0], record[1:-2], record[-2], record[-1]
+        count += 1
+        if stored_prev != prev_hash:
+            where = f"row {prev_id}" if prev_id else "the start of the ledger"
+            return broken(row_id, count, f"its link to {where} does not match: rows were removed, inserted or edited")
+        if chain_hash(row_id, values, stored_prev) != stored_hash:
+            return broken(row_id, count, "its contents do not match its hash: the row was edited")
+        if values[FIELDS.index("kind")] == "prune":
+            prune_anchors.update(json.loads(values[FIELDS.index("reasons")]))
+        prev_id, prev_hash = row_id, stored_hash
+    if anchor is not None and f"anchor {anchor[0]} {anchor[1]}" not in prune_anchors:
+        return broken(anchor[0] + 1, 0, f"the ledger starts after row {anchor[0]} but no prune row records that cut")
+    return {"ok": True, "rows": count, "head": prev_hash, "first_broken": None}
+
+
+def broken(row_id: int, count: int, problem: str) -> dict:
+    return {"ok": False, "rows": count, "head": None, "first_broken": {"id": row_id, "problem": problem}}
+
+
+def prune(conn: sqlite3.Connection, older_than_us: int) -> dict:
+    """Delete the oldest rows, in chain order, whose time is before the cutoff; keep the chain verifiable.
+
+    Only a prefix of the chain can go (a row in the middle cannot be removed
+    without breaking the links), so a late-merged old row after a newer one stays.
+    The cut is recorded in meta (the anchor) and in a prune row chained after it.
+    """
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        ensure_schema(conn)
+        first_kept = conn.execute("SELECT MIN(id) FROM events WHERE at >= ?", (older_than_us,)).fetchone()[0]
+        limit = first_kept if first_kept is not None else head(conn)[0] + 1
+        cut = conn.execute("SELECT id, hash FROM events WHERE id < ? ORDER BY id DESC LIMIT 1", (limit,)).fetchone()
+        if cut is None:
+            conn.execute("COMMIT")
+            return {"deleted": 0, "anchor": None}
+        deleted = conn.execute("DELETE FROM events WHERE id < ?", (limit,)).rowcount
+        anchor = {"id": cut[0], "hash": cut[1]}
+        conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('anchor', ?)", (dumps(anchor),))
+        summary = f"pruned {deleted} rows up to id {cut[0]} (older than {iso(older_than_us)})"
+        insert(conn, note_row("prune", summary, [f"anchor {cut[0]} {cut[1]}"], ["ledger.prune"]))
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return {"deleted": deleted, "anchor": anchor}
+
+
+def health(directory: str | None = None) -> dict:
+    """For `doctor`: is the ledger writable, and how much is waiting in the spool."""
+    directory = directory or state_dir()
+    path = db_path(directory)
+    report: dict[str, object] = {"path": path, "state": "ok", "detail": "", "spooled": spooled_count(directory)}
+    if not os.path.exists(path):
+        report.update(state="missing", detail="no ledger yet (created on the first hook call)")
+        return report
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                report.update(state="newer-schema", detail=f"schema v{version}; this hookward writes v{SCHEMA_VERSION}")
+            elif conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                report.update(state="corrupt", detail="quick_check failed; run `hookward audit repair`")
+        finally:
+            conn.close()
+    except sqlite3.Error as error:
+        report.update(state="error", detail=describe(error))
+    return report
+
+
+def repair(directory: str | None = None) -> dict:
+    """Move an unreadable ledger aside (kept, never deleted), start a new chain, merge the spool."""
+    directory = directory or state_dir()
+    path = db_path(directory)
+    problem = ""
+    try:
+        conn = connect(directory, CLI_BUSY_MS)
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                ensure_schema(conn)
+                if conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                    problem = "quick_check failed"
+            finally:
+                conn.execute("ROLLBACK")
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as error:
+        if "locked" in str(error) or "busy" in str(error):
+            raise
+        problem = str(error)
+    moved = None
+    if problem:
+        moved = f"{path}.corrupt-{time.strftime('%Y%m%dT%H%M%S')}"
+        for suffix in ("", "-wal", "-shm"):
+            if os.path.exists(path + suffix):
+                os.replace(path + suffix, moved + suffix)
+    conn = connect(directory, CLI_BUSY_MS)
+    try:
+        if moved:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                ensure_schema(conn)
+                note = f"new chain: the previous ledger was unreadable ({problem}); kept as {os.path.basename(moved)}"
+                insert(conn, note_row("repair", note, [], ["ledger.repair"]))
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        merged = append(conn, directory, None, merge_cap=None)
+    finally:
+        conn.close()
+    return {"repaired": bool(moved), "problem": problem or None, "moved_to": moved, "merged": merged}
