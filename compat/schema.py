@@ -1,0 +1,451 @@
+"""Validate the registry: every host file, every fact, every citation.
+
+The hot path (`compat.registry`) reads host files as plain JSON and trusts
+them; this module is what earns that trust. It runs in the tests and in
+`hookward compat check`, never on the hook path (it imports pydantic).
+
+The honesty rules (DESIGN.md, "The compatibility registry"):
+
+- `unknown`: the value is null or "unknown" and nothing is cited;
+- `documented`: cites the vendor document and the date it was read;
+- `read`: cites the shipped artifact as package@version plus a file or symbol;
+- `probed`: cites a probe record under compat/probes/records/ that exists,
+  is about this host and observed exactly what the fact claims.
+
+A fact graded above `unknown` must state a value: "we looked and it is
+absent" is `false`, not null.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import os
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+
+from compat import registry
+from policy.toolcall import KINDS as TOOL_KINDS
+
+GRADES = registry.GRADES
+VERDICT_EFFECTS = registry.EFFECTS
+FAILURE_EFFECTS = ("runs", "blocks", "ends_session", "unknown")
+PARADIGMS = ("stdio-json", "plugin", "mcp-only")
+VERDICTS = ("allow", "ask", "force_ask", "deny")
+FAILURES = ("crash", "timeout", "empty_output", "malformed_output", "exit_2")
+ANY_MODE = registry.ANY_MODE
+
+# The repository root is the directory above the compat package.
+REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+RECORDS_DIR = "compat/probes/records"
+
+# package@version, e.g. "@anthropic-ai/claude-code@2.1.197" or "openai/codex@rust-v0.171.0":
+# the version must contain a digit, so "user@host" style text does not pass for a version.
+PACKAGE_AT_VERSION = re.compile(r"(?<![\w@])(@?[\w.-]+(?:/[\w.-]+)?)@([\w.+-]*\d[\w.+-]*)")
+ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+# Passed as the claim when a record only has to exist and be about the host.
+NO_CLAIM = object()
+
+Grade = Literal["unknown", "documented", "read", "probed"]
+
+
+class RegistryError(ValueError):
+    """One or more host files break the schema; the message names each file and field."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(problems))
+
+
+def parse_date(text: object) -> datetime.date:
+    if not isinstance(text, str) or not ISO_DATE.match(text):
+        raise ValueError(f"date must be YYYY-MM-DD, not {text!r}")
+    day = datetime.date.fromisoformat(text)
+    # A day of slack for time zones; a date later than that was not read yet.
+    if day > datetime.date.today() + datetime.timedelta(days=1):
+        raise ValueError(f"date {text} is in the future")
+    return day
+
+
+def is_unknown_value(value: object) -> bool:
+    return value is None or value == "unknown"
+
+
+def _context(info: ValidationInfo) -> dict:
+    return info.context if isinstance(info.context, dict) else {}
+
+
+def _check_citation(
+    grade: str, source: str | None, date: str | None, info: ValidationInfo, claim: object, claim_key: str | None
+) -> None:
+    """The rule each grade imposes on what is cited (raises ValueError)."""
+    if grade == "unknown":
+        if source:
+            raise ValueError("an unknown fact cites nothing: drop the source or raise the grade")
+        if date:
+            raise ValueError("an unknown fact has no date: drop the date or raise the grade")
+        return
+    if not source or not source.strip():
+        raise ValueError(f"a {grade} fact must cite a source")
+    if date is not None:
+        parse_date(date)
+    if grade == "documented":
+        if date is None:
+            raise ValueError("a documented fact must give the date the document was read")
+        if not (source.startswith(("https://", "http://")) or "/" in source):
+            raise ValueError(f"a documented fact cites a URL or a document path, not {source!r}")
+    elif grade == "read":
+        match = PACKAGE_AT_VERSION.search(source)
+        if not match:
+            raise ValueError(f"a read fact cites the shipped artifact as package@version, not {source!r}")
+        rest = (source[: match.start()] + source[match.end() :]).strip(" ,;:()")
+        if not re.search(r"\w\w", rest):
+            raise ValueError(f"a read fact names the file or symbol read after {match.group(0)!r}")
+    elif grade == "probed":
+        check_probe_record(source, _context(info), claim, claim_key)
+
+
+def check_probe_record(source: str, context: dict, claim: object, claim_key: str | None) -> dict:
+    """A probed fact's record must exist, be about this host and observe what the fact claims."""
+    normalized = os.path.normpath(source)
+    if os.path.isabs(source) or normalized != source or not source.startswith(RECORDS_DIR + "/"):
+        raise ValueError(f"a probed fact cites a record path under {RECORDS_DIR}/, not {source!r}")
+    root = context.get("repo_root", REPO_ROOT)
+    path = os.path.join(root, source)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            record = json.load(handle)
+    except FileNotFoundError:
+        raise ValueError(f"probe record {source} does not exist") from None
+    except (OSError, ValueError) as error:
+        raise ValueError(f"probe record {source} is not readable JSON ({error})") from None
+    if not isinstance(record, dict):
+        raise ValueError(f"probe record {source} is not a JSON object")
+    missing = [key for key in ("host", "version", "scenario", "answer", "observed", "date") if key not in record]
+    if missing:
+        raise ValueError(f"probe record {source} lacks {', '.join(missing)}")
+    host = context.get("host")
+    if host is not None and record["host"] != host:
+        raise ValueError(f"probe record {source} is about {record['host']!r}, not {host!r}")
+    observed = record["observed"]
+    if not isinstance(observed, dict):
+        raise ValueError(f"probe record {source}: observed must be an object")
+    if claim is NO_CLAIM:
+        return record
+    # A record observes a verdict's or a failure's effect; a fact about something
+    # else (an event firing, a mode) may be observed under the fact's own name.
+    key = claim_key if claim_key is not None and claim_key in observed else "effect"
+    if key not in observed:
+        raise ValueError(f"probe record {source} has no observed.effect")
+    if observed[key] != claim:
+        raise ValueError(f"probe record {source} observed {key}={observed[key]!r}, but the fact claims {claim!r}")
+    return record
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Fact(Strict):
+    """One graded claim about a host."""
+
+    value: Any
+    grade: Grade
+    source: str | None = None
+    date: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _honest(self, info: ValidationInfo) -> Fact:
+        if self.grade == "unknown":
+            if not is_unknown_value(self.value):
+                raise ValueError(f"an unknown fact has value null or 'unknown', not {self.value!r}")
+        elif is_unknown_value(self.value):
+            raise ValueError(
+                f"a {self.grade} fact must state what was established (use false for 'absent'), not {self.value!r}"
+            )
+        self.check_value()
+        _check_citation(self.grade, self.source, self.date, info, self.value, self.probe_key())
+        return self
+
+    def check_value(self) -> None:
+        """Subclasses constrain the value's type and vocabulary."""
+
+    def probe_key(self) -> str | None:
+        """The key a probe record may observe this fact under, instead of observed.effect."""
+        return None
+
+
+class EffectFact(Fact):
+    """What a host does with one verdict answer on one event in one mode."""
+
+    def check_value(self) -> None:
+        if self.value not in VERDICT_EFFECTS:
+            raise ValueError(f"verdict effect must be one of {', '.join(VERDICT_EFFECTS)}, not {self.value!r}")
+
+
+class FailureFact(Fact):
+    """What a host does when the hook crashes, times out, prints nothing or garbage, or exits 2."""
+
+    def check_value(self) -> None:
+        if self.value not in FAILURE_EFFECTS:
+            raise ValueError(f"failure effect must be one of {', '.join(FAILURE_EFFECTS)}, not {self.value!r}")
+
+
+class FlagFact(Fact):
+    """A yes/no fact: null while unknown."""
+
+    def check_value(self) -> None:
+        if self.value is not None and not isinstance(self.value, bool):
+            raise ValueError(f"value must be true, false or null, not {self.value!r}")
+
+
+class FiresFact(FlagFact):
+    def probe_key(self) -> str | None:
+        return "fires"
+
+
+class SilentAskFact(FlagFact):
+    def probe_key(self) -> str | None:
+        return "ask_satisfiable_silently"
+
+
+class FlagOrTextFact(Fact):
+    """A yes/no fact that may instead name the mechanism (a config key, a field)."""
+
+    def check_value(self) -> None:
+        if self.value is not None and not isinstance(self.value, (bool, str)):
+            raise ValueError(f"value must be true, false, a string or null, not {self.value!r}")
+
+
+class SwitchFact(FlagOrTextFact):
+    def probe_key(self) -> str | None:
+        return "fail_closed_switch"
+
+
+class InputModificationFact(FlagOrTextFact):
+    def probe_key(self) -> str | None:
+        return "input_modification"
+
+
+class PayloadFieldsFact(Fact):
+    def check_value(self) -> None:
+        if self.value is None:
+            return
+        if not isinstance(self.value, list) or not all(isinstance(item, str) and item for item in self.value):
+            raise ValueError("payload_fields must be a list of field names")
+
+    def probe_key(self) -> str | None:
+        return "payload_fields"
+
+
+class GatesFact(Fact):
+    def check_value(self) -> None:
+        if self.value is None:
+            return
+        if not isinstance(self.value, list) or not self.value:
+            raise ValueError("gates must be a non-empty list of tool kinds")
+        strangers = [kind for kind in self.value if kind not in TOOL_KINDS]
+        if strangers:
+            raise ValueError(f"gates names unknown tool kinds {strangers}; kinds are {', '.join(TOOL_KINDS)}")
+        if len(set(self.value)) != len(self.value):
+            raise ValueError("gates lists a tool kind twice")
+
+    def probe_key(self) -> str | None:
+        return "gates"
+
+
+class Event(Strict):
+    role: Literal["pre", "post"]
+    fires: FiresFact
+    payload_fields: PayloadFieldsFact
+    note: str | None = None
+
+
+class Mode(Strict):
+    description: str
+    ask_satisfiable_silently: SilentAskFact
+    note: str | None = None
+
+
+class VerdictEffects(Strict):
+    """Per verdict, per permission mode (or "*" for every mode): what the host does with that answer."""
+
+    allow: dict[str, EffectFact]
+    ask: dict[str, EffectFact]
+    force_ask: dict[str, EffectFact]
+    deny: dict[str, EffectFact]
+
+
+class Failures(Strict):
+    crash: FailureFact
+    timeout: FailureFact
+    empty_output: FailureFact
+    malformed_output: FailureFact
+    exit_2: FailureFact
+
+
+class Config(Strict):
+    """Where the host reads hooks from and how one is registered: one graded fact about three values."""
+
+    user: str | None
+    project: str | None
+    registration: str | None
+    grade: Grade
+    source: str | None = None
+    date: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _honest(self, info: ValidationInfo) -> Config:
+        if self.grade != "unknown" and not (self.user or self.project):
+            raise ValueError(f"a {self.grade} config names where the user or the project config lives")
+        if self.grade != "unknown" and not self.registration:
+            raise ValueError(f"a {self.grade} config says how a hook is registered")
+        # A probed config cites any probe of this host: the hook answered, so the
+        # registration worked; there is no single effect to compare.
+        _check_citation(self.grade, self.source, self.date, info, NO_CLAIM, None)
+        return self
+
+
+class HostFile(Strict):
+    """One `compat/hosts/<host>.json`, exactly in the shape of the claude-code template."""
+
+    host: str
+    name: str
+    paradigm: Literal["stdio-json", "plugin", "mcp-only"]
+    version_examined: str
+    examined_on: str
+    default_mode: str
+    events: dict[str, Event]
+    gates: GatesFact
+    modes: dict[str, Mode]
+    verdicts: dict[str, VerdictEffects]
+    failures: Failures
+    fail_closed_switch: SwitchFact
+    input_modification: InputModificationFact
+    config: Config
+    limitations: list[str]
+
+    @field_validator("examined_on")
+    @classmethod
+    def _examined_on_is_a_date(cls, value: str) -> str:
+        parse_date(value)
+        return value
+
+    @field_validator("name", "version_examined")
+    @classmethod
+    def _not_blank(cls, value: str) -> str:
+        if not value.strip():
+            raise ValueError("must not be blank")
+        return value
+
+    @field_validator("limitations")
+    @classmethod
+    def _limitations_are_sentences(cls, value: list[str]) -> list[str]:
+        if any(not item.strip() for item in value):
+            raise ValueError("a limitation must not be blank")
+        return value
+
+    @model_validator(mode="after")
+    def _consistent(self, info: ValidationInfo) -> HostFile:
+        expected = _context(info).get("host")
+        if expected is not None and self.host != expected:
+            raise ValueError(f"host is {self.host!r} but the file is named {expected}.json")
+        if not self.modes:
+            raise ValueError("modes: a host without permission modes lists a single mode, e.g. 'default'")
+        if ANY_MODE in self.modes:
+            raise ValueError(f"modes: {ANY_MODE!r} is reserved for 'every mode' in verdicts")
+        if self.default_mode not in self.modes:
+            raise ValueError(f"default_mode {self.default_mode!r} is not one of modes ({', '.join(self.modes)})")
+        pre_events = sorted(name for name, event in self.events.items() if event.role == "pre")
+        if not pre_events and self.paradigm != "mcp-only":
+            # Only an MCP-only host may have no hook: hookward then gates just its own MCP tools.
+            raise ValueError(f"events: no pre-tool event, but a {self.paradigm} host is gated through one")
+        for event in sorted(self.verdicts):
+            if event not in pre_events:
+                raise ValueError(f"verdicts.{event}: not a pre-tool event listed in events")
+        for event in pre_events:
+            if event not in self.verdicts:
+                raise ValueError(f"verdicts: pre-tool event {event!r} has no verdict effects")
+            table = self.verdicts[event]
+            for verdict in VERDICTS:
+                by_mode: dict[str, EffectFact] = getattr(table, verdict)
+                strangers = [mode for mode in by_mode if mode != ANY_MODE and mode not in self.modes]
+                if strangers:
+                    raise ValueError(f"verdicts.{event}.{verdict}: modes {strangers} are not listed in modes")
+                if ANY_MODE not in by_mode:
+                    uncovered = [mode for mode in self.modes if mode not in by_mode]
+                    if uncovered:
+                        raise ValueError(
+                            f"verdicts.{event}.{verdict}: no effect for modes {uncovered} "
+                            f"(give one per mode, an unknown fact, or a {ANY_MODE!r} entry)"
+                        )
+        return self
+
+
+def _location(loc: tuple[int | str, ...]) -> str:
+    # pydantic puts a function-validator name in the location of a model error; keep the data path.
+    return ".".join(str(part) for part in loc if not str(part).startswith("function-")) or "(top level)"
+
+
+def validate_host(data: object, host: str, *, repo_root: str = REPO_ROOT, file_label: str | None = None) -> HostFile:
+    """Validate one host's data; a RegistryError names the file and each bad field."""
+    label = file_label or f"compat/hosts/{host}.json"
+    try:
+        return HostFile.model_validate(data, context={"host": host, "repo_root": repo_root})
+    except ValidationError as error:
+        problems = []
+        for item in error.errors(include_url=False):
+            message = item["msg"].removeprefix("Value error, ")
+            problems.append(f"{label}: {_location(item['loc'])}: {message}")
+        raise RegistryError(problems) from None
+
+
+def read_host_file(path: str, label: str | None = None) -> object:
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except (OSError, ValueError) as error:
+        raise RegistryError([f"{label or path}: not readable JSON ({error})"]) from None
+
+
+def load_registry(hosts_dir: str | None = None, *, repo_root: str = REPO_ROOT) -> dict[str, HostFile]:
+    """Validate every host file; raise one RegistryError listing every problem in every file."""
+    return {host: model for host, (model, _) in _load(hosts_dir, repo_root).items()}
+
+
+def load_raw_registry(hosts_dir: str | None = None, *, repo_root: str = REPO_ROOT) -> dict[str, dict]:
+    """The host files as the hook path reads them (plain JSON), once every one has validated."""
+    return {host: raw for host, (_, raw) in _load(hosts_dir, repo_root).items()}
+
+
+def load_raw_host(host: str, hosts_dir: str | None = None, *, repo_root: str = REPO_ROOT) -> dict:
+    """One validated host file as plain JSON; RegistryError if it is absent or invalid."""
+    directory = hosts_dir or registry.HOSTS_DIR
+    if host not in {name[:-5] for name in os.listdir(directory) if name.endswith(".json")}:
+        raise RegistryError([f"no host file for {host!r} in {directory}"])
+    return _load(hosts_dir, repo_root, only=host)[host][1]
+
+
+def _load(hosts_dir: str | None, repo_root: str, only: str | None = None) -> dict[str, tuple[HostFile, dict]]:
+    directory = hosts_dir or registry.HOSTS_DIR
+    hosts = sorted(name[:-5] for name in os.listdir(directory) if name.endswith(".json"))
+    if only is not None:
+        hosts = [host for host in hosts if host == only]
+    loaded: dict[str, tuple[HostFile, dict]] = {}
+    problems: list[str] = []
+    for host in hosts:
+        path = os.path.join(directory, host + ".json")
+        label = os.path.relpath(path, repo_root) if path.startswith(repo_root + os.sep) else path
+        try:
+            raw = read_host_file(path, label)
+            loaded[host] = (validate_host(raw, host, repo_root=repo_root, file_label=label), raw)  # type: ignore[assignment]
+        except RegistryError as error:
+            problems.extend(error.problems)
+    if problems:
+        raise RegistryError(problems)
+    return loaded
