@@ -1,0 +1,75 @@
+"""Kimi Code CLI: Claude-shaped JSON on stdin; only a deny is ever read back.
+
+Kimi Code (the TypeScript CLI, `@moonshot-ai/kimi-code`) sends `PreToolUse`
+{session_id, cwd, tool_name, tool_input, tool_call_id} and blocks on exit 2
+(stderr is the reason) or on `hookSpecificOutput.permissionDecision: "deny"`.
+Allow, ask and updated input are ignored; see compat/hosts/kimi.json. This
+module only spells the wire format.
+"""
+
+from __future__ import annotations
+
+from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str
+from adapters.claude_code import tool_call_from
+from adapters.render import ALLOW, DENY, SILENT, Answer
+from policy.toolcall import ToolCall
+
+HOST = "kimi"
+
+PRE_TOOL_USE = "PreToolUse"
+POST_TOOL_USE = "PostToolUse"
+POST_TOOL_USE_FAILURE = "PostToolUseFailure"
+
+# tool name -> (kind, the tool_input fields that carry its path, command or url)
+TOOLS: dict[str, tuple[str, tuple[str, ...]]] = {
+    # Kimi Code 2.x (read in @moonshot-ai/kimi-code@2.1.0)
+    "Bash": ("shell", ("command",)),
+    "Read": ("read", ("path",)),
+    "ReadMediaFile": ("read", ("path",)),
+    "Glob": ("read", ("path",)),
+    "Grep": ("read", ("path",)),
+    "Write": ("write", ("path",)),
+    "Edit": ("edit", ("path",)),
+    "FetchURL": ("web", ("url",)),
+    # The older Python kimi-cli names, kept so a renamed tool is not judged as "other".
+    "Shell": ("shell", ("command",)),
+    "ReadFile": ("read", ("path", "file_path")),
+    "WriteFile": ("write", ("path", "file_path")),
+    "StrReplaceFile": ("edit", ("path", "file_path")),
+}
+
+
+def parse(event: str, payload: dict) -> ToolCall:
+    if event not in (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE):
+        raise PayloadError(f"{HOST} has no tool event {event!r}")
+    return tool_call_from(
+        HOST,
+        event,
+        get_str(payload, "tool_name", required=True) or "",
+        get_dict(payload, "tool_input"),
+        tools=TOOLS,
+        cwd=get_str(payload, "cwd"),
+        session_id=get_str(payload, "session_id", default="") or "",
+        tool_use_id=get_str(payload, "tool_call_id", "tool_use_id", default="") or "",
+        permission_mode=None,  # Kimi sends none: the registry's default mode applies
+    )
+
+
+def parse_post(event: str, payload: dict) -> PostEvent:
+    if event not in (POST_TOOL_USE, POST_TOOL_USE_FAILURE):
+        raise PayloadError(f"{HOST} has no post-tool event {event!r}")
+    return PostEvent(parse(event, payload), failed=event == POST_TOOL_USE_FAILURE)
+
+
+def spell(answer: Answer, event: str) -> WireAnswer:
+    if answer.kind == DENY:
+        # Exit 2 blocks in every Kimi build examined and documented; stderr is the reason.
+        return WireAnswer("", 2, answer.reason)
+    if answer.kind in (ALLOW, SILENT):
+        # Kimi has no allow answer: exit 0 with nothing leaves the call to Kimi's own permission check.
+        return WireAnswer()
+    raise PayloadError(f"{HOST} has no wire form for {answer.kind!r}")
+
+
+def spell_post(event: str) -> WireAnswer:
+    return WireAnswer()
