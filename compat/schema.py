@@ -384,7 +384,32 @@ class HostFile(Strict):
                             f"verdicts.{event}.{verdict}: no effect for modes {uncovered} "
                             f"(give one per mode, an unknown fact, or a {ANY_MODE!r} entry)"
                         )
+                for mode, fact in by_mode.items():
+                    where = {"event": event, "hook": verdict, "mode": None if mode == ANY_MODE else mode}
+                    _check_record_scenario(fact, f"verdicts.{event}.{verdict}.{mode}", where, info)
+        for failure in FAILURES:
+            fact = getattr(self.failures, failure)
+            _check_record_scenario(fact, f"failures.{failure}", {"hook": failure}, info)
         return self
+
+
+def _check_record_scenario(fact: Fact, location: str, where: dict[str, str | None], info: ValidationInfo) -> None:
+    """A probed verdict or failure fact cites a record of that very scenario (event, answer, mode).
+
+    The record's own fields say what was run; a record of `ask` in mode `plan`
+    cannot back a claim about `ask` in mode `default`. A "*" fact may cite a
+    record of any one mode.
+    """
+    if fact.grade != "probed" or not fact.source:
+        return
+    path = os.path.join(_context(info).get("repo_root", REPO_ROOT), fact.source)
+    with open(path, encoding="utf-8") as handle:  # exists and parses: the fact's own validator checked
+        record = json.load(handle)
+    for key, expected in where.items():
+        if expected is None or key not in record:
+            continue
+        if record[key] != expected:
+            raise ValueError(f"{location}: probe record {fact.source} ran {key}={record[key]!r}, not {expected!r}")
 
 
 def _location(loc: tuple[int | str, ...]) -> str:

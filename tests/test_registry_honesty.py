@@ -119,7 +119,14 @@ def test_probed_facts_records_exist_and_observed_what_the_fact_claims():
         assert record["host"] == host, f"{host}: {path} cites a record about {record['host']}"
         if path == "config":
             continue  # any probe of the host shows its registration works
-        key = path.rsplit(".", 1)[-1]
+        parts = path.split(".")
+        if parts[0] == "verdicts":  # verdicts.<event>.<verdict>.<mode>: the record ran that scenario
+            _, event, verdict, mode = parts
+            assert (record.get("event", event), record.get("hook", verdict)) == (event, verdict), f"{host}: {path}"
+            assert mode == "*" or record.get("mode", mode) == mode, f"{host}: {path}"
+        if parts[0] == "failures":
+            assert record.get("hook", parts[1]) == parts[1], f"{host}: {path}"
+        key = parts[-1]
         observed = record["observed"]
         seen = observed[key] if key in observed else observed["effect"]
         assert seen == fact["value"], f"{host}: {path} claims {fact['value']!r}, its record observed {seen!r}"
@@ -313,6 +320,34 @@ def test_probed_fact_claiming_other_than_its_record_observed_is_refused(tmp_path
     data["verdicts"]["PreToolUse"]["ask"]["dontAsk"] = probed("prompts", source)
     message = refusal(data, repo_root=str(tmp_path))
     assert "observed effect='runs', but the fact claims 'prompts'" in message
+
+
+def test_probed_fact_citing_a_record_of_another_mode_is_refused(tmp_path):
+    source = write_record(tmp_path, "claude-code/ask-plan.json", event="PreToolUse", hook="ask", mode="plan")
+    data = template()
+    data["verdicts"]["PreToolUse"]["ask"]["plan"] = probed("refuses", source)
+    assert schema.validate_host(data, "claude-code", repo_root=str(tmp_path))
+    data["verdicts"]["PreToolUse"]["ask"]["dontAsk"] = probed("refuses", source)
+    message = refusal(data, repo_root=str(tmp_path))
+    assert "verdicts.PreToolUse.ask.dontAsk: probe record" in message and "ran mode='plan', not 'dontAsk'" in message
+
+
+def test_probed_fact_citing_a_record_of_another_answer_is_refused(tmp_path):
+    source = write_record(
+        tmp_path, "claude-code/deny.json", hook="deny", mode="default", observed={"effect": "enforced"}
+    )
+    data = template()
+    data["verdicts"]["PreToolUse"]["allow"] = {"*": probed("enforced", source)}
+    assert "ran hook='deny', not 'allow'" in refusal(data, repo_root=str(tmp_path))
+
+
+def test_probed_failure_fact_citing_a_record_of_another_failure_is_refused(tmp_path):
+    source = write_record(tmp_path, "claude-code/crash.json", hook="crash", observed={"effect": "runs"})
+    data = template()
+    data["failures"]["crash"] = probed("runs", source)
+    assert schema.validate_host(data, "claude-code", repo_root=str(tmp_path))
+    data["failures"]["timeout"] = probed("runs", source)
+    assert "failures.timeout: probe record" in refusal(data, repo_root=str(tmp_path))
 
 
 def test_probed_fact_citing_another_hosts_record_is_refused(tmp_path):
