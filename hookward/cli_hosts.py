@@ -1,9 +1,123 @@
-"""CLI commands: hosts (wiring only)."""
+"""CLI commands: install, uninstall, doctor (wiring only; the work is in adapters.install/installers/doctor)."""
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+
 import typer
+
+HOST_HELP = "Host id, e.g. claude-code, codex, cursor (see `hookward compat show`)."
+PROJECT_HELP = "Write the project-level config of this directory instead of the user's."
 
 
 def register(app: typer.Typer) -> None:
     """Attach this module's commands to the main app."""
+
+    @app.command("install")
+    def install_command(
+        host: str = typer.Argument(..., help=HOST_HELP),
+        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, file_okay=False),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
+    ) -> None:
+        """Register hookward's hook (or plugin, or MCP server) in HOST's config."""
+        raise typer.Exit(_change(host, project, dry_run, install=True))
+
+    @app.command("uninstall")
+    def uninstall_command(
+        host: str = typer.Argument(..., help=HOST_HELP),
+        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, file_okay=False),
+        dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
+    ) -> None:
+        """Remove exactly what `hookward install HOST` added."""
+        raise typer.Exit(_change(host, project, dry_run, install=False))
+
+    @app.command("doctor")
+    def doctor_command(
+        host: str | None = typer.Argument(None, help="Check only this host (default: every host with hookward)."),
+        project: Path | None = typer.Option(None, "--project", help="Check this project's config instead."),
+        as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+    ) -> None:
+        """Check that hookward is installed, runs, and refuses what it must, per host."""
+        raise typer.Exit(_doctor(host, project, as_json))
+
+
+def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) -> int:
+    from adapters import install as mechanism
+    from adapters import installers
+
+    verb = "install" if install else "uninstall"
+    scope = "project" if project is not None else "user"
+    project_dir = str(project.resolve()) if project is not None else None
+    try:
+        executable = mechanism.hookward_executable() if install else "/hookward"
+        plan = installers.plan_for(host, scope=scope, project_dir=project_dir, executable=executable)
+        changes = mechanism.plan(plan.registrations, install=install)
+    except mechanism.ConfigError as error:
+        typer.echo(f"hookward {verb} {host}: refused, nothing was changed: {error}", err=True)
+        return 1
+    if dry_run:
+        for change in changes:
+            sys.stdout.write(change.diff())
+        typer.echo(f"dry run: {len(changes)} file(s) would change; nothing was written")
+        return 0
+    if not changes:
+        state = "already installed" if install else "not installed"
+        typer.echo(f"{host}: {state} in {plan.config_file}; nothing to do")
+        return 0
+    try:
+        applied = mechanism.apply(changes, host, install=install)
+    except OSError as error:
+        typer.echo(f"hookward {verb} {host}: failed while writing: {error}", err=True)
+        return 1
+    for change in applied.changes:
+        action = "created" if change.before is None else ("removed" if change.after is None else "updated")
+        backup = applied.backups.get(change.path)
+        typer.echo(f"{action} {change.path}" + (f" (backup: {backup})" if backup else ""))
+    for note in plan.notes:
+        typer.echo(f"note: {note}")
+    if install:
+        typer.echo(f"run `hookward doctor {host}` to check that it works")
+    return 0
+
+
+def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
+    from adapters import doctor, install, installers
+
+    scope = "project" if project is not None else "user"
+    project_dir = str(project.resolve()) if project is not None else None
+    if host is not None:
+        hosts = [host]
+    else:
+        hosts = [h for h in installers.STYLES if _registry_has(h) and doctor.is_installed(h, scope, project_dir)]
+    try:
+        executable = install.hookward_executable()
+    except install.ConfigError:
+        executable = "/hookward"
+    reports = [doctor.diagnose(h, scope=scope, project_dir=project_dir, executable=executable) for h in hosts]
+    failed = any(report.failed for report in reports) or not reports
+    if as_json:
+        typer.echo(json.dumps({"ok": not failed, "hosts": [report.to_dict() for report in reports]}, indent=2))
+        return 1 if failed else 0
+    if not reports:
+        typer.echo("hookward is installed for no host (`hookward install <host>`)")
+        return 1
+    for report in reports:
+        typer.echo(f"{report.host} ({report.scope}: {_home_relative(report.config_file)})")
+        for check in report.checks:
+            typer.echo(f"  {check.status.upper():<4}  {check.name}: {check.detail}")
+    typer.echo("FAILED" if failed else "all checks passed")
+    return 1 if failed else 0
+
+
+def _registry_has(host: str) -> bool:
+    from compat import registry
+
+    return host in registry.host_ids()
+
+
+def _home_relative(path: str) -> str:
+    home = os.environ.get("HOME", "")
+    return "~" + path[len(home) :] if home and path.startswith(home + os.sep) else path

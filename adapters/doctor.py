@@ -1,0 +1,624 @@
+"""`hookward doctor`: prove that each installed host really runs hookward's gate.
+
+For a host, the checks are, in order:
+
+1. the config hookward registered in exists and parses;
+2. hookward's entry is there for every event, and is what install would write now;
+3. the command resolves to an executable file (a host with a reduced PATH
+   finds it, because the path is absolute);
+4. self-test: that executable, run as the host would run it, refuses a read
+   of a private key sent in the host's own payload format, for a policy
+   reason (a hookward that fails closed on everything would also refuse; that
+   is reported as a failure, not as a pass), and does not refuse `ls`;
+5. host states that switch hooks off without a word: a kill switch
+   (`disableAllHooks`, `[features] hooks = false`), a hook Codex has not been
+   told to trust, and double registration (the same hook twice, or another
+   host that also reads this host's config).
+
+A failed check makes the exit status non-zero. Warnings do not.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+import tomllib
+from dataclasses import dataclass, field
+
+from adapters import install, installers
+from adapters.install import ConfigError
+
+OK, WARN, FAIL = "ok", "warn", "fail"
+
+CREDENTIAL_READ = "cat ~/.ssh/id_rsa"
+HARMLESS = "ls"
+SELF_TEST_TIMEOUT_SECONDS = 20
+
+# Phrases hookward's hook path uses when it blocks because something broke
+# (adapters/hook.py): a refusal carrying one proves nothing about the policy.
+FAILED_CLOSED_MARKS = ("hookward failed closed", "unknown host", "unknown event")
+
+
+@dataclass
+class Check:
+    status: str
+    name: str
+    detail: str = ""
+
+    def to_dict(self) -> dict:
+        return {"status": self.status, "check": self.name, "detail": self.detail}
+
+
+@dataclass
+class HostReport:
+    host: str
+    scope: str
+    config_file: str
+    checks: list[Check] = field(default_factory=list)
+
+    @property
+    def failed(self) -> bool:
+        return any(check.status == FAIL for check in self.checks)
+
+    def add(self, status: str, name: str, detail: str = "") -> None:
+        self.checks.append(Check(status, name, detail))
+
+    def to_dict(self) -> dict:
+        return {
+            "host": self.host,
+            "scope": self.scope,
+            "config_file": self.config_file,
+            "ok": not self.failed,
+            "checks": [check.to_dict() for check in self.checks],
+        }
+
+
+# ---------------------------------------------------------------------------
+# self-test payloads: a pre-tool call in each host's own format. `{command}`
+# and `{cwd}` are filled in; tests check every one parses, with the host's own
+# adapter, into a shell call of exactly that command.
+
+SELF_TEST_PAYLOADS: dict[str, tuple[str, dict]] = {
+    "claude-code": (
+        "PreToolUse",
+        {
+            "session_id": "hookward-doctor",
+            "transcript_path": None,
+            "cwd": "{cwd}",
+            "permission_mode": "default",
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "qwen-code": (
+        "PreToolUse",
+        {
+            "session_id": "hookward-doctor",
+            "cwd": "{cwd}",
+            "permission_mode": "default",
+            "hook_event_name": "PreToolUse",
+            "tool_name": "run_shell_command",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "gemini-cli": (
+        "BeforeTool",
+        {
+            "session_id": "hookward-doctor",
+            "cwd": "{cwd}",
+            "hook_event_name": "BeforeTool",
+            "tool_name": "run_shell_command",
+            "tool_input": {"command": "{command}"},
+        },
+    ),
+    "vscode-copilot": (
+        "PreToolUse",
+        {
+            "sessionId": "hookward-doctor",
+            "cwd": "{cwd}",
+            "hookEventName": "PreToolUse",
+            "tool_name": "run_in_terminal",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "jetbrains-copilot": (
+        "PreToolUse",
+        {
+            "sessionId": "hookward-doctor",
+            "cwd": "{cwd}",
+            "hookEventName": "PreToolUse",
+            "tool_name": "run_in_terminal",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "copilot-cli": (
+        "preToolUse",
+        {
+            "timestamp": 0,
+            "cwd": "{cwd}",
+            "toolName": "bash",
+            "toolArgs": {"command": "{command}"},
+        },
+    ),
+    "cursor": (
+        "preToolUse",
+        {
+            "conversation_id": "hookward-doctor",
+            "generation_id": "hookward-doctor",
+            "hook_event_name": "preToolUse",
+            "workspace_roots": ["{cwd}"],
+            "cwd": "{cwd}",
+            "tool_name": "Shell",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "codex": (
+        "PreToolUse",
+        {
+            "session_id": "hookward-doctor",
+            "turn_id": "hookward-doctor",
+            "cwd": "{cwd}",
+            "hook_event_name": "PreToolUse",
+            "permission_mode": "default",
+            "tool_name": "Bash",
+            "tool_input": {"command": "{command}"},
+            "tool_use_id": "hookward-doctor",
+        },
+    ),
+    "kimi": (
+        "PreToolUse",
+        {
+            "hook_event_name": "PreToolUse",
+            "session_id": "hookward-doctor",
+            "cwd": "{cwd}",
+            "tool_name": "Bash",
+            "tool_input": {"command": "{command}"},
+            "tool_call_id": "hookward-doctor",
+        },
+    ),
+    "antigravity-cli": (
+        "PreToolUse",
+        {
+            "conversationId": "hookward-doctor",
+            "workspacePaths": ["{cwd}"],
+            "toolCall": {"name": "run_command", "args": {"CommandLine": "{command}", "Cwd": "{cwd}"}},
+        },
+    ),
+    "kiro": (
+        "preToolUse",
+        {
+            "hook_event_name": "preToolUse",
+            "cwd": "{cwd}",
+            "tool_name": "execute_bash",
+            "tool_input": {"command": "{command}"},
+        },
+    ),
+}
+
+
+def self_test_payload(host: str, command: str, cwd: str) -> tuple[str, dict] | None:
+    """(pre event, payload) of a shell call of `command` in the host's format."""
+    entry = SELF_TEST_PAYLOADS.get(host)
+    if entry is None:
+        return None
+    event, template = entry
+    return event, _fill(template, {"{command}": command, "{cwd}": cwd})  # type: ignore[return-value]
+
+
+def _fill(node: object, values: dict[str, str]) -> object:
+    if isinstance(node, str):
+        return values.get(node, node)
+    if isinstance(node, dict):
+        return {key: _fill(value, values) for key, value in node.items()}
+    if isinstance(node, list):
+        return [_fill(value, values) for value in node]
+    return node
+
+
+# ---------------------------------------------------------------------------
+# is this answer the host's block?
+
+
+def block_template(host: str, event: str) -> tuple[object, int] | None:
+    """(stdout JSON or None, exit code) of the host's deny answer, spelled by the host's own adapter."""
+    from adapters.render import DENY, Answer
+    from verdicts.decision import Verdict
+
+    try:
+        adapter = importlib.import_module("adapters." + host.replace("-", "_"))
+        wire = adapter.spell(Answer(DENY, REASON_SLOT, Verdict.DENY), event)
+    except Exception:
+        return None
+    stdout = json.loads(wire.stdout) if wire.stdout.strip() else None
+    return stdout, wire.exit_code
+
+
+REASON_SLOT = "\x00reason\x00"
+
+
+def matches_template(answer: object, template: object) -> bool:
+    """Same structure and values as the deny template; the reason slot matches any string."""
+    if template == REASON_SLOT:
+        return isinstance(answer, str)
+    if isinstance(template, dict):
+        return (
+            isinstance(answer, dict)
+            and set(answer) == set(template)
+            and all(matches_template(answer[key], value) for key, value in template.items())
+        )
+    if isinstance(template, list):
+        return (
+            isinstance(answer, list)
+            and len(answer) == len(template)
+            and all(matches_template(a, t) for a, t in zip(answer, template, strict=True))
+        )
+    return answer == template
+
+
+@dataclass
+class Outcome:
+    blocked: bool
+    failed_closed: bool
+    summary: str
+
+
+def run_hook(executable: str, host: str, event: str, payload: dict, cwd: str) -> Outcome:
+    """Run `<executable> hook <host> <event>` as the host does (no shell) and read its answer."""
+    try:
+        done = subprocess.run(
+            [executable, "hook", host, event],
+            input=json.dumps(payload).encode(),
+            capture_output=True,
+            cwd=cwd,
+            timeout=SELF_TEST_TIMEOUT_SECONDS,
+            check=False,
+        )
+    except subprocess.TimeoutExpired:
+        return Outcome(False, False, f"no answer within {SELF_TEST_TIMEOUT_SECONDS} s")
+    except OSError as error:
+        return Outcome(False, False, f"cannot run {executable}: {error.strerror}")
+    stdout = done.stdout.decode("utf-8", "replace")
+    stderr = done.stderr.decode("utf-8", "replace")
+    text = stdout + "\n" + stderr
+    failed_closed = any(mark in text for mark in FAILED_CLOSED_MARKS)
+    template = block_template(host, event)
+    if template is None:
+        return Outcome(False, failed_closed, f"cannot spell {host}'s deny answer to compare (no adapter)")
+    expected_stdout, expected_exit = template
+    try:
+        answer = json.loads(stdout) if stdout.strip() else None
+    except ValueError:
+        return Outcome(False, failed_closed, f"answer is not JSON (exit {done.returncode}): {_short(stdout)}")
+    blocked = done.returncode == expected_exit and (
+        answer is None if expected_stdout is None else matches_template(answer, expected_stdout)
+    )
+    return Outcome(blocked, failed_closed, f"exit {done.returncode}, answer {_short(stdout or stderr)}")
+
+
+def _short(text: str, limit: int = 240) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+# ---------------------------------------------------------------------------
+# the checks
+
+
+def is_installed(host: str, scope: str = "user", project_dir: str | None = None) -> bool:
+    """Whether the host's config holds any hookward registration (for `doctor` without a host)."""
+    try:
+        plan = installers.plan_for(host, scope=scope, project_dir=project_dir, executable="/hookward")
+        changes = install.plan(plan.registrations, install=False)
+    except ConfigError:
+        return False
+    return any(change.after != change.before for change in changes)
+
+
+def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, executable: str) -> HostReport:
+    try:
+        plan = installers.plan_for(host, scope=scope, project_dir=project_dir, executable=executable)
+    except ConfigError as error:
+        report = HostReport(host, scope, "")
+        report.add(FAIL, "installer", str(error))
+        return report
+    report = HostReport(host, scope, plan.config_file)
+    for note in plan.notes:
+        if "not established" in note:
+            report.add(WARN, "evidence", note)
+    if not _check_config(report, plan):
+        return report
+    commands = _check_registered(report, plan, executable)
+    style = installers.STYLES[host]
+    if isinstance(style, installers.McpStyle):
+        report.add(
+            WARN, "coverage", f"{host} has no hooks: its built-in tools are not gated, only hookward's MCP tools"
+        )
+    payload = SELF_TEST_PAYLOADS.get(host)
+    if payload is not None:
+        event = payload[0]
+        installed = [command for pre_event, command in commands if pre_event == event]
+        if not installed and commands:
+            report.add(FAIL, "self-test", f"hookward is not registered on {event}, the event the self-test uses")
+        elif installed and _check_executable(report, event, installed[0]):
+            _self_test(report, host, event, installed[0])
+    elif commands:
+        if _check_executable(report, commands[0][0], commands[0][1]):
+            report.add(WARN, "self-test", f"no self-test payload for {host}; hookward's answer was not checked")
+    _check_switches(report, host, plan, project_dir)
+    _check_trust(report, host, plan)
+    _check_double_registration(report, host, scope, project_dir)
+    return report
+
+
+def _check_config(report: HostReport, plan: installers.Plan) -> bool:
+    missing = []
+    for reg in plan.registrations:
+        if not os.path.exists(reg.file):
+            missing.append(reg.file)
+    if missing:
+        report.add(FAIL, "config present", "missing: " + ", ".join(missing) + f" (run `hookward install {plan.host}`)")
+        return False
+    try:
+        install.plan(plan.registrations, install=True)
+    except ConfigError as error:
+        report.add(FAIL, "config parses", str(error))
+        return False
+    report.add(OK, "config parses", plan.config_file)
+    return True
+
+
+def _check_registered(report: HostReport, plan: installers.Plan, executable: str) -> list[tuple[str, str]]:
+    """Check hookward's entries are present and current; return (pre event, installed command) pairs."""
+    changes = install.plan(plan.registrations, install=True)
+    found = _installed_commands(plan)
+    pre = [(event, command) for event, role, command in found if role == "pre"]
+    if not found:
+        report.add(FAIL, "registered", f"no hookward entry in {plan.config_file} (run `hookward install {plan.host}`)")
+        return []
+    if changes:
+        report.add(
+            WARN,
+            "registered",
+            "hookward's entries differ from what this hookward would write "
+            f"(another path or an old version); run `hookward install {plan.host}` again",
+        )
+    else:
+        report.add(OK, "registered", ", ".join(sorted({event for event, _, _ in found})) or "MCP server")
+    return pre
+
+
+def _installed_commands(plan: installers.Plan) -> list[tuple[str, str, str]]:
+    """(event, role, command) of every hookward entry found in the host's config files."""
+    found: list[tuple[str, str, str]] = []
+    style = installers.STYLES[plan.host]
+    for reg in plan.registrations:
+        text = install.read_text(reg.file)
+        if text is None:
+            continue
+        if isinstance(reg, install.HookEntries):
+            root = install.parse_json(text, comments=reg.comments, where=reg.file).value
+            events = _dig(root, reg.events_at)
+            for event, entries in (events or {}).items() if isinstance(events, dict) else ():
+                role = _role(plan.host, event)
+                for entry in _command_objects(entries, reg.nested):
+                    command = entry.get(reg.command_field)
+                    if install.is_hookward_command(command, plan.host):
+                        found.append((event, role, command))
+        elif isinstance(reg, install.TomlHookTables):
+            for table in install.parse_toml(text, reg.file).get(reg.array, []) or []:
+                command = table.get(reg.command_field) if isinstance(table, dict) else None
+                if install.is_hookward_command(command, plan.host):
+                    event = str(table.get("event"))
+                    found.append((event, _role(plan.host, event), command))
+        elif isinstance(reg, install.OwnedFile):
+            if reg.signature in text and isinstance(style, installers.PluginStyle):
+                for event, role in _plugin_events(plan.host):
+                    exe = _shim_executable(text)
+                    if exe:
+                        found.append((event, role, f"{shlex.quote(exe)} hook {plan.host} {shlex.quote(event)}"))
+        elif isinstance(reg, install.JsonMember):
+            root = install.parse_json(text, comments=reg.comments, where=reg.file).value
+            entry = _dig(root, reg.object_at + (reg.key,))
+            if isinstance(entry, dict) and install._member_is_ours(entry, reg):
+                found.append(("mcp", "mcp", shlex.quote(str(entry.get("command"))) + " mcp"))
+    return found
+
+
+def _plugin_events(host: str) -> list[tuple[str, str]]:
+    events = installers.host_facts(host).get("events", {})
+    return [(name, entry.get("role", "")) for name, entry in events.items() if entry.get("role") in ("pre", "post")]
+
+
+def _shim_executable(text: str) -> str | None:
+    """The hookward path baked into an installed shim (the first absolute path ending in /hookward)."""
+    import re
+
+    match = re.search(r"""["'](/[^"'\n]*/hookward(?:\.exe)?)["']""", text)
+    return match.group(1) if match else None
+
+
+def _role(host: str, event: str) -> str:
+    entry = installers.host_facts(host).get("events", {}).get(event)
+    return entry.get("role", "") if entry else ""
+
+
+def _command_objects(entries: object, nested: bool) -> list[dict]:
+    if not isinstance(entries, list):
+        return []
+    if not nested:
+        return [entry for entry in entries if isinstance(entry, dict)]
+    found = []
+    for group in entries:
+        hooks = group.get("hooks") if isinstance(group, dict) else None
+        if isinstance(hooks, list):
+            found += [hook for hook in hooks if isinstance(hook, dict)]
+    return found
+
+
+def _dig(node: object, path: tuple[str, ...]) -> object:
+    for step in path:
+        if not isinstance(node, dict):
+            return None
+        node = node.get(step)
+    return node
+
+
+def _check_executable(report: HostReport, event: str, command: str) -> str | None:
+    program = install.command_executable(command)
+    if program is None:
+        report.add(FAIL, "executable", f"the hook command does not parse as shell words: {command!r}")
+        return None
+    if not os.path.isabs(program):
+        resolved = shutil.which(program)
+        if resolved is None:
+            report.add(FAIL, "executable", f"{program!r} is not on PATH")
+            return None
+        report.add(WARN, "executable", f"{program!r} is not an absolute path; a host with a reduced PATH may miss it")
+        program = resolved
+    if not (os.path.isfile(program) and os.access(program, os.X_OK)):
+        report.add(FAIL, "executable", f"{program} does not exist or is not executable")
+        return None
+    report.add(OK, "executable", program)
+    return program
+
+
+def _self_test(report: HostReport, host: str, event: str, command: str) -> None:
+    program = install.command_executable(command) or ""
+    program = program if os.path.isabs(program) else (shutil.which(program) or program)
+    workdir = tempfile.mkdtemp(prefix="hookward-doctor-")
+    try:
+        credential = self_test_payload(host, CREDENTIAL_READ, workdir)
+        harmless_call = self_test_payload(host, HARMLESS, workdir)
+        if credential is None or harmless_call is None:
+            return
+        outcome = run_hook(program, host, event, credential[1], workdir)
+        if outcome.blocked and not outcome.failed_closed:
+            report.add(OK, "self-test", f"`{CREDENTIAL_READ}` refused ({outcome.summary})")
+        elif outcome.failed_closed:
+            report.add(FAIL, "self-test", f"hookward blocks because it is broken, not by policy: {outcome.summary}")
+        else:
+            report.add(FAIL, "self-test", f"`{CREDENTIAL_READ}` was not refused: {outcome.summary}")
+        harmless = run_hook(program, host, event, harmless_call[1], workdir)
+        if harmless.blocked:
+            report.add(WARN, "self-test", f"`{HARMLESS}` is refused too: {harmless.summary}")
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _check_switches(report: HostReport, host: str, plan: installers.Plan, project_dir: str | None) -> None:
+    """A kill switch in any config layer the host reads (user and project) turns hookward off."""
+    for switch in installers.SWITCHES.get(host, ()):
+        if switch.file != "config":
+            paths = [installers.expand(switch.file, None)]
+        else:
+            paths = [plan.config_file] + _other_layer(host, plan.scope, project_dir)
+        for path in dict.fromkeys(paths):
+            value = _read_setting(path, switch.format, switch.path)
+            if value == switch.off or (isinstance(value, list) and switch.off in value):
+                report.add(FAIL, "hooks switched off", f"{path}: {switch.message}")
+
+
+def _other_layer(host: str, scope: str, project_dir: str | None) -> list[str]:
+    other = "project" if scope == "user" else "user"
+    try:
+        style = installers.STYLES[host]
+        placeholders = style.placeholders if isinstance(style, installers.HookStyle) else {}
+        return [installers.config_path(host, other, project_dir or os.getcwd(), placeholders)]
+    except ConfigError:
+        return []
+
+
+def _read_setting(path: str, fmt: str, keys: tuple[str, ...]) -> object:
+    text = install.read_text(path) if os.path.exists(path) else None
+    if text is None:
+        return None
+    try:
+        root: object = tomllib.loads(text) if fmt == "toml" else install.parse_json(text, comments=True).value
+    except (ConfigError, tomllib.TOMLDecodeError):
+        return None
+    return _dig(root, keys)
+
+
+def _check_trust(report: HostReport, host: str, plan: installers.Plan) -> None:
+    trust = installers.TRUST_STATE.get(host)
+    if trust is None:
+        return
+    path = installers.expand(trust["file"], None)
+    state = _read_setting(path, "toml", trust["table"])
+    state = state if isinstance(state, dict) else {}
+    hooks_file = os.path.realpath(plan.config_file)
+    text = install.read_text(plan.config_file) or "{}"
+    try:
+        root = install.parse_json(text, where=plan.config_file).value
+    except ConfigError:
+        return
+    for event, groups in (_dig(root, ("hooks",)) or {}).items():
+        if not isinstance(groups, list):
+            continue
+        for i, group in enumerate(groups):
+            for j, hook in enumerate(group.get("hooks", []) if isinstance(group, dict) else []):
+                if not (isinstance(hook, dict) and install.is_hookward_command(hook.get("command"), host)):
+                    continue
+                key = f"{hooks_file}:{_snake(event)}:{i}:{j}"
+                entry = state.get(key)
+                if not isinstance(entry, dict) or not entry.get("trusted_hash"):
+                    report.add(
+                        WARN,
+                        "trusted",
+                        f"{host} has no trust recorded for {event} ({key}); until you approve it in {host}, "
+                        "the hook does not run and nothing says so",
+                    )
+                elif entry.get("enabled") is False:
+                    report.add(FAIL, "hooks switched off", f"{path}: hook {key} is disabled (enabled = false)")
+                else:
+                    report.add(OK, "trusted", f"{event}: trust recorded (hash not verified by hookward)")
+
+
+def _snake(name: str) -> str:
+    import re
+
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def _check_double_registration(report: HostReport, host: str, scope: str, project_dir: str | None) -> None:
+    seen: dict[str, list[str]] = {}
+    files_done: set[str] = set()
+    for layer, directory in (("user", None), ("project", project_dir or os.getcwd())):
+        try:
+            plan = installers.plan_for(host, scope=layer, project_dir=directory, executable="/hookward")
+            if os.path.realpath(plan.config_file) in files_done:
+                continue
+            files_done.add(os.path.realpath(plan.config_file))
+            found = _installed_commands(plan)
+        except ConfigError:
+            continue
+        for event, _, _ in found:
+            seen.setdefault(event, []).append(plan.config_file)
+    for event, files in seen.items():
+        if len(files) > 1:
+            where = ", ".join(sorted(set(files)))
+            report.add(
+                WARN,
+                "double registration",
+                f"hookward's {event} hook is registered {len(files)} times ({where}); every call is answered twice",
+            )
+    for other in installers.ALSO_READS.get(host, ()):
+        for layer, directory in (("user", None), ("project", project_dir or os.getcwd())):
+            if is_installed(other, layer, directory):
+                report.add(
+                    WARN,
+                    "double registration",
+                    f"{host} also runs {other}'s hooks, and hookward is installed for {other} ({layer} config): "
+                    f"each call is also answered as if {host} were {other}",
+                )

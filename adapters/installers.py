@@ -1,0 +1,467 @@
+"""How hookward registers itself with each host: data, read together with the registry.
+
+Two sources, one direction:
+
+- the registry (`compat/hosts/<host>.json`) says *where* a host reads its
+  config (`config.user`, `config.project`), *which events* exist and their
+  role, whether exit 2 blocks (`failures.exit_2`), and whether the host has a
+  fail-closed switch (`fail_closed_switch`);
+- the tables below say *how to spell* one registration in that host's config
+  file (nested or flat JSON, TOML tables, a plugin file, an MCP server
+  entry), the timeout field and its unit, and which host settings silently
+  switch hooks off (for `hookward doctor`).
+
+`registrations(host, scope=..., executable=...)` joins the two into the
+`adapters.install` data that plan and apply the edit. A host fact that
+belongs in the registry is never repeated here: tests check that each table
+agrees with its host's registry text (the registration string names the
+fields and units used here).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+
+from adapters import install
+from adapters.install import (
+    ConfigError,
+    HookEntries,
+    JsonArrayItem,
+    JsonMember,
+    MarkedText,
+    OwnedFile,
+    Registration,
+    TomlHookTables,
+)
+from compat import registry
+
+# One budget for every host: hookward answers in well under a second, so a hook
+# still running after this is broken. On hosts where a timeout lets the tool
+# run (registry `failures.timeout`), a shorter wait only fails open sooner.
+HOOK_TIMEOUT_SECONDS = 30
+
+PLUGINS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
+
+# The placeholder a plugin shim carries for the absolute hookward path; the
+# installed copy has the real path, so the host needs no PATH to find it.
+EXECUTABLE_PLACEHOLDER = "__HOOKWARD_EXECUTABLE__"
+
+
+# ---------------------------------------------------------------------------
+# the shapes
+
+
+@dataclass(frozen=True)
+class HookStyle:
+    """A stdio hook host: one command object per event in a JSON or TOML config."""
+
+    format: str  # "json" | "jsonc" | "toml"
+    nested: bool = True  # JSON only: Claude's matcher groups, or flat entries
+    group: dict = field(default_factory=dict)  # nested: the group's fields besides `hooks`
+    entry: dict = field(default_factory=dict)  # the command object's fixed fields (e.g. type)
+    command_field: str = "command"
+    timeout_field: str | None = "timeout"
+    timeout_unit: str = "s"  # "s" | "ms": the registry's registration text says which
+    events_at: tuple[str, ...] = ("hooks",)
+    skeleton: dict = field(default_factory=dict)  # what a brand-new config file holds
+    events: tuple[str, ...] | None = None  # a selection of registry events; None: every pre/post event that fires
+    placeholders: dict = field(default_factory=dict)  # `<name>` in a registry path -> value
+
+
+@dataclass(frozen=True)
+class PluginStyle:
+    """An in-process host: a shim file copied into the host's plugin directory."""
+
+    shim: str  # file name under adapters/plugins/
+    dest_dir_user: str  # where the host discovers plugins (a registry-style path)
+    dest_dir_project: str | None
+    installed_name: str  # the file name of the installed copy
+    listed_in: tuple[str, ...] | None = None  # a JSON array in the host config that must name the file
+    comments: bool = False
+
+
+@dataclass(frozen=True)
+class McpStyle:
+    """An MCP-only host: hookward's MCP server in the host's config, and routing instructions."""
+
+    servers_at: tuple[str, ...]  # the object that holds named servers
+    server: dict  # the entry; EXECUTABLE_PLACEHOLDER stands for the hookward path
+    comments: bool = False
+    instructions_user: str | None = None  # a Markdown file the host loads into the model's context
+    instructions_project: str | None = None
+
+
+@dataclass(frozen=True)
+class Switch:
+    """A host setting that turns hookward off without a word (checked by doctor).
+
+    `file` is "config" for the file hookward registered in, else a registry-style path.
+    The hook is off when the value at `path` equals `off` (or, for a list, contains it).
+    """
+
+    path: tuple[str, ...]
+    off: object
+    message: str
+    file: str = "config"
+    format: str = "json"
+
+
+Style = HookStyle | PluginStyle | McpStyle
+
+CLAUDE_COMMAND = {"type": "command"}
+
+# ---------------------------------------------------------------------------
+# per host: how to spell a registration (sources: the registry entry's config
+# fact, and compat/hosts/<host>.json `config.registration` for field names)
+
+STYLES: dict[str, Style] = {
+    "claude-code": HookStyle("json", group={"matcher": "*"}, entry=CLAUDE_COMMAND),
+    "qwen-code": HookStyle("json", group={"matcher": ""}, entry=CLAUDE_COMMAND, timeout_unit="ms"),
+    "gemini-cli": HookStyle(
+        "json", group={"matcher": ".*"}, entry={"name": "hookward", "type": "command"}, timeout_unit="ms"
+    ),
+    "vscode-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND),
+    "jetbrains-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND),
+    "copilot-cli": HookStyle(
+        "json",
+        nested=False,
+        entry={"type": "command"},
+        command_field="bash",
+        timeout_field="timeoutSec",
+        skeleton={"version": 1},
+    ),
+    "cursor": HookStyle("json", nested=False, entry={"type": "command"}, skeleton={"version": 1}),
+    "codex": HookStyle("json", entry=CLAUDE_COMMAND),
+    "kimi": HookStyle("toml", timeout_field="timeout"),
+    "antigravity-cli": HookStyle("json", group={"matcher": ""}, entry=CLAUDE_COMMAND, timeout_field=None),
+    "kiro": HookStyle(
+        "json",
+        nested=False,
+        group={},
+        entry={"matcher": "*"},
+        timeout_field="timeout_ms",
+        timeout_unit="ms",
+        events=("preToolUse", "postToolUse"),
+        placeholders={"agent": "default"},
+    ),
+    "opencode": PluginStyle("opencode.js", "~/.config/opencode/plugins", ".opencode/plugins", "hookward.js"),
+    "kilocode": PluginStyle("kilocode.js", "~/.config/kilo/plugins", ".kilo/plugins", "hookward.js"),
+    "openclaw": PluginStyle("openclaw.js", "~/.openclaw/extensions/hookward", None, "index.js"),
+    "pi": PluginStyle("pi.ts", "~/.pi/agent/extensions", ".pi/extensions", "hookward.ts"),
+    "omp": PluginStyle("omp.ts", "~/.omp/agent/extensions", ".omp/extensions", "hookward.ts"),
+    "antigravity": McpStyle(
+        ("mcpServers",),
+        {"command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"]},
+        instructions_user="~/.gemini/GEMINI.md",
+        instructions_project="GEMINI.md",
+    ),
+    "zed": McpStyle(
+        ("context_servers",),
+        {"source": "custom", "command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"], "env": {}},
+        comments=True,
+        instructions_user=None,
+        instructions_project="AGENTS.md",
+    ),
+}
+
+# Host settings that switch hooks off silently (doctor fails on them).
+SWITCHES: dict[str, tuple[Switch, ...]] = {
+    "claude-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Claude Code runs no hook at all"),),
+    "qwen-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Qwen Code runs no hook at all"),),
+    "gemini-cli": (
+        Switch(("hooksConfig", "enabled"), False, "hooksConfig.enabled is false: Gemini CLI runs no hook"),
+        Switch(("hooksConfig", "disabled"), "hookward", "hooksConfig.disabled lists hookward: its hook is skipped"),
+    ),
+    "codex": (
+        Switch(
+            ("features", "hooks"),
+            False,
+            "[features] hooks = false in config.toml: Codex runs no hook",
+            file="${CODEX_HOME:-~/.codex}/config.toml",
+            format="toml",
+        ),
+        Switch(
+            ("features", "codex_hooks"),
+            False,
+            "[features] codex_hooks = false in config.toml: Codex runs no hook",
+            file="${CODEX_HOME:-~/.codex}/config.toml",
+            format="toml",
+        ),
+    ),
+}
+
+# Hosts that also run the hooks of another host's config file: the same
+# call is then answered twice, once in the wrong wire format (doctor warns).
+ALSO_READS: dict[str, tuple[str, ...]] = {
+    "cursor": ("claude-code",),
+    "vscode-copilot": ("claude-code",),
+}
+
+# Codex runs a hook only once the user trusted it: config.toml records
+# `[hooks.state."<hooks.json path>:<event in snake_case>:<group>:<hook>"]`.
+TRUST_STATE: dict[str, dict] = {
+    "codex": {"file": "${CODEX_HOME:-~/.codex}/config.toml", "table": ("hooks", "state")},
+}
+
+
+# ---------------------------------------------------------------------------
+# reading the registry
+
+
+def host_facts(host: str) -> dict:
+    try:
+        return registry.load_host(host)
+    except registry.UnknownHost:
+        known = ", ".join(registry.host_ids())
+        raise ConfigError(f"no registry entry for host {host!r} (known: {known})") from None
+
+
+def style_for(host: str) -> Style:
+    host_facts(host)
+    style = STYLES.get(host)
+    if style is None:
+        raise ConfigError(f"hookward does not know how to install into {host} yet")
+    return style
+
+
+_PATH_TOKEN = re.compile(r"[^\s(),;]+")
+
+
+def config_path(host: str, scope: str, project_dir: str | None, placeholders: dict | None = None) -> str:
+    """The config file for `scope` ("user" or "project"), read off the registry's config fact.
+
+    The fact is text: its first path is the default, and a `$VAR/...` path in
+    it is used instead when VAR is set (e.g. `$KIMI_CODE_HOME/config.toml`).
+    Among several default paths (`opencode.json or opencode.jsonc`), an
+    existing file wins.
+    """
+    text = host_facts(host).get("config", {}).get(scope)
+    if not text:
+        raise ConfigError(f"the registry names no {scope}-level config for {host}")
+    return registry_path(text, host, project_dir if scope == "project" else None, placeholders or {})
+
+
+def registry_path(text: str, host: str, base: str | None, placeholders: dict) -> str:
+    tokens = [t for t in _PATH_TOKEN.findall(text) if "/" in t and "://" not in t]
+    if not tokens:
+        raise ConfigError(f"cannot read a path for {host} from the registry text {text!r}")
+    overrides = [t for t in tokens if t.startswith("$")]
+    defaults = [t for t in tokens if not t.startswith("$")]
+    for token in overrides:
+        name = re.match(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)", token)
+        if name and os.environ.get(name.group(1)):
+            return _fill(token, host, base, placeholders)
+    candidates = [_fill(t, host, base, placeholders) for t in defaults] or [
+        _fill(t, host, base, placeholders) for t in overrides
+    ]
+    for candidate in candidates:
+        if os.path.exists(candidate):
+            return candidate
+    return candidates[0]
+
+
+def _fill(token: str, host: str, base: str | None, placeholders: dict) -> str:
+    token = token.removeprefix("<project>/")
+    for name, value in placeholders.items():
+        token = token.replace(f"<{name}>", value)
+    if "<" in token:
+        raise ConfigError(f"the registry path {token!r} for {host} has a placeholder hookward cannot fill")
+    return expand(token, base)
+
+
+def expand(template: str, base: str | None) -> str:
+    """A registry-style path; `~/.config/...` honours XDG_CONFIG_HOME, as hosts on Linux do."""
+    if template.startswith("~/.config/"):
+        template = "${XDG_CONFIG_HOME:-~/.config}/" + template[len("~/.config/") :]
+    return install.expand_path(template, base)
+
+
+def hook_events(host: str, style: HookStyle) -> list[tuple[str, str]]:
+    """(event, role) for every event hookward registers on this host, in registry order."""
+    events = host_facts(host).get("events", {})
+    chosen = []
+    names = style.events if style.events is not None else tuple(events)
+    for name in names:
+        entry = events.get(name)
+        if entry is None:
+            raise ConfigError(f"the registry for {host} has no event {name!r}; the installer table is stale")
+        role = entry.get("role")
+        fires = entry.get("fires", {})
+        if role in ("pre", "post") and fires.get("value") is not False:
+            chosen.append((name, role))
+    if not any(role == "pre" for _, role in chosen):
+        raise ConfigError(f"the registry for {host} lists no pre-tool event to gate")
+    return chosen
+
+
+def exit_2_blocks(host: str) -> bool:
+    fact = host_facts(host).get("failures", {}).get("exit_2", {})
+    return fact.get("value") == "blocks" and fact.get("grade", "unknown") != "unknown"
+
+
+_SWITCH = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*(true|false|\"[^\"]*\"|[0-9]+)")
+
+
+def fail_closed_fields(host: str) -> dict:
+    """The registry's fail-closed switch as entry fields (`failClosed: true` -> {"failClosed": True})."""
+    fact = host_facts(host).get("fail_closed_switch", {})
+    value = fact.get("value")
+    if fact.get("grade", "unknown") == "unknown" or value in (None, False, True):
+        return {}
+    if isinstance(value, dict):
+        return dict(value)
+    match = _SWITCH.match(str(value))
+    if not match:
+        raise ConfigError(f"cannot read the fail-closed switch of {host} from {value!r}")
+    import json
+
+    return {match.group(1): json.loads(match.group(2))}
+
+
+def timeout_value(style: HookStyle) -> int:
+    return HOOK_TIMEOUT_SECONDS * 1000 if style.timeout_unit == "ms" else HOOK_TIMEOUT_SECONDS
+
+
+def config_grade(host: str) -> str:
+    return host_facts(host).get("config", {}).get("grade", "unknown")
+
+
+# ---------------------------------------------------------------------------
+# registrations
+
+
+@dataclass
+class Plan:
+    """Everything install or uninstall does for one host at one scope."""
+
+    host: str
+    scope: str
+    registrations: list[Registration]
+    config_file: str  # the file the host reads hookward's registration from
+    notes: list[str] = field(default_factory=list)  # what a person should know (weak evidence, manual steps)
+
+
+def plan_for(host: str, *, scope: str = "user", project_dir: str | None = None, executable: str) -> Plan:
+    style = style_for(host)
+    if scope not in ("user", "project"):
+        raise ConfigError(f"unknown scope {scope!r}")
+    if scope == "project" and not project_dir:
+        raise ConfigError("a project install needs the project directory")
+    notes: list[str] = []
+    if config_grade(host) == "unknown":
+        notes.append(
+            f"where {host} reads this config is not established (registry grade: unknown); "
+            "hookward writes the best lead, but cannot promise the host reads it"
+        )
+    if isinstance(style, HookStyle):
+        return _hook_plan(host, style, scope, project_dir, executable, notes)
+    if isinstance(style, PluginStyle):
+        return _plugin_plan(host, style, scope, project_dir, executable, notes)
+    return _mcp_plan(host, style, scope, project_dir, executable, notes)
+
+
+def hook_entry(host: str, style: HookStyle, event: str, role: str, executable: str) -> dict:
+    command = install.hook_command(executable, host, event, fail_closed_exit_2=role == "pre" and exit_2_blocks(host))
+    entry = dict(style.entry)
+    entry[style.command_field] = command
+    if style.timeout_field:
+        entry[style.timeout_field] = timeout_value(style)
+    if role == "pre":
+        entry.update(fail_closed_fields(host))
+    return entry
+
+
+def _hook_plan(host: str, style: HookStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]) -> Plan:
+    path = config_path(host, scope, project_dir, style.placeholders)
+    events = hook_events(host, style)
+    if style.format == "toml":
+        tables = []
+        for event, role in events:
+            table = {"event": event, **hook_entry(host, style, event, role, exe)}
+            tables.append(table)
+        reg: Registration = TomlHookTables(path, host, tables, command_field=style.command_field)
+    else:
+        entries = {event: hook_entry(host, style, event, role, exe) for event, role in events}
+        reg = HookEntries(
+            path,
+            host,
+            entries,
+            command_field=style.command_field,
+            nested=style.nested,
+            group=dict(style.group),
+            events_at=style.events_at,
+            skeleton=dict(style.skeleton),
+            comments=style.format == "jsonc",
+        )
+    if host in TRUST_STATE and scope == "user":
+        notes.append(
+            f"{host} runs a new hook only after you trust it: start {host} and approve hookward's hooks "
+            "(`hookward doctor` reports whether the trust is recorded)"
+        )
+    if style.placeholders:
+        filled = ", ".join(f"<{k}> = {v}" for k, v in style.placeholders.items())
+        notes.append(f"{host}: the registry path has placeholders ({filled}); sessions must use that config")
+    return Plan(host, scope, [reg], path, notes)
+
+
+def read_shim(style: PluginStyle) -> str:
+    path = os.path.join(PLUGINS_DIR, style.shim)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except FileNotFoundError:
+        raise ConfigError(f"the plugin shim adapters/plugins/{style.shim} is missing from this hookward") from None
+
+
+def _plugin_plan(
+    host: str, style: PluginStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]
+) -> Plan:
+    directory = style.dest_dir_user if scope == "user" else style.dest_dir_project
+    if directory is None:
+        raise ConfigError(f"{host} has no project-level plugin directory")
+    dest = os.path.join(expand(directory, project_dir), style.installed_name)
+    shim = read_shim(style)
+    if EXECUTABLE_PLACEHOLDER not in shim:
+        raise ConfigError(
+            f"adapters/plugins/{style.shim} has no {EXECUTABLE_PLACEHOLDER} to carry the hookward path; "
+            "refusing to install a shim that may not find hookward"
+        )
+    content = shim.replace(EXECUTABLE_PLACEHOLDER, exe.replace("\\", "\\\\").replace('"', '\\"'))
+    regs: list[Registration] = [OwnedFile(dest, host, content, signature=f"hookward hook {host}")]
+    config_file = dest
+    if style.listed_in is not None:
+        config_file = config_path(host, scope, project_dir)
+        regs.append(JsonArrayItem(config_file, host, style.listed_in, dest, comments=style.comments))
+    return Plan(host, scope, regs, config_file, notes)
+
+
+def mcp_server_entry(style: McpStyle, exe: str) -> dict:
+    return {key: (exe if value == EXECUTABLE_PLACEHOLDER else value) for key, value in style.server.items()}
+
+
+INSTRUCTIONS = """\
+## hookward: check before you act
+
+Before you run a shell command, read or write a file, or fetch a URL, use the
+tools of the `hookward` MCP server (run_command, read_file, write_file,
+edit_file) instead of your built-in tools, or call its `check` tool first. If
+hookward answers deny, do not perform the action by other means; tell the user
+the reason it gave.
+"""
+
+
+def _mcp_plan(host: str, style: McpStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]) -> Plan:
+    path = config_path(host, scope, project_dir)
+    regs: list[Registration] = [
+        JsonMember(path, host, style.servers_at, "hookward", mcp_server_entry(style, exe), comments=style.comments)
+    ]
+    instructions = style.instructions_user if scope == "user" else style.instructions_project
+    if instructions:
+        regs.append(MarkedText(expand(instructions, project_dir), host, INSTRUCTIONS))
+    notes.append(
+        f"{host} has no hooks: only calls the model makes through hookward's MCP tools are checked; "
+        "its built-in tools stay ungated"
+    )
+    return Plan(host, scope, regs, path, notes)
