@@ -2,8 +2,230 @@
 
 from __future__ import annotations
 
+import json
+import os
+import sys
+from pathlib import Path
+
 import typer
+
+policy_app = typer.Typer(help="Validate, show and trust policy files.", no_args_is_help=True)
 
 
 def register(app: typer.Typer) -> None:
-    """Attach this module's commands to the main app."""
+    app.command("check")(check)
+    app.command("eval")(eval_corpus)
+    app.add_typer(policy_app, name="policy")
+
+
+def _call_for(command: str | None, read: str | None, write: str | None, edit: str | None, delete: str | None, host: str, cwd: str):  # type: ignore[no-untyped-def]
+    from adapters.base import project_root_for
+    from policy.toolcall import ToolCall
+
+    project = project_root_for(cwd)
+    for kind, path in (("read", read), ("write", write), ("edit", edit), ("delete", delete)):
+        if path is not None:
+            return ToolCall(kind, paths=[path], cwd=cwd, project_root=project, host=host)
+    if command is None:
+        raise typer.BadParameter("give a command after --, or one of --read/--write/--edit/--delete PATH")
+    return ToolCall("shell", command=command, cwd=cwd, project_root=project, host=host)
+
+
+def check(
+    command: list[str] = typer.Argument(None, help="the shell command (quote it, after --)"),
+    read: str = typer.Option(None, "--read", help="check reading PATH"),
+    write: str = typer.Option(None, "--write", help="check writing PATH"),
+    edit: str = typer.Option(None, "--edit", help="check editing PATH"),
+    delete: str = typer.Option(None, "--delete", help="check deleting PATH"),
+    host: str = typer.Option("", "--host", help="evaluate as this host would (and show what it would be sent)"),
+    cwd: str = typer.Option(None, "--cwd", help="working directory (default: the current one)"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+) -> None:
+    """Explain the verdict for a command or a file action, part by part."""
+    from policy.engine import evaluate_call
+    from policy.schema import PolicyError
+
+    text = " ".join(command) if command else None
+    call = _call_for(text, read, write, edit, delete, host, os.path.abspath(cwd or os.getcwd()))
+    try:
+        decision, settings = evaluate_call(call)
+    except PolicyError as error:
+        typer.echo(f"hookward: broken policy: {error}", err=True)
+        raise typer.Exit(2) from None
+    sent = None
+    if host:
+        from adapters.render import choose
+        from compat.registry import Capabilities, UnknownHost
+
+        try:
+            caps = Capabilities.of(host)
+        except UnknownHost:
+            raise typer.BadParameter(f"unknown host {host!r}") from None
+        pre = next((name for name, ev in caps.data.get("events", {}).items() if ev.get("role") == "pre"), "")
+        answer = choose(decision, caps, pre, None, settings.trusted_grade)
+        sent = {"event": pre, "answer": answer.kind, "reason": answer.reason}
+    if as_json:
+        out = decision.to_dict()
+        out["call"] = {k: v for k, v in call.to_dict().items() if v not in (None, "", ())}
+        if sent:
+            out["sent"] = sent
+        typer.echo(json.dumps(out, indent=2))
+    else:
+        typer.echo(f"verdict: {decision.verdict.label}")
+        for reason in decision.reasons:
+            typer.echo(f"  because: {reason}")
+        typer.echo(f"  decided by: {', '.join(decision.rule_ids) or '-'}")
+        typer.echo("parts:")
+        for part in decision.parts:
+            typer.echo(f"  [{part.verdict.label:9}] {part.action:8} {part.what}")
+            for rule, reason in zip(part.rule_ids, part.reasons):
+                typer.echo(f"               {rule}: {reason}")
+        if sent:
+            typer.echo(f"{host} would be sent: {sent['answer']} on {sent['event']}")
+    raise typer.Exit(0 if decision.verdict.label == "allow" else 1)
+
+
+def eval_corpus(
+    corpus: Path = typer.Argument(..., exists=True, dir_okay=False, help="JSON lines: command, expected"),
+    policy_file: Path = typer.Option(None, "--policy", help="a user policy file to evaluate with, instead of yours"),
+    as_json: bool = typer.Option(False, "--json"),
+    cwd: str = typer.Option("/tmp/hookward-eval-project", "--cwd", help="the project the commands run in"),
+) -> None:
+    """Run the policy over a labelled corpus: missed (deny labels allowed) and friction (allow labels not allowed).
+
+    The commands are only analyzed, never executed.
+    """
+    from policy.engine import evaluate
+    from policy.loader import load_policy
+    from policy.toolcall import ToolCall
+
+    if policy_file is not None:
+        os.environ["XDG_CONFIG_HOME"] = str(_policy_home(policy_file))
+    policy = load_policy(cwd)
+    totals: dict[str, int] = {}
+    missed: list[dict] = []
+    friction: list[dict] = []
+    for line_no, line in enumerate(corpus.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+            command, expected = case["command"], case["expected"]
+        except (ValueError, KeyError, TypeError):
+            typer.echo(f"{corpus}:{line_no}: not a corpus line", err=True)
+            raise typer.Exit(2) from None
+        call = ToolCall("shell", command=command, cwd=cwd, project_root=cwd)
+        try:
+            verdict = evaluate(call, policy).verdict.label
+        except Exception as error:  # an engine failure is refused by the hook: count it as deny
+            verdict = "deny"
+            typer.echo(f"{corpus}:{line_no}: engine error {type(error).__name__}: {error}", err=True)
+        totals[expected] = totals.get(expected, 0) + 1
+        row = {"command": command, "expected": expected, "got": verdict, "source": case.get("source", "")}
+        if expected in ("deny", "not-allow") and verdict == "allow":
+            missed.append(row)
+        if expected == "allow" and verdict != "allow":
+            friction.append(row)
+    hostile = sum(totals.get(k, 0) for k in ("deny", "not-allow"))
+    benign = totals.get("allow", 0)
+    summary = {
+        "corpus": str(corpus),
+        "cases": sum(totals.values()),
+        "labels": totals,
+        "missed": len(missed),
+        "missed_rate": round(len(missed) / hostile, 4) if hostile else None,
+        "friction": len(friction),
+        "friction_rate": round(len(friction) / benign, 4) if benign else None,
+    }
+    if as_json:
+        typer.echo(json.dumps({"summary": summary, "missed": missed, "friction": friction}, indent=2))
+        return
+    for row in missed:
+        typer.echo(f"MISSED  {row['command']!r}  ({row['source']})")
+    typer.echo(f"cases: {summary['cases']}  labels: {totals}")
+    if hostile:
+        typer.echo(f"missed: {len(missed)}/{hostile} deny-labelled allowed ({100 * len(missed) / hostile:.2f}%)")
+    if benign:
+        typer.echo(f"friction: {len(friction)}/{benign} allow-labelled not allowed ({100 * len(friction) / benign:.2f}%)")
+
+
+def _policy_home(policy_file: Path) -> Path:
+    import tempfile
+
+    home = Path(tempfile.mkdtemp(prefix="hookward-eval-"))
+    (home / "hookward").mkdir()
+    (home / "hookward" / "policy.toml").write_bytes(policy_file.read_bytes())
+    return home
+
+
+@policy_app.command("validate")
+def validate(file: Path = typer.Argument(None, help="a policy file (default: every active source)")) -> None:
+    """Check a policy file: TOML, schema, and every rule's match / not_match examples."""
+    from policy.loader import _sources, compile_sources
+    from policy.schema import PolicyError
+
+    try:
+        if file is not None:
+            sources = _sources(None)[:1] + [("user", str(file), file.read_bytes())]
+        else:
+            sources = _sources(os.getcwd())
+        compile_sources(sources)
+    except (PolicyError, OSError) as error:
+        typer.echo(f"invalid: {error}", err=True)
+        raise typer.Exit(1) from None
+    for _layer, path, _data in sources:
+        typer.echo(f"ok: {path}")
+
+
+@policy_app.command("show")
+def show(as_json: bool = typer.Option(False, "--json")) -> None:
+    """The active sources, settings and rules, in the order they apply."""
+    from policy.loader import load_policy
+
+    policy = load_policy(os.getcwd())
+    if as_json:
+        rules = [
+            {k: v for k, v in rule.items() if k != "paths"} for layer in policy.override_layers for rule in layer
+        ] + [{k: v for k, v in rule.items() if k != "paths"} for rule in policy.tighten_only]
+        typer.echo(json.dumps({"sources": policy.sources, "settings": policy.settings, "rules": rules}, indent=2))
+        return
+    typer.echo("sources (weakest first):")
+    for source in policy.sources:
+        typer.echo(f"  {source['layer']:16} {source['path']}  sha256:{source['sha256'][:16]}")
+    typer.echo("settings:")
+    for name, value in policy.settings.items():
+        typer.echo(f"  {name} = {value}")
+    names = ["trusted project (overrides)", "user (overrides)", "built-in"]
+    for name, layer in zip(names, policy.override_layers):
+        if layer:
+            typer.echo(f"{name} rules:")
+            for rule in layer:
+                typer.echo(f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}")
+    if policy.tighten_only:
+        typer.echo("project rules (may only tighten; not trusted):")
+        for rule in policy.tighten_only:
+            typer.echo(f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}")
+
+
+@policy_app.command("trust")
+def trust(file: Path = typer.Argument(Path(".hookward.toml"), exists=True, dir_okay=False)) -> None:
+    """Trust this exact project policy file (by SHA-256): it may then loosen, not only tighten."""
+    import hashlib
+
+    from policy.loader import trust_path
+
+    if not sys.stdin.isatty():
+        typer.echo("refusing: trusting a project policy must be done by a person at a terminal", err=True)
+        raise typer.Exit(1)
+    digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    path = Path(trust_path())
+    data = {"trusted": []}
+    if path.exists():
+        try:
+            data = json.loads(path.read_text())
+        except ValueError:
+            pass
+    data.setdefault("trusted", []).append({"path": str(file.resolve()), "sha256": digest})
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2))
+    typer.echo(f"trusted {file.resolve()} (sha256 {digest[:16]}…); any change to the file revokes it")

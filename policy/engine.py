@@ -204,6 +204,8 @@ def _file_demands(kind: str, tgt: Target, policy: CompiledPolicy, env: Env, recu
             demands.append(fl.Demand("destructive", Verdict.DENY, "deletes the whole project"))
         elif scope == "project" and re.search(r"(^|/)\.git(/|$)", tgt.path[len(project or "") :]):
             demands.append(fl.Demand("destructive", Verdict.FORCE_ASK, "deletes git history"))
+        elif scope in ("project", "tmp") and recursive and scope != "tmp":
+            demands.append(fl.Demand("destructive", Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm"))
         elif scope in ("home", "system") and recursive:
             demands.append(fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project"))
         elif scope == "device":
@@ -281,6 +283,9 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         for i, arg in enumerate(args):
             if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(args):
                 effects.append(("write", args[i + 1], False))
+        return effects
+    if program in DELETE_PROGRAMS and not positional:
+        effects.append(("delete", "", recursive))
         return effects
     if program in DELETE_PROGRAMS or (program == "git" and len(args) > 0 and args[0] == "rm"):
         for i, arg in positional:
@@ -423,6 +428,8 @@ def _with_command(call: ToolCall, command: str) -> ToolCall:
 
 
 def _file_part(kind: str, written: str, call: ToolCall, policy: CompiledPolicy, env: Env, recursive: bool = False, metadata_only: bool = False, remote: str = "") -> Part:
+    if not written:
+        return Part("(no operand)", kind, Verdict.ASK, ["floor.not-understood"], ["a file command with no operand: what it acts on comes from elsewhere"])
     tgt = target(written, env.cwd, env.home, env.project)
     what = tgt.path if tgt.path == tgt.real else f"{tgt.path} (-> {tgt.real})"
     if remote:

@@ -68,7 +68,7 @@ PUBLISH = {
     ("npm", "publish"), ("yarn", "publish"), ("pnpm", "publish"), ("bun", "publish"), ("cargo", "publish"),
     ("gem", "push"), ("poetry", "publish"), ("twine", "upload"), ("docker", "push"), ("podman", "push"),
     ("gh", "release"), ("flit", "publish"), ("hatch", "publish"), ("uv", "publish"), ("dotnet", "nuget"),
-    ("mvn", "deploy"), ("gradle", "publish"), ("vsce", "publish"), ("ovsx", "publish"), ("helm", "push"),
+    ("mvn", "deploy"), ("gradle", "publish"), ("gradlew", "publish"), ("vsce", "publish"), ("ovsx", "publish"), ("helm", "push"),
 }
 
 CLOUD_CLIS = frozenset({"aws", "gcloud", "gsutil", "az", "doctl", "linode-cli", "hcloud", "oci", "ibmcloud", "flyctl", "fly", "heroku", "vercel", "netlify", "firebase", "supabase", "railway", "wrangler", "pulumi", "eksctl", "scw", "exo", "vultr-cli", "aliyun"})
@@ -78,10 +78,14 @@ DISK_TOOLS = frozenset({"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk",
 POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl"})
 
 
+_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+
+
 def _flag_set(args: list[str]) -> set[str]:
     """Every short flag letter and long flag in args (`-rf` -> r, f)."""
     flags: set[str] = set()
     for arg in args:
+        arg = arg.translate(_DASHES)
         if arg == "--":
             break
         if arg.startswith("--"):
@@ -172,6 +176,17 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     if program == "git":
         demands.extend(_git_demands(argv))
 
+    if args and args[0] in ("publish", "deploy", "unpublish", "release") and (program, args[0]) not in PUBLISH and program not in ("gh",):
+        demands.append(Demand("destructive", FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone"))
+    if program == "gh" and args:
+        if any(_DESTRUCTIVE_VERB.match(a) or a in ("archive", "transfer", "rename", "visibility") for a in args[:3] if not a.startswith("-")) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):
+            demands.append(Demand("destructive", FORCE_ASK, "gh changes or deletes something on GitHub"))
+        elif args[0] == "api" and re.search(r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE):
+            demands.append(Demand("egress", ASK, "gh api sends data to GitHub"))
+    if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
+        demands.append(Demand("egress", ASK, "asks a name server for a whole zone"))
+    if args and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove") and program in ("pip", "pip3", "poetry", "pipenv", "npm", "yarn", "pnpm", "bun", "cargo", "gem", "brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "conda", "mamba", "uv", "composer", "snap", "flatpak"):
+        demands.append(Demand("destructive", ASK, f"{program} {args[0]} removes installed packages"))
     if args and (program, args[0]) in PUBLISH:
         demands.append(Demand("destructive", FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone"))
     if program in ("npm", "yarn", "pnpm") and args[:1] == ["unpublish"]:
@@ -228,13 +243,16 @@ def _git_demands(argv: list[str]) -> list[Demand]:
             demands.append(Demand("persistence", ASK, "changes git configuration"))
     if sub == "push":
         refs = [a for a in rest if not a.startswith("-")]
-        if flags & {"--force", "-f", "--force-with-lease", "--mirror", "--delete", "-d", "--prune", "--force-if-includes"} or any(r.startswith("+") or r.startswith(":") for r in refs[1:]):
+        if any(f.startswith("--force") for f in flags) or flags & {"-f", "--mirror", "--delete", "-d", "--prune"} or any(r.startswith("+") or r.startswith(":") for r in refs[1:]):
             demands.append(Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone"))
+        else:
+            demands.append(Demand("egress", ASK, "git push sends the project's history to a remote"))
     if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
         demands.append(Demand("destructive", FORCE_ASK, "git reset --hard throws away uncommitted work"))
     if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
         demands.append(Demand("destructive", FORCE_ASK, "git clean deletes untracked files for good"))
-    if sub == "checkout" and ("--" in rest or "." in rest or flags & {"-f", "--force"}) and not (flags & {"-b", "-B"}):
+    checkout_paths = [a for a in rest if not a.startswith("-")]
+    if sub == "checkout" and ("--" in rest or "." in rest or flags & {"-f", "--force"} or any(a.startswith("--pathspec-from-file") for a in rest) or (len(checkout_paths) >= 2 and not flags & {"-b", "-B", "--orphan"})):
         demands.append(Demand("destructive", FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
     if sub == "restore" and not (flags & {"--staged", "-S"}) or (sub == "restore" and flags & {"--worktree", "-W"}):
         demands.append(Demand("destructive", FORCE_ASK, "git restore throws away uncommitted changes"))
@@ -242,8 +260,10 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         demands.append(Demand("destructive", FORCE_ASK, "switching with --discard-changes throws away work"))
     if sub == "stash" and rest[:1] in (["drop"], ["clear"]):
         demands.append(Demand("destructive", FORCE_ASK, "drops stashed work for good"))
-    if sub == "branch" and flags & {"-D", "--delete", "-d"} and ("-D" in flags or "--force" in flags or "-f" in flags):
-        demands.append(Demand("destructive", FORCE_ASK, "force-deletes a branch"))
+    if sub == "branch" and ("-D" in flags or flags & {"--force", "-f", "-M", "-C"}):
+        demands.append(Demand("destructive", FORCE_ASK, "force-deletes or overwrites a branch"))
+    if sub == "worktree" and rest[:1] == ["remove"] and flags & {"--force", "-f"}:
+        demands.append(Demand("destructive", FORCE_ASK, "force-removes a worktree with its changes"))
     if sub in ("filter-branch", "filter-repo") or (sub == "reflog" and rest[:1] == ["expire"]) or (sub == "update-ref" and "-d" in flags) or (sub == "gc" and any(a.startswith("--prune") for a in rest)):
         demands.append(Demand("destructive", FORCE_ASK, f"git {sub} rewrites or discards history"))
     if sub == "rebase" or sub == "commit" and "--amend" in flags:

@@ -528,6 +528,10 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
         if name == "su":
             _peel_su(cmd, analysis, cwd, home, depth)
             break
+        if name == "busybox" and len(cmd.argv) > 1 and not cmd.argv[1].startswith("-"):
+            cmd.wrappers.append("busybox")
+            _shift(cmd, 1)
+            continue
         if name == "xargs":
             if not _peel_xargs(cmd):
                 break
@@ -667,7 +671,7 @@ def _peel_su(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth:
 
 
 def _peel_xargs(cmd: SimpleCommand) -> bool:
-    takes_arg = {"-I", "-i", "-n", "-P", "-d", "-a", "-E", "-e", "-L", "-l", "-s", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof"}
+    takes_arg = {"-I", "-n", "-P", "-d", "-a", "-E", "-L", "-s", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof"}
     argv = cmd.argv
     i = 1
     while i < len(argv):

@@ -31,6 +31,7 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
 # an agent must not edit away the thing watching it. Never loosened.
 SELF_PROTECTION: list[tuple[str, str, list[str]]] = [
     ("hookward", "hookward's policy, state and cache", ["~/.config/hookward/**", "~/.local/state/hookward/**", "~/.cache/hookward/**", ".hookward.toml", ".hookward/**", "hookward.toml"]),
+    ("other-gates", "another command gate's configuration", [".rippy", ".rippy.toml", "~/.rippy/**", ".dcg.toml", "~/.config/dcg/**", ".safety-net.json", "~/.cc-safety-net/**", ".claude/safety-net*"]),
     ("agent-hooks", "agent hook and permission configuration", [
         "~/.claude/settings*.json", "~/.claude/hooks/**", "~/.claude/plugins/**", ".claude/settings*.json", ".claude/hooks/**",
         "~/.qwen/settings.json", ".qwen/settings.json",

@@ -107,7 +107,7 @@ READ_ONLY = frozenset(
         "shift", "getopts", "local", "declare", "typeset", "readonly", "unset", "let", "iconv", "look",
         "tsort", "numfmt", "expr", "factor", "bc", "dc", "units", "colordiff", "delta", "difft", "zdiff",
         "zgrep", "zless", "jless", "gron", "xmllint", "tldr", "cloc", "tokei", "scc", "wc", "envsubst",
-        "sha224sum", "sha384sum", "base32", "base64", "rev", "tr", "pr", "split", "csplit", "shuf",
+        "sha224sum", "sha384sum", "base32", "base64", "rev", "tr", "pr", "shuf",
         "ldd", "nm", "objdump", "readelf", "size", "otool", "lipo", "dig", "nslookup", "host",
     }
 )
