@@ -13,7 +13,10 @@ import hashlib
 import json
 import os
 import sys
-from typing import Any
+TYPE_CHECKING = False  # typing itself costs milliseconds on the hook path
+
+if TYPE_CHECKING:
+    from typing import Any
 
 TABLES_FILE = os.path.join(os.path.dirname(__file__), "data", "bashlex_tables.json")
 
@@ -108,7 +111,18 @@ def load() -> None:
     spec = _bashlex_spec()
     package = importlib.util.module_from_spec(spec)
     sys.modules["bashlex"] = package
-    import bashlex.yacc as yacc
+    # yacc imports inspect (several ms) only to build tables, which we skip:
+    # give it a placeholder for the import and take it away again at once.
+    placeholder = None
+    if "inspect" not in sys.modules:
+        import types
+
+        placeholder = sys.modules["inspect"] = types.ModuleType("inspect")
+    try:
+        import bashlex.yacc as yacc
+    finally:
+        if placeholder is not None and sys.modules.get("inspect") is placeholder:
+            del sys.modules["inspect"]
 
     real = yacc.yacc
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 DEFAULT_POLICY = os.path.join(DATA_DIR, "default.toml")
@@ -149,6 +148,8 @@ def load_policy(project: str | None = None) -> CompiledPolicy:
 
 
 def _write_cache(path: str, data: dict) -> None:
+    import tempfile
+
     try:
         os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".policy-")
