@@ -102,7 +102,13 @@ def _why_no_prompt(caps: Capabilities, event: str, mode: str | None, known_mode:
     fact = caps.effect(event, "ask", known_mode)
     value = fact.get("value", "unknown")
     if answer == "force_ask" and value == "prompts":
-        return f"{name}'s prompt in mode {known_mode!r} can be satisfied without a person seeing this call"
+        silent = caps.mode_fact(known_mode, "ask_satisfiable_silently")
+        if silent.get("value") is True:
+            return f"{name}'s prompt in mode {known_mode!r} can be satisfied without a person seeing this call"
+        return (
+            f"nobody has established that {name}'s prompt in mode {known_mode!r} cannot be satisfied "
+            "without a person seeing this call (a remembered approval, an auto-approve setting)"
+        )
     if value == "unknown" or fact.get("grade") == "unknown":
         return f"nobody has established that {name} shows a prompt on {event} in mode {known_mode!r}"
     if value == "prompts":

@@ -59,11 +59,11 @@ def scope_of(path: str, home: str, project: str | None) -> str:
         return "harmless-device"
     if path.startswith("/dev/") or path.startswith("/proc/") or path.startswith("/sys/"):
         return "device"
+    if _under(path, home):
+        return "home"
     for scratch in SCRATCH:
         if _under(path, scratch) and path != scratch:
             return "tmp"
-    if _under(path, home):
-        return "home"
     return "system"
 
 

@@ -1,0 +1,13 @@
+"""Shared test isolation: no test reads or writes the real user's hookward state."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_xdg(tmp_path_factory, monkeypatch):  # type: ignore[no-untyped-def]
+    base = tmp_path_factory.mktemp("xdg")
+    for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+        (base / name).mkdir()
+        monkeypatch.setenv(name, str(base / name))
