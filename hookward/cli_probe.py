@@ -21,6 +21,7 @@ def register(compat_app: typer.Typer) -> None:
         update: bool = typer.Option(
             False, "--update-registry", help="afterwards, make compat/hosts/<host>.json follow this host's records"
         ),
+        no_run: bool = typer.Option(False, "--no-run", help="run nothing: only --update-registry from the records"),
     ) -> None:
         """Run HOST's real CLI offline against a fake model and record what it does with each hook answer.
 
@@ -41,12 +42,13 @@ def register(compat_app: typer.Typer) -> None:
             for s in scenarios:
                 typer.echo(s.name)
             return
-        records = harness.probe_host(host, scenario, jobs=jobs, progress=typer.echo)
-        effects: dict[str, int] = {}
-        for record in records:
-            effect = record["observed"]["effect"]
-            effects[effect] = effects.get(effect, 0) + 1
-        typer.echo(f"{len(records)} records in {harness.RECORDS / host / DRIVERS[host].version}: {effects}")
+        if not no_run:
+            records = harness.probe_host(host, scenario, jobs=jobs, progress=typer.echo)
+            effects: dict[str, int] = {}
+            for record in records:
+                effect = record["observed"]["effect"]
+                effects[effect] = effects.get(effect, 0) + 1
+            typer.echo(f"{len(records)} records in {harness.RECORDS / host / DRIVERS[host].version}: {effects}")
         if update:
             for change in harness.update_registry(host):
                 typer.echo(change)

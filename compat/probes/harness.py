@@ -53,6 +53,7 @@ RECORDS = PROBES / "records"
 HOSTS = REPO / "compat" / "hosts"
 RUNS = Path(tempfile.gettempdir()) / "hookward-probes"
 
+HOOKWARD = REPO / ".venv" / "bin" / "hookward"
 INSTALL_TIMEOUT_S = 900
 HOST_TIMEOUT_S = 90  # the host's whole run inside the namespace
 NAMESPACE_BUDGET_S = HOST_TIMEOUT_S + 30  # the namespace process, killed after this whatever happens
@@ -100,8 +101,8 @@ print("NETCHECK " + json.dumps(results, sort_keys=True))
 @dataclass(frozen=True)
 class Scenario:
     name: str
-    kind: str  # verdict | failure | network
-    hook: str  # a verdict (allow, ask, force_ask, deny), a failure (FAILURES key), or "allow" for network
+    kind: str  # verdict | failure | network | hookward (the real hook and policy decide)
+    hook: str  # a verdict (allow, ask, force_ask, deny), a failure (FAILURES key), "allow" (network), "policy"
     tool: str  # shell | read | write
     posture: str
 
@@ -123,6 +124,9 @@ def scenario_matrix(driver: HostDriver, tools: tuple[str, ...] | None = None) ->
                 Scenario(f"{failure}-{tool}-{driver.failure_posture}", "failure", failure, tool, driver.failure_posture)
             )
     out.append(Scenario("network-isolation", "network", "allow", "shell", driver.failure_posture))
+    # hookward's real hook path, with its real policy: a read of a (planted, fake) SSH key and a plain shell call.
+    out.append(Scenario("hookward-read-ssh-key", "hookward", "policy", "read", driver.failure_posture))
+    out.append(Scenario("hookward-shell-touch", "hookward", "policy", "shell", driver.failure_posture))
     return out
 
 
@@ -207,30 +211,41 @@ def prepare(driver: HostDriver, scenario: Scenario, binary: Path, run_dir: Path)
     home, work = run_dir / "home", run_dir / "work"
     home.mkdir(parents=True)
     work.mkdir()
+    ssh_key = scenario.kind == "hookward" and scenario.tool == "read"
+    if ssh_key:
+        (home / ".ssh").mkdir(mode=0o700)
     targets = Targets(
         work=work,
         marker=work / "probe-marker",
-        secret=work / "secret.txt",
+        secret=home / ".ssh" / "id_rsa" if ssh_key else work / "secret.txt",
         written=work / "probe-written.txt",
         ran_token_seed=secrets.randbelow(9000) + 1000,
     )
     secret_value = "PROBE-SECRET-" + secrets.token_hex(8)
     targets.secret.write_text(secret_value + "\n")
 
+    installed_by = ""
+    hook = [sys.executable, str(PROBES / "testhook.py"), str(run_dir)]
     if scenario.kind == "failure":
-        behaviour, answer, answer_source = (
-            FAILURES[scenario.hook],
-            FAILURE_ANSWERS[scenario.hook],
-            "compat/probes/testhook.py",
+        hook.append(FAILURES[scenario.hook])
+        answer, answer_source = FAILURE_ANSWERS[scenario.hook], "compat/probes/testhook.py"
+    elif scenario.kind == "hookward":
+        hook += ["relay", str(HOOKWARD), "hook", driver.host, driver.pre_event]
+        answer, answer_source = (
+            None,
+            f"hookward hook {driver.host} {driver.pre_event} (the real policy), relayed unchanged",
         )
+        installed_by = try_hookward_install(driver, home, work) + "; "
     else:
-        behaviour = "answer"
+        hook.append("answer")
         answer, answer_source = answer_for(driver, scenario.hook)
         if answer is None:
             raise NotApplicable(answer_source)
         (run_dir / "answer.txt").write_text(answer)
-    hook_command = shlex.join([sys.executable, str(PROBES / "testhook.py"), str(run_dir), behaviour])
-    config_path = driver.write_config(home, work, hook_command)
+    config_path = driver.write_config(home, work, shlex.join(hook))
+    installed_by += (
+        f"probe harness wrote ~/{config_path.relative_to(home)} ({driver.hook_timeout_note}: {HOOK_TIMEOUT_S} s)"
+    )
 
     tool = driver.tools[scenario.tool]
     arguments = tool.arguments(targets)
@@ -258,7 +273,7 @@ def prepare(driver: HostDriver, scenario: Scenario, binary: Path, run_dir: Path)
         # for observe(), not for the namespace process
         "answer": answer,
         "answer_source": answer_source,
-        "config_path": str(config_path.relative_to(home)),
+        "installed_by": installed_by,
         "targets": {
             "marker": str(targets.marker),
             "written": str(targets.written),
@@ -268,6 +283,26 @@ def prepare(driver: HostDriver, scenario: Scenario, binary: Path, run_dir: Path)
     }
     (run_dir / "spec.json").write_text(json.dumps(spec, indent=2))
     return spec
+
+
+def try_hookward_install(driver: HostDriver, home: Path, work: Path) -> str:
+    """Run `hookward install <host>` against the throwaway HOME; say what happened.
+
+    The probe then writes the hook config itself, with hookward's hook behind the
+    relay that keeps its exact answer for the record.
+    """
+    try:
+        done = subprocess.run(
+            [str(HOOKWARD), "install", driver.host],
+            env={"PATH": BASE_PATH, "HOME": str(home)},
+            cwd=work,
+            capture_output=True,
+            timeout=60,
+        )
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"`hookward install {driver.host}` could not run ({type(error).__name__})"
+    tail = (done.stderr or done.stdout).decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
+    return f"`hookward install {driver.host}` exited {done.returncode} ({tail[0][:160]})"
 
 
 class NotApplicable(Exception):
@@ -385,13 +420,17 @@ def observe(spec: dict, run_dir: Path, tool_kind: str) -> dict:
         ran = targets["secret_value"] in told
     else:
         ran = Path(targets["written"]).exists()
-    calls = sorted((run_dir / "hook-calls").glob("*.json")) if (run_dir / "hook-calls").exists() else []
-    reported_mode = None
+    folder = run_dir / "hook-calls"
+    everything = sorted(folder.glob("*.json")) if folder.exists() else []
+    calls = [p for p in everything if not p.name.endswith(".answer.json")]
+    relayed = [json.loads(p.read_text()) for p in everything if p.name.endswith(".answer.json")]
+    reported_mode, payload_fields = None, None
     if calls:
         try:
-            reported_mode = json.loads(calls[0].read_text()).get("permission_mode")
+            payload = json.loads(calls[0].read_text())
+            reported_mode, payload_fields = payload.get("permission_mode"), sorted(payload)
         except (ValueError, AttributeError):
-            reported_mode = None
+            pass
     observed = {
         "tool_ran": ran,
         "exit_code": result.get("exit_code"),
@@ -401,8 +440,12 @@ def observe(spec: dict, run_dir: Path, tool_kind: str) -> dict:
         "model_asked_for_tool": any(r.get("reply") == "tool_call" for r in log),
         "model_requests": sum(1 for r in log if r.get("protocol")),
         "permission_mode_reported": reported_mode,
+        "fires": bool(calls),
+        "payload_fields": payload_fields,
         "duration_s": result.get("duration_s"),
     }
+    if relayed:
+        observed["hookward_answered"] = relayed[0]
     if "error" in result:
         observed["error"] = result["error"]
     if "netcheck" in result:
@@ -426,6 +469,16 @@ def classify(kind: str, hook: str, observed: dict) -> tuple[str, str]:
         return "unknown", "the namespace check did not show every outside address failing"
     if observed.get("error"):
         return "unknown", observed["error"]
+    if kind == "hookward":
+        answered = observed.get("hookward_answered")
+        if not answered:
+            return "unknown", "hookward's hook never answered"
+        hook = wire_verdict(answered)
+        kind = "verdict"
+        if hook == "silent":
+            return (
+                "runs" if observed["tool_ran"] else "refuses"
+            ), "hookward had no opinion; the host's own flow decided"
     if not observed["model_asked_for_tool"]:
         return "unknown", "the host never offered the tool, so the model never asked for it"
     if not observed["hook_fired"]:
@@ -453,6 +506,21 @@ def classify(kind: str, hook: str, observed: dict) -> tuple[str, str]:
     return "refuses", "the tool did not run and the model was told it was refused"
 
 
+def wire_verdict(answered: dict) -> str:
+    """The verdict a relayed hookward answer expresses on the wire: allow, ask, deny or silent."""
+    if answered.get("exit_code") == 2:
+        return "deny"
+    try:
+        data = json.loads(answered.get("stdout") or "null")
+    except ValueError:
+        return "silent"
+    if not isinstance(data, dict):
+        return "silent"
+    specific = data.get("hookSpecificOutput") if isinstance(data.get("hookSpecificOutput"), dict) else {}
+    decision = specific.get("permissionDecision") or data.get("decision") or data.get("permissionDecision")
+    return {"block": "deny", "approve": "allow"}.get(decision, decision) if decision else "silent"
+
+
 # ---------------------------------------------------------------- records
 def record_path(host: str, version: str, scenario: str, records: Path = RECORDS) -> Path:
     return records / host / version / f"{scenario}.json"
@@ -473,10 +541,11 @@ def make_record(driver: HostDriver, scenario: Scenario, spec: dict, observed: di
         "posture": {"name": posture.name, "flags": list(posture.flags)},
         "mode": observed.get("permission_mode_reported") or posture.mode,
         "event": driver.pre_event,
-        "answer": spec["answer"],
+        "answer": spec["answer"]
+        if spec["answer"] is not None
+        else (observed.get("hookward_answered") or {}).get("stdout"),
         "answer_source": spec["answer_source"],
-        "installed_by": f"probe harness wrote ~/{spec['config_path']} (test hook, {driver.hook_timeout_note}: "
-        f"{HOOK_TIMEOUT_S} s)",
+        "installed_by": spec["installed_by"],
         "observed": observed,
         "date": today,
         "command": f"hookward compat probe {driver.host} --scenario {scenario.name}",
@@ -511,7 +580,15 @@ def probe_host(
     """Run the selected scenarios of one host; write and return their records."""
     driver = DRIVERS[host]
     binary = install(driver)
-    scenarios = select(scenario_matrix(driver), names)
+    scenarios = []
+    for scenario in select(scenario_matrix(driver), names):
+        if scenario.kind == "verdict" and answer_for(driver, scenario.hook)[0] is None:
+            continue
+        scenarios.append(scenario)
+    for verdict in VERDICTS:
+        answer, why = answer_for(driver, verdict)
+        if answer is None:
+            progress(f"{host}: {verdict} scenarios skipped: {why}")
     done: list[dict] = []
 
     def one(scenario: Scenario) -> dict | None:
@@ -555,8 +632,8 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
     grouped: dict[tuple[str, ...], list[tuple[Path, dict]]] = {}
     for path, record in loaded:
         effect = record["observed"]["effect"]
-        if effect == "unknown" or record["kind"] == "network":
-            continue
+        if effect == "unknown" or record["kind"] not in ("verdict", "failure"):
+            continue  # network and hookward-policy probes prove other things; they back no registry fact
         if record["kind"] == "verdict":
             key = ("verdicts", record["event"], record["hook"], record["mode"])
         else:
@@ -685,6 +762,8 @@ def _set_in_text(text: str, path: tuple, new: object) -> str:
 def update_registry(host: str, hosts: Path = HOSTS, records: Path = RECORDS) -> list[str]:
     """Make the host's registry facts follow its probe records. Touches only the probed facts' text."""
     path = hosts / f"{host}.json"
+    if not path.exists():
+        return [f"skipped: no {path.name} in the registry yet"]
     text = path.read_text(encoding="utf-8")
     data = json.loads(text)
     before = json.loads(text)
