@@ -649,9 +649,15 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
             "grade": "probed",
             "source": _repo_relative(weakest_path),
             "date": weakest["date"],
-            "note": f"{weakest['host']} {weakest['version']} probed ({shown})",
+            "note": f"{weakest['host']} {weakest['version']} probed ({shown})" + _caveat(weakest["host"]),
         }
     return facts
+
+
+def _caveat(host: str) -> str:
+    """How the host was driven, where that limits what a probe shows (e.g. headless: nobody to prompt)."""
+    driver = DRIVERS.get(host)
+    return (". " + " ".join(driver.limitations)) if driver and driver.limitations else ""
 
 
 def _repo_relative(path: Path) -> str:
