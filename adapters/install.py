@@ -127,15 +127,22 @@ def hook_command(executable: str, host: str, event: str, *, fail_closed_exit_2: 
 
 
 def is_hookward_command(command: object, host: str, event: str | None = None) -> bool:
-    """Whether a command string is hookward's hook for `host` (and `event`, when given)."""
+    """Whether a command string is hookward's hook for `host` (and `event`, when given).
+
+    The program (first shell word, any directory) must be `hookward`, followed
+    by `hook <host>`: `echo hookward hook ...` or `myhookward hook ...` are not ours.
+    """
     if not isinstance(command, str):
         return False
-    tail = r"\s+['\"]?" + re.escape(event) + r"['\"]?(\s|$)" if event is not None else r"(\s|$)"
-    return re.search(_OURS_HEAD + re.escape(host) + tail, command) is not None
-
-
-# the program's last path segment is `hookward`, optionally quoted, then `hook <host>`
-_OURS_HEAD = r"(^|[\s/\\'\"])hookward(\.exe)?['\"]?\s+hook\s+"
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return False
+    if len(words) < 4 or os.path.basename(words[0]) not in ("hookward", "hookward.exe"):
+        return False
+    if words[1] != "hook" or words[2] != host:
+        return False
+    return event is None or words[3] == event
 
 
 def command_executable(command: str) -> str | None:
@@ -349,10 +356,10 @@ def _indent_unit(text: str, root: Node) -> str:
     return "  "
 
 
-def _render(value: object, unit: str, base: str, multiline: bool) -> str:
+def _render(value: object, unit: str, base: str, multiline: bool, newline: str = "\n") -> str:
     if not multiline:
         return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
-    return json.dumps(value, ensure_ascii=False, indent=unit).replace("\n", "\n" + base)
+    return json.dumps(value, ensure_ascii=False, indent=unit).replace("\n", newline + base)
 
 
 class JsonEdit:
@@ -363,6 +370,7 @@ class JsonEdit:
         self.where = where
         self.text = text
         self.root = parse_json(text, comments=comments, where=where)
+        self.newline = "\r\n" if "\r\n" in text else "\n"  # write line ends the way the file does
 
     def _set(self, text: str) -> None:
         self.text = text
@@ -384,23 +392,21 @@ class JsonEdit:
             between = text[container.start + 1 : kids[0].start]
             if "\n" in between:
                 indent = _line_indent(text, kids[0].start)
-                addition = ",\n" + indent + piece(unit, indent, True)
+                addition = "," + self.newline + indent + piece(unit, indent, True)
             else:
                 addition = ", " + piece(unit, "", False)
             at = kids[-1].end
             self._set(text[:at] + addition + text[at:])
             return
         inside = text[container.start + 1 : container.end - 1]
-        multiline = container is self.root or "\n" in text[self.root.start : self.root.end]
+        multiline = "\n" in text[self.root.start : self.root.end] or container is self.root
         if multiline:
             outer = _line_indent(text, container.start)
             indent = outer + unit
-            addition = "\n" + indent + piece(unit, indent, True)
-            if not inside.strip(" \t\r\n"):
-                # an empty container: lay it out as the file does, `{` ... `}` on their own lines
-                new_inside = addition + "\n" + outer if "\n" not in inside else addition + inside
-            else:
-                new_inside = addition + inside  # only comments inside: keep them after our child
+            addition = self.newline + indent + piece(unit, indent, True)
+            # `{}` / `{  }`: lay it out on lines, keeping what was inside before the closing brace;
+            # an inside that already spans lines (or holds comments) stays as it was, after our child
+            new_inside = addition + (inside if "\n" in inside else self.newline + outer + inside)
         else:
             new_inside = piece(unit, "", False) + inside
         self._set(text[: container.start + 1] + new_inside + text[container.end - 1 :])
@@ -414,38 +420,46 @@ class JsonEdit:
             rest = text[child.end : container.end - 1]
             if rest.lstrip(" \t\r\n").startswith(","):  # JSONC trailing comma after the only child
                 rest = rest.replace(",", "", 1)
+            laid_out = self.newline + _line_indent(text, container.start)
+            if rest.startswith(laid_out) and "\n" not in rest[len(laid_out) :]:
+                rest = rest[len(laid_out) :]  # undo the layout an empty `{}` got when its first child came
             inside = head + rest if head.strip(" \t\r\n") else rest
-            if inside == "\n" + _line_indent(text, container.start):
-                inside = ""  # what `{}` looked like before install laid it out on lines
             self._set(text[: container.start + 1] + inside + text[container.end - 1 :])
         elif index == len(kids) - 1:
             self._set(text[: kids[index - 1].end] + text[child.end :])
         else:
             self._set(text[: child.start] + text[kids[index + 1].start :])
 
-    def ensure_container(self, path: tuple[str, ...], kinds: tuple[str, ...]) -> list[tuple[str, ...]]:
-        """Create the objects/arrays along `path` that are missing; return the paths created.
+    def place(self, path: tuple[str, ...], item: object, *, into_array: bool) -> list[tuple[str, ...]]:
+        """Append `item` to the array at `path` (into_array), or make it the member at `path`.
 
-        `kinds[i]` is "object" or "array": what `path[: i + 1]` must be.
+        Every container on `path` but the last must be an object. Missing
+        containers are inserted whole, in one edit, with `item` already inside:
+        hookward never fills an empty container of its own making, so removing
+        the item and pruning what it created restores the text exactly.
+        Returns the paths created.
         """
-        created: list[tuple[str, ...]] = []
-        for depth in range(len(path)):
-            prefix = path[: depth + 1]
-            node = self.find(prefix)
-            want = kinds[depth]
-            if node is not None:
-                if node.kind != want:
-                    raise ConfigError(
-                        f"{self.where}: {'.'.join(prefix)} is {_kind_name(node)}, hookward expected {want}"
-                    )
-                continue
-            parent = self.find(path[:depth]) if depth else self.root
-            if parent is None or parent.kind != "object":
-                raise ConfigError(f"{self.where}: {'.'.join(path[:depth]) or 'the document'} is not an object")
-            empty: object = {} if want == "object" else []
-            self.add_member(path[:depth], path[depth], empty)
-            created.append(prefix)
-        return created
+        depth = 0
+        while depth < len(path):
+            node = self.find(path[: depth + 1])
+            if node is None:
+                break
+            last = depth == len(path) - 1
+            want = ("array" if into_array else None) if last else "object"
+            if want is not None and node.kind != want:
+                where = ".".join(path[: depth + 1])
+                raise ConfigError(f"{self.where}: {where} is {_kind_name(node)}, hookward expected an {want}")
+            depth += 1
+        if depth == len(path):
+            if not into_array:
+                raise ConfigError(f"{self.where}: {'.'.join(path)} already exists")
+            self.append(path, item)
+            return []
+        value: object = [item] if into_array else item
+        for key in reversed(path[depth + 1 :]):
+            value = {key: value}
+        self.add_member(path[:depth], path[depth], value)
+        return [path[: level + 1] for level in range(depth, len(path) - (0 if into_array else 1))]
 
     def add_member(self, object_path: tuple[str | int, ...], key: str, value: object) -> None:
         container = self.find(object_path) if object_path else self.root
@@ -460,7 +474,7 @@ class JsonEdit:
                 colon = gap[len(key_text) :]
 
         def piece(unit: str, indent: str, multiline: bool) -> str:
-            return json.dumps(key, ensure_ascii=False) + colon + _render(value, unit, indent, multiline)
+            return json.dumps(key, ensure_ascii=False) + colon + _render(value, unit, indent, multiline, self.newline)
 
         self._insert_child(container, piece)
 
@@ -468,7 +482,9 @@ class JsonEdit:
         container = self.find(array_path)
         if container is None or container.kind != "array":
             raise ConfigError(f"{self.where}: {'.'.join(map(str, array_path))} is not an array")
-        self._insert_child(container, lambda unit, indent, multiline: _render(value, unit, indent, multiline))
+        self._insert_child(
+            container, lambda unit, indent, multiline: _render(value, unit, indent, multiline, self.newline)
+        )
 
     def replace(self, path: tuple[str | int, ...], value: object) -> None:
         node = self.find(path)
@@ -478,7 +494,7 @@ class JsonEdit:
         multiline = "\n" in self.text[node.start : node.end] or (
             node.kind != "scalar" and "\n" in self.text[self.root.start : self.root.end]
         )
-        rendered = _render(value, unit, _line_indent(self.text, node.start), multiline)
+        rendered = _render(value, unit, _line_indent(self.text, node.start), multiline, self.newline)
         self._set(self.text[: node.start] + rendered + self.text[node.end :])
 
     def remove(self, path: tuple[str | int, ...]) -> None:
@@ -568,11 +584,13 @@ def put_block(text: str, markers: Markers, body: str) -> str:
     ends the user's last line, or leaves one blank line), and removing the
     block takes exactly that newline back, so the round trip is byte-exact.
     """
-    block = markers.begin + "\n" + body.rstrip("\n") + "\n" + markers.end + "\n"
+    newline = "\r\n" if "\r\n" in text else "\n"
+    lines = [markers.begin, *body.rstrip("\n").split("\n"), markers.end]
+    block = newline.join(lines) + newline
     span = find_block(text, markers)
     if span is not None:
         return text[: span[0]] + block + text[span[1] :]
-    return text + ("\n" if text else "") + block
+    return text + (newline if text else "") + block
 
 
 def drop_block(text: str, markers: Markers) -> str:
@@ -580,7 +598,9 @@ def drop_block(text: str, markers: Markers) -> str:
     if span is None:
         return text
     start, end = span
-    if start > 0 and text[start - 1] == "\n":
+    if text[:start].endswith("\r\n"):
+        start -= 2
+    elif text[:start].endswith("\n"):
         start -= 1
     return text[:start] + text[end:]
 
@@ -817,8 +837,7 @@ def _plan_hook_entries(ws: _Workspace, reg: HookEntries, install: bool, record: 
                     edit.replace(at + (mine[0],), desired)  # update in place (a new path, a new timeout)
                     continue
                 _remove_hook_entries(edit, reg, event, event)
-            created += edit.ensure_container(at, ("object",) * len(reg.events_at) + ("array",))
-            edit.append(at, desired)
+            created += edit.place(at, desired, into_array=True)
         # an event hookward no longer registers (renamed in the registry) must not linger
         for event in events_present:
             if event not in reg.entries:
@@ -884,8 +903,7 @@ def _plan_json_member(ws: _Workspace, reg: JsonMember, install: bool, record: In
                 )
             edit.replace(at, reg.value)
         else:
-            created = edit.ensure_container(reg.object_at, ("object",) * len(reg.object_at))
-            edit.add_member(reg.object_at, reg.key, reg.value)
+            created = edit.place(at, reg.value, into_array=False)
     elif current is not None and _member_is_ours(current.value, reg):
         edit.remove(at)
         edit.prune(reg.object_at, record.created_paths(change.path))
@@ -918,8 +936,7 @@ def _plan_json_array_item(ws: _Workspace, reg: JsonArrayItem, install: bool, rec
     items = node.value if node is not None else []
     if install:
         if reg.item not in items:  # type: ignore[operator]
-            created = edit.ensure_container(reg.array_at, ("object",) * (len(reg.array_at) - 1) + ("array",))
-            edit.append(reg.array_at, reg.item)
+            created = edit.place(reg.array_at, reg.item, into_array=True)
     elif node is not None:
         for index in reversed(range(len(items))):  # type: ignore[arg-type]
             if items[index] == reg.item:  # type: ignore[index]
@@ -1039,19 +1056,26 @@ class InstallRecord:
     def created_file(self, file: str) -> bool:
         return () in self.created_paths(file)
 
-    def note(self, change: FileChange, host: str) -> None:
+    def created_dirs(self, file: str) -> list[str]:
+        """The directories install made for this file, deepest first."""
+        dirs = self.data.get(os.path.realpath(file), {}).get("dirs", [])
+        return sorted((d for d in dirs if isinstance(d, str)), key=len, reverse=True)
+
+    def note(self, change: FileChange, host: str, new_dirs: list[str]) -> None:
         key = os.path.realpath(change.path)
         if change.after is None:
             self.data.pop(key, None)
             return
-        entry = self.data.setdefault(key, {"hosts": [], "created": []})
+        entry = self.data.setdefault(key, {"hosts": [], "created": [], "dirs": []})
+        entry.setdefault("dirs", [])
+        entry["dirs"] += [d for d in new_dirs if d not in entry["dirs"]]
         if host not in entry["hosts"]:
             entry["hosts"].append(host)
         for path in change.created_paths:
             if list(path) not in entry["created"]:
                 entry["created"].append(list(path))
 
-    def forget(self, change: FileChange, host: str, registrations_left: bool) -> None:
+    def forget(self, change: FileChange, host: str) -> None:
         key = os.path.realpath(change.path)
         entry = self.data.get(key)
         if entry is None:
@@ -1113,14 +1137,35 @@ def apply(changes: list[FileChange], host: str, *, install: bool, record: Instal
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(change.path, target)
             backups[change.path] = target
+    emptied: list[str] = []
     for change in changes:
+        new_dirs: list[str] = []
         if change.after is None:
+            emptied += record.created_dirs(change.path)
             os.unlink(change.path)
         else:
+            if change.before is None:
+                new_dirs = _missing_dirs(os.path.dirname(change.path))
             write_atomic(change.path, change.after)
         if install:
-            record.note(change, host)
+            record.note(change, host, new_dirs)
         else:
-            record.forget(change, host, registrations_left=False)
+            record.forget(change, host)
+    for directory in sorted(set(emptied), key=len, reverse=True):
+        try:
+            os.rmdir(directory)  # only if empty: something else may live there by now
+        except OSError:
+            pass
     record.save()
     return Applied(changes, backups)
+
+
+def _missing_dirs(directory: str) -> list[str]:
+    missing = []
+    while directory and not os.path.isdir(directory):
+        missing.append(directory)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            break
+        directory = parent
+    return missing

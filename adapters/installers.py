@@ -132,7 +132,7 @@ STYLES: dict[str, Style] = {
         timeout_field="timeoutSec",
         skeleton={"version": 1},
     ),
-    "cursor": HookStyle("json", nested=False, entry={"type": "command"}, skeleton={"version": 1}),
+    "cursor": HookStyle("json", nested=False, skeleton={"version": 1}),
     "codex": HookStyle("json", entry=CLAUDE_COMMAND),
     "kimi": HookStyle("toml", timeout_field="timeout"),
     "antigravity-cli": HookStyle("json", group={"matcher": ""}, entry=CLAUDE_COMMAND, timeout_field=None),
