@@ -89,8 +89,7 @@ def choose(
         why = _why_no_prompt(caps, event, mode, known_mode, "ask")
 
     refusal = (
-        f"{reason}. A person must confirm this, but {why}, so hookward refuses it instead "
-        f"({_how_to_permit(decision)})"
+        f"{reason}. A person must confirm this, but {why}, so hookward refuses it instead ({_how_to_permit(decision)})"
     )
     return Answer(DENY, refusal, verdict, downgraded=why)
 

@@ -18,7 +18,9 @@ def register(app: typer.Typer) -> None:
     app.add_typer(policy_app, name="policy")
 
 
-def _call_for(command: str | None, read: str | None, write: str | None, edit: str | None, delete: str | None, host: str, cwd: str):  # type: ignore[no-untyped-def]
+def _call_for(
+    command: str | None, read: str | None, write: str | None, edit: str | None, delete: str | None, host: str, cwd: str
+):  # type: ignore[no-untyped-def]
     from adapters.base import project_root_for
     from policy.toolcall import ToolCall
 
@@ -78,7 +80,7 @@ def check(
         typer.echo("parts:")
         for part in decision.parts:
             typer.echo(f"  [{part.verdict.label:9}] {part.action:8} {part.what}")
-            for rule, reason in zip(part.rule_ids, part.reasons):
+            for rule, reason in zip(part.rule_ids, part.reasons, strict=False):
                 typer.echo(f"               {rule}: {reason}")
         if sent:
             typer.echo(f"{host} would be sent: {sent['answer']} on {sent['event']}")
@@ -146,7 +148,9 @@ def eval_corpus(
     if hostile:
         typer.echo(f"missed: {len(missed)}/{hostile} deny-labelled allowed ({100 * len(missed) / hostile:.2f}%)")
     if benign:
-        typer.echo(f"friction: {len(friction)}/{benign} allow-labelled not allowed ({100 * len(friction) / benign:.2f}%)")
+        typer.echo(
+            f"friction: {len(friction)}/{benign} allow-labelled not allowed ({100 * len(friction) / benign:.2f}%)"
+        )
 
 
 def _policy_home(policy_file: Path) -> Path:
@@ -196,11 +200,13 @@ def show(as_json: bool = typer.Option(False, "--json")) -> None:
     for name, value in policy.settings.items():
         typer.echo(f"  {name} = {value}")
     names = ["trusted project (overrides)", "user (overrides)", "built-in"]
-    for name, layer in zip(names, policy.override_layers):
+    for name, layer in zip(names, policy.override_layers, strict=True):
         if layer:
             typer.echo(f"{name} rules:")
             for rule in layer:
-                typer.echo(f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}")
+                typer.echo(
+                    f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}"
+                )
     if policy.tighten_only:
         typer.echo("project rules (may only tighten; not trusted):")
         for rule in policy.tighten_only:

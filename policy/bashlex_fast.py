@@ -13,6 +13,7 @@ import hashlib
 import json
 import os
 import sys
+
 TYPE_CHECKING = False  # typing itself costs milliseconds on the hook path
 
 if TYPE_CHECKING:

@@ -92,7 +92,9 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
             return False
         if rule.get("paths") is not None:
             compiled = rule["paths"]
-            if not (matches(compiled, tgt.path, env.home, env.project) or matches(compiled, tgt.real, env.home, env.project)):
+            if not (
+                matches(compiled, tgt.path, env.home, env.project) or matches(compiled, tgt.real, env.home, env.project)
+            ):
                 return False
     if rule.get("mcp") is not None:
         if action.kind != "mcp":
@@ -119,7 +121,7 @@ def _argv_matches(pattern: list[str], argv: list[str]) -> bool:
     tokens = pattern[:-1] if exact else pattern
     if len(argv) < len(tokens) or (exact and len(argv) != len(tokens)):
         return False
-    return all(fnmatchcase(word, token) for word, token in zip(argv, tokens))
+    return all(fnmatchcase(word, token) for word, token in zip(argv, tokens, strict=False))
 
 
 class Verdicting:
@@ -176,38 +178,77 @@ def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
 # --- file targets ---------------------------------------------------------------
 
 
-def _file_demands(kind: str, tgt: Target, policy: CompiledPolicy, env: Env, recursive: bool, metadata_only: bool) -> list[fl.Demand]:
+def _file_demands(
+    kind: str, tgt: Target, policy: CompiledPolicy, env: Env, recursive: bool, metadata_only: bool
+) -> list[fl.Demand]:
     demands: list[fl.Demand] = []
     home, project = env.home, env.project
     writes = kind in ("write", "edit", "delete")
     for path in {tgt.path, tgt.real}:
         if writes:
-            for group_id, label, compiled in policy.self_protection:
+            for _group_id, label, compiled in policy.self_protection:
                 if matches(compiled, path, home, project):
-                    demands.append(fl.Demand("self-protection", Verdict.DENY, f"{tgt.written} is {label}; an agent must not change the thing watching it"))
+                    demands.append(
+                        fl.Demand(
+                            "self-protection",
+                            Verdict.DENY,
+                            f"{tgt.written} is {label}; an agent must not change the thing watching it",
+                        )
+                    )
             for group_id, label, compiled in policy.persistence:
                 if matches(compiled, path, home, project):
                     verdict = Verdict.ASK if group_id == "ci" else Verdict.DENY
-                    demands.append(fl.Demand("persistence", verdict, f"{tgt.written} is one of the {label}: changing it makes code run later"))
+                    demands.append(
+                        fl.Demand(
+                            "persistence",
+                            verdict,
+                            f"{tgt.written} is one of the {label}: changing it makes code run later",
+                        )
+                    )
         if not metadata_only:
             for group_id, label, compiled in policy.credentials:
                 if matches(compiled, path, home, project):
-                    verdict = Verdict.FORCE_ASK if group_id == "dotenv" and tgt.scope in ("project", "tmp") else Verdict.DENY
+                    verdict = (
+                        Verdict.FORCE_ASK if group_id == "dotenv" and tgt.scope in ("project", "tmp") else Verdict.DENY
+                    )
                     demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
     if recursive and not metadata_only and _holds_credentials(tgt, policy, env):
-        demands.append(fl.Demand("credential-sweep", Verdict.DENY, f"{tgt.written} is a tree that holds credentials; sweeping it reads them all"))
+        demands.append(
+            fl.Demand(
+                "credential-sweep",
+                Verdict.DENY,
+                f"{tgt.written} is a tree that holds credentials; sweeping it reads them all",
+            )
+        )
     if kind == "delete":
         scope = tgt.scope
-        if scope in ("root", "home-root") or tgt.path in ("/home", "/Users", "/usr", "/etc", "/var", "/bin", "/lib", "/opt", "/boot", "/sbin"):
-            demands.append(fl.Demand("destructive", Verdict.DENY, f"deletes {tgt.written}, which holds everything there"))
+        if scope in ("root", "home-root") or tgt.path in (
+            "/home",
+            "/Users",
+            "/usr",
+            "/etc",
+            "/var",
+            "/bin",
+            "/lib",
+            "/opt",
+            "/boot",
+            "/sbin",
+        ):
+            demands.append(
+                fl.Demand("destructive", Verdict.DENY, f"deletes {tgt.written}, which holds everything there")
+            )
         elif scope == "project-root" and recursive:
             demands.append(fl.Demand("destructive", Verdict.DENY, "deletes the whole project"))
         elif scope == "project" and re.search(r"(^|/)\.git(/|$)", tgt.path[len(project or "") :]):
             demands.append(fl.Demand("destructive", Verdict.FORCE_ASK, "deletes git history"))
         elif scope in ("project", "tmp") and recursive and scope != "tmp":
-            demands.append(fl.Demand("destructive", Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm"))
+            demands.append(
+                fl.Demand("destructive", Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm")
+            )
         elif scope in ("home", "system") and recursive:
-            demands.append(fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project"))
+            demands.append(
+                fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project")
+            )
         elif scope == "device":
             demands.append(fl.Demand("destructive", Verdict.DENY, f"deletes or wipes the device {tgt.written}"))
     if kind in ("write", "edit") and tgt.scope == "device":
@@ -230,7 +271,33 @@ def _holds_credentials(tgt: Target, policy: CompiledPolicy, env: Env) -> bool:
 # --- shell ----------------------------------------------------------------------
 
 RECURSIVE_FLAGS = frozenset({"-r", "-R", "--recursive", "-a", "--archive", "--mirror"})
-READ_RECURSIVE = frozenset({"tar", "zip", "7z", "rar", "rsync", "cp", "scp", "grep", "egrep", "rg", "ag", "ack", "find", "du", "tree", "ls", "fd", "chmod", "chown", "gsutil", "rclone", "rm", "shred"})
+READ_RECURSIVE = frozenset(
+    {
+        "tar",
+        "zip",
+        "7z",
+        "rar",
+        "rsync",
+        "cp",
+        "scp",
+        "grep",
+        "egrep",
+        "rg",
+        "ag",
+        "ack",
+        "find",
+        "du",
+        "tree",
+        "ls",
+        "fd",
+        "chmod",
+        "chown",
+        "gsutil",
+        "rclone",
+        "rm",
+        "shred",
+    }
+)
 DELETE_PROGRAMS = frozenset({"rm", "rmdir", "unlink", "shred", "srm", "trash", "trash-put", "wipe"})
 WRITE_LAST = frozenset({"cp", "mv", "install", "ln", "rsync", "scp"})
 WRITE_ALL = frozenset({"touch", "mkdir", "tee", "truncate", "chmod", "chown", "chgrp", "setfacl", "chattr"})
@@ -293,7 +360,9 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
                 continue
             effects.append(("delete", arg, recursive or program == "rmdir"))
         return effects
-    if program in ("sed", "perl", "ruby") and any(a.startswith("-i") or a == "--in-place" or re.match(r"^-[a-zA-Z]*i", a) for a in args):
+    if program in ("sed", "perl", "ruby") and any(
+        a.startswith("-i") or a == "--in-place" or re.match(r"^-[a-zA-Z]*i", a) for a in args
+    ):
         for _i, arg in positional[1:]:
             effects.append(("edit", arg, False))
         return effects
@@ -313,7 +382,11 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         return effects
     if program in ("curl", "wget"):
         for i, arg in enumerate(args):
-            if arg in ("-o", "--output", "-O", "--output-document") and i + 1 < len(args) and not (program == "curl" and arg == "-O"):
+            if (
+                arg in ("-o", "--output", "-O", "--output-document")
+                and i + 1 < len(args)
+                and not (program == "curl" and arg == "-O")
+            ):
                 effects.append(("write", args[i + 1], False))
             elif arg.startswith("@") and len(arg) > 1:
                 effects.append(("read", arg[1:], False))
@@ -354,7 +427,11 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
     parts: list[Part] = []
     for finding in analysis.findings:
         demand = fl.finding_demand(finding.kind, finding.detail)
-        parts.append(Part(finding.text or command[:200], finding.kind, demand.verdict, ["floor." + demand.floor], [demand.reason]))
+        parts.append(
+            Part(
+                finding.text or command[:200], finding.kind, demand.verdict, ["floor." + demand.floor], [demand.reason]
+            )
+        )
     for cmd in analysis.commands:
         parts.extend(_command_parts(cmd, call, policy, env, analysis.commands))
     if not parts:
@@ -362,7 +439,9 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
     return parts
 
 
-def _command_parts(cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, siblings: list[SimpleCommand]) -> list[Part]:
+def _command_parts(
+    cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, siblings: list[SimpleCommand]
+) -> list[Part]:
     text = " ".join(cmd.argv)[:300]
     if cmd.remote:
         text = f"(on {cmd.remote}) {text}"
@@ -371,10 +450,50 @@ def _command_parts(cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, e
     result = _rules_verdict(policy, action, env, unknown)
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
         _apply_floor(result, demand)
-    if cmd.unresolved - {0} and cmd.program not in ("echo", "printf", "true", "false", ":", "test", "[", "[[", "sleep", "exit", "return", "export", "local", "declare", "read", "set", "shift", "unset", "cd"):
-        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{cmd.program} gets an argument whose value is only known at run time"))
-    if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {"sh", "bash", "zsh", "chmod", "chown", "dd", "shred"}:
-        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{cmd.program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})"))
+    if cmd.unresolved - {0} and cmd.program not in (
+        "echo",
+        "printf",
+        "true",
+        "false",
+        ":",
+        "test",
+        "[",
+        "[[",
+        "sleep",
+        "exit",
+        "return",
+        "export",
+        "local",
+        "declare",
+        "read",
+        "set",
+        "shift",
+        "unset",
+        "cd",
+    ):
+        _apply_floor(
+            result,
+            fl.Demand(
+                "not-understood", Verdict.ASK, f"{cmd.program} gets an argument whose value is only known at run time"
+            ),
+        )
+    if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {
+        "sh",
+        "bash",
+        "zsh",
+        "chmod",
+        "chown",
+        "dd",
+        "shred",
+    }:
+        _apply_floor(
+            result,
+            fl.Demand(
+                "not-understood",
+                Verdict.ASK,
+                f"{cmd.program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})",
+            ),
+        )
     if cmd.inline_code is not None and cmd.inline_code[0] != "shell":
         language, code = cmd.inline_code
         demand, embedded = fl.inline_code_demand(language, code)
@@ -386,13 +505,13 @@ def _command_parts(cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, e
                 _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
     family = interpreter_family(cmd.program)
     if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
-        demand = fl.interpreter_demand(cmd.program, family, cmd.args)
-        if demand is not None:
-            _apply_floor(result, demand)
+        script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
+        if script_demand is not None:
+            _apply_floor(result, script_demand)
     if cmd.program == "sed":
-        demand = fl.sed_demand(cmd.args)
-        if demand is not None:
-            _apply_floor(result, demand)
+        sed_demand = fl.sed_demand(cmd.args)
+        if sed_demand is not None:
+            _apply_floor(result, sed_demand)
     if cmd.remote:
         _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"runs on another machine ({cmd.remote})"))
     parts = [Part(text, "exec", result.verdict, result.rule_ids, result.reasons)]
@@ -405,13 +524,24 @@ def _command_parts(cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, e
         elif redirect.reads:
             effects.append(("read", redirect.target, False))
         if not redirect.resolved:
-            _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"redirect target {redirect.target!r} is only known at run time"))
+            _apply_floor(
+                result,
+                fl.Demand(
+                    "not-understood", Verdict.ASK, f"redirect target {redirect.target!r} is only known at run time"
+                ),
+            )
             parts[0].verdict = result.verdict
             parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
     metadata_only = cmd.program in kp.METADATA_ONLY
     for kind, written, recursive in effects:
         for expanded in brace_expand(written):
-            for path in expand_globs(expanded if not expanded.startswith("~") else env.home + expanded[1:] if expanded == "~" or expanded.startswith("~/") else expanded):
+            for path in expand_globs(
+                expanded
+                if not expanded.startswith("~")
+                else env.home + expanded[1:]
+                if expanded == "~" or expanded.startswith("~/")
+                else expanded
+            ):
                 part = _file_part(kind, path, call, policy, env, recursive, metadata_only, cmd.remote)
                 if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
                     part.verdict = Verdict.DENY
@@ -424,12 +554,29 @@ def _is_sensitive_read(part: Part) -> bool:
 
 
 def _with_command(call: ToolCall, command: str) -> ToolCall:
-    return ToolCall("shell", command=command, cwd=call.cwd, project_root=call.project_root, host=call.host, tool=call.tool)
+    return ToolCall(
+        "shell", command=command, cwd=call.cwd, project_root=call.project_root, host=call.host, tool=call.tool
+    )
 
 
-def _file_part(kind: str, written: str, call: ToolCall, policy: CompiledPolicy, env: Env, recursive: bool = False, metadata_only: bool = False, remote: str = "") -> Part:
+def _file_part(
+    kind: str,
+    written: str,
+    call: ToolCall,
+    policy: CompiledPolicy,
+    env: Env,
+    recursive: bool = False,
+    metadata_only: bool = False,
+    remote: str = "",
+) -> Part:
     if not written:
-        return Part("(no operand)", kind, Verdict.ASK, ["floor.not-understood"], ["a file command with no operand: what it acts on comes from elsewhere"])
+        return Part(
+            "(no operand)",
+            kind,
+            Verdict.ASK,
+            ["floor.not-understood"],
+            ["a file command with no operand: what it acts on comes from elsewhere"],
+        )
     tgt = target(written, env.cwd, env.home, env.project)
     what = tgt.path if tgt.path == tgt.real else f"{tgt.path} (-> {tgt.real})"
     if remote:
@@ -453,7 +600,15 @@ def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
         parts = _shell_parts(call, policy, env)
     elif call.kind in FILE_KINDS:
         if not call.paths:
-            parts.append(Part(call.tool or call.kind, call.kind, Verdict.ASK, ["engine.no-path"], ["a file tool call without a path"]))
+            parts.append(
+                Part(
+                    call.tool or call.kind,
+                    call.kind,
+                    Verdict.ASK,
+                    ["engine.no-path"],
+                    ["a file tool call without a path"],
+                )
+            )
         for written in call.paths:
             parts.append(_file_part(call.kind, written, call, policy, env, recursive=False))
     elif call.kind == "mcp":
@@ -469,7 +624,10 @@ def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
     return Decision.from_parts(parts)
 
 
-_METADATA_HOSTS = re.compile(r"^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\])$", re.IGNORECASE)
+_METADATA_HOSTS = re.compile(
+    r"^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\])$",
+    re.IGNORECASE,
+)
 
 
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
@@ -484,7 +642,12 @@ def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
         if scheme not in ("http", "https"):
             _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"fetches a {scheme}: URL"))
         if _METADATA_HOSTS.match(host):
-            _apply_floor(result, fl.Demand("credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"))
+            _apply_floor(
+                result,
+                fl.Demand(
+                    "credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"
+                ),
+            )
         if userinfo:
             _apply_floor(result, fl.Demand("credentials", Verdict.ASK, "the URL carries credentials"))
     return Part(url[:300], "web", result.verdict, result.rule_ids, result.reasons)

@@ -65,20 +65,101 @@ _GIT_HIJACK_CONFIG = re.compile(
 )
 
 PUBLISH = {
-    ("npm", "publish"), ("yarn", "publish"), ("pnpm", "publish"), ("bun", "publish"), ("cargo", "publish"),
-    ("gem", "push"), ("poetry", "publish"), ("twine", "upload"), ("docker", "push"), ("podman", "push"),
-    ("gh", "release"), ("flit", "publish"), ("hatch", "publish"), ("uv", "publish"), ("dotnet", "nuget"),
-    ("mvn", "deploy"), ("gradle", "publish"), ("gradlew", "publish"), ("vsce", "publish"), ("ovsx", "publish"), ("helm", "push"),
+    ("npm", "publish"),
+    ("yarn", "publish"),
+    ("pnpm", "publish"),
+    ("bun", "publish"),
+    ("cargo", "publish"),
+    ("gem", "push"),
+    ("poetry", "publish"),
+    ("twine", "upload"),
+    ("docker", "push"),
+    ("podman", "push"),
+    ("gh", "release"),
+    ("flit", "publish"),
+    ("hatch", "publish"),
+    ("uv", "publish"),
+    ("dotnet", "nuget"),
+    ("mvn", "deploy"),
+    ("gradle", "publish"),
+    ("gradlew", "publish"),
+    ("vsce", "publish"),
+    ("ovsx", "publish"),
+    ("helm", "push"),
 }
 
-CLOUD_CLIS = frozenset({"aws", "gcloud", "gsutil", "az", "doctl", "linode-cli", "hcloud", "oci", "ibmcloud", "flyctl", "fly", "heroku", "vercel", "netlify", "firebase", "supabase", "railway", "wrangler", "pulumi", "eksctl", "scw", "exo", "vultr-cli", "aliyun"})
-_DESTRUCTIVE_VERB = re.compile(r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)", re.IGNORECASE)
+CLOUD_CLIS = frozenset(
+    {
+        "aws",
+        "gcloud",
+        "gsutil",
+        "az",
+        "doctl",
+        "linode-cli",
+        "hcloud",
+        "oci",
+        "ibmcloud",
+        "flyctl",
+        "fly",
+        "heroku",
+        "vercel",
+        "netlify",
+        "firebase",
+        "supabase",
+        "railway",
+        "wrangler",
+        "pulumi",
+        "eksctl",
+        "scw",
+        "exo",
+        "vultr-cli",
+        "aliyun",
+    }
+)
+_DESTRUCTIVE_VERB = re.compile(
+    r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)",
+    re.IGNORECASE,
+)
 
-DISK_TOOLS = frozenset({"mkfs", "mke2fs", "mkswap", "wipefs", "fdisk", "sfdisk", "gdisk", "sgdisk", "parted", "cfdisk", "blkdiscard", "hdparm", "diskutil", "format", "zpool", "lvremove", "vgremove", "pvremove", "cryptsetup", "badblocks"})
+DISK_TOOLS = frozenset(
+    {
+        "mkfs",
+        "mke2fs",
+        "mkswap",
+        "wipefs",
+        "fdisk",
+        "sfdisk",
+        "gdisk",
+        "sgdisk",
+        "parted",
+        "cfdisk",
+        "blkdiscard",
+        "hdparm",
+        "diskutil",
+        "format",
+        "zpool",
+        "lvremove",
+        "vgremove",
+        "pvremove",
+        "cryptsetup",
+        "badblocks",
+    }
+)
 POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl"})
 
 
-_DASHES = str.maketrans({"\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2212": "-", "\ufe63": "-", "\uff0d": "-"})
+_DASHES = str.maketrans(
+    {
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2013": "-",
+        "\u2014": "-",
+        "\u2212": "-",
+        "\ufe63": "-",
+        "\uff0d": "-",
+    }
+)
 
 
 def _flag_set(args: list[str]) -> set[str]:
@@ -115,7 +196,19 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
         if arg.startswith(("--git-dir=", "--work-tree=", "--namespace=", "--exec-path", "--config-env=")):
             i += 1
             continue
-        if arg in ("--no-pager", "-p", "--paginate", "--bare", "--no-replace-objects", "--literal-pathspecs", "--no-optional-locks", "-P", "--glob-pathspecs", "--noglob-pathspecs", "--icase-pathspecs"):
+        if arg in (
+            "--no-pager",
+            "-p",
+            "--paginate",
+            "--bare",
+            "--no-replace-objects",
+            "--literal-pathspecs",
+            "--no-optional-locks",
+            "-P",
+            "--glob-pathspecs",
+            "--noglob-pathspecs",
+            "--icase-pathspecs",
+        ):
             i += 1
             continue
         break
@@ -127,28 +220,63 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     """What one simple command demands by what it runs (file targets are judged separately)."""
     demands: list[Demand] = []
     args = argv[1:]
-    flags = _flag_set(args)
     text = " ".join(argv)
 
     if set(wrappers) & kp.PRIVILEGE_WRAPPERS:
-        demands.append(Demand("privilege", FORCE_ASK, f"runs with raised privilege ({', '.join(w for w in wrappers if w in kp.PRIVILEGE_WRAPPERS)})"))
+        demands.append(
+            Demand(
+                "privilege",
+                FORCE_ASK,
+                f"runs with raised privilege ({', '.join(w for w in wrappers if w in kp.PRIVILEGE_WRAPPERS)})",
+            )
+        )
 
-    if program == "hookward" and args and args[0] in ("uninstall", "install", "policy", "trust", "audit") and not (len(args) > 1 and args[1] in ("show", "validate", "pending", "resolved", "tail", "show", "export", "verify")):
-        demands.append(Demand("self-protection", DENY, "changes hookward itself; an agent must not reconfigure its own gate"))
+    if (
+        program == "hookward"
+        and args
+        and args[0] in ("uninstall", "install", "policy", "trust", "audit")
+        and not (
+            len(args) > 1 and args[1] in ("show", "validate", "pending", "resolved", "tail", "show", "export", "verify")
+        )
+    ):
+        demands.append(
+            Demand("self-protection", DENY, "changes hookward itself; an agent must not reconfigure its own gate")
+        )
     if program in ("pip", "pip3", "pipx", "uv") and "uninstall" in args and any("hookward" in a for a in args):
         demands.append(Demand("self-protection", DENY, "uninstalls hookward; an agent must not remove its own gate"))
     if program in ("pkill", "killall", "kill") and any("hookward" in a for a in args):
         demands.append(Demand("self-protection", DENY, "stops hookward processes"))
 
-    if program in ("chmod",) and any(re.search(r"(^|[ugoa,])[+=][rwx]*s|^[0-7]?[4-7][0-7]{3}$", a) for a in args if not a.startswith("-") or re.match(r"^-?[0-7]{4}$", a)):
+    if program in ("chmod",) and any(
+        re.search(r"(^|[ugoa,])[+=][rwx]*s|^[0-7]?[4-7][0-7]{3}$", a)
+        for a in args
+        if not a.startswith("-") or re.match(r"^-?[0-7]{4}$", a)
+    ):
         demands.append(Demand("privilege", DENY, "sets a setuid or setgid bit"))
     if program in ("chown", "chgrp") and any(a.startswith("root") for a in args):
         demands.append(Demand("privilege", FORCE_ASK, "gives files to root"))
-    if program in ("visudo", "usermod", "useradd", "userdel", "passwd", "chpasswd", "groupadd", "adduser", "deluser", "setcap", "chattr"):
+    if program in (
+        "visudo",
+        "usermod",
+        "useradd",
+        "userdel",
+        "passwd",
+        "chpasswd",
+        "groupadd",
+        "adduser",
+        "deluser",
+        "setcap",
+        "chattr",
+    ):
         demands.append(Demand("privilege", FORCE_ASK, f"{program} changes accounts or privileges"))
 
     if program in kp.ENV_DUMPERS and (not args or args in (["-p"], ["-x"], ["-0"])):
-        if program in ("printenv", "env") or (program == "export" and args in ([], ["-p"])) or (program in ("set", "declare") and not args) or (program == "declare" and args in (["-p"], ["-x"])):
+        if (
+            program in ("printenv", "env")
+            or (program == "export" and args in ([], ["-p"]))
+            or (program in ("set", "declare") and not args)
+            or (program == "declare" and args in (["-p"], ["-x"]))
+        ):
             demands.append(Demand("credentials", ASK, "prints the environment, which holds API keys in agent sessions"))
     if program == "printenv" and args:
         demands.append(Demand("credentials", ASK, "prints environment variables, which may hold API keys"))
@@ -157,18 +285,29 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     family = program.split(".")[0]
     if family in DISK_TOOLS or program.startswith("mkfs"):
         demands.append(Demand("destructive", DENY, f"{program} rewrites disks or filesystems"))
-    if program == "dd" and any(a.startswith("of=/dev/") and not a.startswith(("of=/dev/null", "of=/dev/stdout", "of=/dev/stderr")) for a in args):
+    if program == "dd" and any(
+        a.startswith("of=/dev/") and not a.startswith(("of=/dev/null", "of=/dev/stdout", "of=/dev/stderr"))
+        for a in args
+    ):
         demands.append(Demand("destructive", DENY, "dd writes straight onto a device"))
-    if program in POWER and (program != "systemctl" or (args and args[0] in ("poweroff", "reboot", "halt", "kexec", "emergency", "rescue"))):
+    if program in POWER and (
+        program != "systemctl" or (args and args[0] in ("poweroff", "reboot", "halt", "kexec", "emergency", "rescue"))
+    ):
         if program not in ("init", "telinit") or args:
             demands.append(Demand("destructive", DENY, f"{program} stops or restarts the machine"))
-    if program in ("kill", "pkill", "killall") and ("-1" in args or any(a in ("-9", "-KILL", "-SIGKILL") for a in args) and "-1" in args):
+    if program in ("kill", "pkill", "killall") and (
+        "-1" in args or any(a in ("-9", "-KILL", "-SIGKILL") for a in args) and "-1" in args
+    ):
         demands.append(Demand("destructive", DENY, "kills every process the user owns"))
     if program == "crontab" and ("-r" in args or (args and not args[0].startswith("-")) or "-e" in args or "-" in args):
         demands.append(Demand("persistence", DENY, "replaces or removes the crontab"))
     if program in ("launchctl",) and args and args[0] in ("load", "bootstrap", "submit", "enable"):
         demands.append(Demand("persistence", DENY, "registers a launchd job"))
-    if program == "systemctl" and args and args[0] in ("enable", "link", "edit", "set-environment", "daemon-reload", "mask", "preset"):
+    if (
+        program == "systemctl"
+        and args
+        and args[0] in ("enable", "link", "edit", "set-environment", "daemon-reload", "mask", "preset")
+    ):
         demands.append(Demand("persistence", DENY, "changes what systemd starts"))
     if program in ("at", "batch") and args:
         demands.append(Demand("persistence", FORCE_ASK, "schedules a command to run later"))
@@ -176,27 +315,109 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     if program == "git":
         demands.extend(_git_demands(argv))
 
-    if args and args[0] in ("publish", "deploy", "unpublish", "release") and (program, args[0]) not in PUBLISH and program not in ("gh",):
-        demands.append(Demand("destructive", FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone"))
+    if (
+        args
+        and args[0] in ("publish", "deploy", "unpublish", "release")
+        and (program, args[0]) not in PUBLISH
+        and program not in ("gh",)
+    ):
+        demands.append(
+            Demand("destructive", FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone")
+        )
     if program == "gh" and args:
-        if any(_DESTRUCTIVE_VERB.match(a) or a in ("archive", "transfer", "rename", "visibility") for a in args[:3] if not a.startswith("-")) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):
+        if any(
+            _DESTRUCTIVE_VERB.match(a) or a in ("archive", "transfer", "rename", "visibility")
+            for a in args[:3]
+            if not a.startswith("-")
+        ) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):
             demands.append(Demand("destructive", FORCE_ASK, "gh changes or deletes something on GitHub"))
-        elif args[0] == "api" and re.search(r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE):
+        elif args[0] == "api" and re.search(
+            r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE
+        ):
             demands.append(Demand("egress", ASK, "gh api sends data to GitHub"))
     if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
         demands.append(Demand("egress", ASK, "asks a name server for a whole zone"))
-    if args and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove") and program in ("pip", "pip3", "poetry", "pipenv", "npm", "yarn", "pnpm", "bun", "cargo", "gem", "brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "conda", "mamba", "uv", "composer", "snap", "flatpak"):
+    if (
+        args
+        and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove")
+        and program
+        in (
+            "pip",
+            "pip3",
+            "poetry",
+            "pipenv",
+            "npm",
+            "yarn",
+            "pnpm",
+            "bun",
+            "cargo",
+            "gem",
+            "brew",
+            "apt",
+            "apt-get",
+            "yum",
+            "dnf",
+            "apk",
+            "pacman",
+            "conda",
+            "mamba",
+            "uv",
+            "composer",
+            "snap",
+            "flatpak",
+        )
+    ):
         demands.append(Demand("destructive", ASK, f"{program} {args[0]} removes installed packages"))
     if args and (program, args[0]) in PUBLISH:
-        demands.append(Demand("destructive", FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone"))
+        demands.append(
+            Demand("destructive", FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone")
+        )
     if program in ("npm", "yarn", "pnpm") and args[:1] == ["unpublish"]:
         demands.append(Demand("destructive", FORCE_ASK, "removes a published package"))
-    if program == "kubectl" and args and args[0] in ("delete", "drain", "replace", "scale", "patch", "apply", "edit", "cordon", "taint", "rollout", "exec", "cp", "port-forward", "run", "create", "set", "label", "annotate"):
+    if (
+        program == "kubectl"
+        and args
+        and args[0]
+        in (
+            "delete",
+            "drain",
+            "replace",
+            "scale",
+            "patch",
+            "apply",
+            "edit",
+            "cordon",
+            "taint",
+            "rollout",
+            "exec",
+            "cp",
+            "port-forward",
+            "run",
+            "create",
+            "set",
+            "label",
+            "annotate",
+        )
+    ):
         verdict = FORCE_ASK if args[0] in ("delete", "drain", "replace", "scale") else ASK
         demands.append(Demand("destructive", verdict, f"kubectl {args[0]} changes a live cluster"))
     if program == "helm" and args and args[0] in ("uninstall", "delete", "rollback", "upgrade", "install"):
-        demands.append(Demand("destructive", FORCE_ASK if args[0] in ("uninstall", "delete", "rollback") else ASK, f"helm {args[0]} changes a live cluster"))
-    if program in ("terraform", "tofu", "terragrunt") and args and (args[0] in ("destroy", "apply", "import", "taint", "untaint", "force-unlock") or (args[0] == "state" and len(args) > 1 and args[1] in ("rm", "mv", "push", "replace-provider")) or "-destroy" in args):
+        demands.append(
+            Demand(
+                "destructive",
+                FORCE_ASK if args[0] in ("uninstall", "delete", "rollback") else ASK,
+                f"helm {args[0]} changes a live cluster",
+            )
+        )
+    if (
+        program in ("terraform", "tofu", "terragrunt")
+        and args
+        and (
+            args[0] in ("destroy", "apply", "import", "taint", "untaint", "force-unlock")
+            or (args[0] == "state" and len(args) > 1 and args[1] in ("rm", "mv", "push", "replace-provider"))
+            or "-destroy" in args
+        )
+    ):
         verdict = FORCE_ASK if args[0] in ("destroy", "apply", "state") or "-destroy" in args else ASK
         demands.append(Demand("destructive", verdict, f"{program} {args[0]} changes real infrastructure"))
     if program in CLOUD_CLIS:
@@ -206,16 +427,70 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
             demands.append(Demand("egress", ASK, f"{program} acts on a cloud account"))
     if program in ("docker", "podman") and args:
         demands.extend(_container_demands(args))
-    if program in ("psql", "mysql", "mariadb", "sqlite3", "mongo", "mongosh", "redis-cli", "cqlsh", "clickhouse-client") and re.search(r"\b(drop\s+(table|database|schema|collection)|truncate|delete\s+from|flushall|flushdb|dropDatabase)\b", text, re.IGNORECASE):
+    if program in (
+        "psql",
+        "mysql",
+        "mariadb",
+        "sqlite3",
+        "mongo",
+        "mongosh",
+        "redis-cli",
+        "cqlsh",
+        "clickhouse-client",
+    ) and re.search(
+        r"\b(drop\s+(table|database|schema|collection)|truncate|delete\s+from|flushall|flushdb|dropDatabase)\b",
+        text,
+        re.IGNORECASE,
+    ):
         demands.append(Demand("destructive", FORCE_ASK, "drops or deletes database data"))
 
     # --- fetch and run ---
-    if program in ("npx", "pnpx", "bunx") or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"])):
+    if program in ("npx", "pnpx", "bunx") or (
+        program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"])
+    ):
         demands.append(Demand("fetch-and-run", ASK, f"{program} may download and run a package"))
     if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
         verdict = ASK
         demands.append(Demand("fetch-and-run", verdict, f"{program} downloads and runs a package"))
-    if program in ("pip", "pip3", "uv", "poetry", "pipenv", "conda", "mamba", "gem", "cargo", "go", "npm", "yarn", "pnpm", "bun", "brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "zypper", "port", "choco", "winget", "snap", "flatpak", "nix-env", "composer", "dotnet", "cpan", "cpanm", "luarocks", "opam", "stack", "cabal", "deno"):
+    if program in (
+        "pip",
+        "pip3",
+        "uv",
+        "poetry",
+        "pipenv",
+        "conda",
+        "mamba",
+        "gem",
+        "cargo",
+        "go",
+        "npm",
+        "yarn",
+        "pnpm",
+        "bun",
+        "brew",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "apk",
+        "pacman",
+        "zypper",
+        "port",
+        "choco",
+        "winget",
+        "snap",
+        "flatpak",
+        "nix-env",
+        "composer",
+        "dotnet",
+        "cpan",
+        "cpanm",
+        "luarocks",
+        "opam",
+        "stack",
+        "cabal",
+        "deno",
+    ):
         demands.extend(_install_demands(program, args))
 
     # --- network egress ---
@@ -236,15 +511,37 @@ def _git_demands(argv: list[str]) -> list[Demand]:
     flags = _flag_set(rest)
     if sub == "config":
         keys = [a for a in rest if not a.startswith("-")]
-        reading = bool(flags & {"--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--get-urlmatch"}) or len(keys) <= 1 and not (flags & {"--unset", "--unset-all", "--add", "--replace-all", "--remove-section", "--rename-section", "-e", "--edit"})
+        reading = (
+            bool(flags & {"--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--get-urlmatch"})
+            or len(keys) <= 1
+            and not (
+                flags
+                & {
+                    "--unset",
+                    "--unset-all",
+                    "--add",
+                    "--replace-all",
+                    "--remove-section",
+                    "--rename-section",
+                    "-e",
+                    "--edit",
+                }
+            )
+        )
         if keys and _GIT_HIJACK_CONFIG.match(keys[0]) and not reading:
             demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
         elif not reading:
             demands.append(Demand("persistence", ASK, "changes git configuration"))
     if sub == "push":
         refs = [a for a in rest if not a.startswith("-")]
-        if any(f.startswith("--force") for f in flags) or flags & {"-f", "--mirror", "--delete", "-d", "--prune"} or any(r.startswith("+") or r.startswith(":") for r in refs[1:]):
-            demands.append(Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone"))
+        if (
+            any(f.startswith("--force") for f in flags)
+            or flags & {"-f", "--mirror", "--delete", "-d", "--prune"}
+            or any(r.startswith("+") or r.startswith(":") for r in refs[1:])
+        ):
+            demands.append(
+                Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone")
+            )
         else:
             demands.append(Demand("egress", ASK, "git push sends the project's history to a remote"))
     if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
@@ -252,7 +549,13 @@ def _git_demands(argv: list[str]) -> list[Demand]:
     if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
         demands.append(Demand("destructive", FORCE_ASK, "git clean deletes untracked files for good"))
     checkout_paths = [a for a in rest if not a.startswith("-")]
-    if sub == "checkout" and ("--" in rest or "." in rest or flags & {"-f", "--force"} or any(a.startswith("--pathspec-from-file") for a in rest) or (len(checkout_paths) >= 2 and not flags & {"-b", "-B", "--orphan"})):
+    if sub == "checkout" and (
+        "--" in rest
+        or "." in rest
+        or flags & {"-f", "--force"}
+        or any(a.startswith("--pathspec-from-file") for a in rest)
+        or (len(checkout_paths) >= 2 and not flags & {"-b", "-B", "--orphan"})
+    ):
         demands.append(Demand("destructive", FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
     if sub == "restore" and not (flags & {"--staged", "-S"}) or (sub == "restore" and flags & {"--worktree", "-W"}):
         demands.append(Demand("destructive", FORCE_ASK, "git restore throws away uncommitted changes"))
@@ -264,7 +567,12 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         demands.append(Demand("destructive", FORCE_ASK, "force-deletes or overwrites a branch"))
     if sub == "worktree" and rest[:1] == ["remove"] and flags & {"--force", "-f"}:
         demands.append(Demand("destructive", FORCE_ASK, "force-removes a worktree with its changes"))
-    if sub in ("filter-branch", "filter-repo") or (sub == "reflog" and rest[:1] == ["expire"]) or (sub == "update-ref" and "-d" in flags) or (sub == "gc" and any(a.startswith("--prune") for a in rest)):
+    if (
+        sub in ("filter-branch", "filter-repo")
+        or (sub == "reflog" and rest[:1] == ["expire"])
+        or (sub == "update-ref" and "-d" in flags)
+        or (sub == "gc" and any(a.startswith("--prune") for a in rest))
+    ):
         demands.append(Demand("destructive", FORCE_ASK, f"git {sub} rewrites or discards history"))
     if sub == "rebase" or sub == "commit" and "--amend" in flags:
         pass  # local and recoverable through the reflog
@@ -278,7 +586,11 @@ def _container_demands(args: list[str]) -> list[Demand]:
     sub = args[0]
     text = " ".join(args)
     if sub in ("run", "create", "exec", "compose", "container"):
-        if "--privileged" in args or re.search(r"--cap-add[= ](ALL|SYS_ADMIN)", text) or re.search(r"--pid[= ]host|--net(work)?[= ]host.*--privileged", text):
+        if (
+            "--privileged" in args
+            or re.search(r"--cap-add[= ](ALL|SYS_ADMIN)", text)
+            or re.search(r"--pid[= ]host|--net(work)?[= ]host.*--privileged", text)
+        ):
             demands.append(Demand("privilege", DENY, "runs a privileged container, which owns the host"))
         for i, arg in enumerate(args):
             mount = None
@@ -288,12 +600,22 @@ def _container_demands(args: list[str]) -> list[Demand]:
                 mount = arg.split("=", 1)[1] if "=" in arg and arg.startswith("--") else arg[2:]
             if mount is None:
                 continue
-            source = mount.split(":", 1)[0] if not mount.startswith(("type=", "source=", "src=")) else re.sub(r".*(?:source|src)=([^,]*).*", r"\1", mount)
-            if source in ("/", "/etc", "/root", "/home", "/var", "/usr", "~", "$HOME") or "docker.sock" in source or source.rstrip("/") == "/":
+            source = (
+                mount.split(":", 1)[0]
+                if not mount.startswith(("type=", "source=", "src="))
+                else re.sub(r".*(?:source|src)=([^,]*).*", r"\1", mount)
+            )
+            if (
+                source in ("/", "/etc", "/root", "/home", "/var", "/usr", "~", "$HOME")
+                or "docker.sock" in source
+                or source.rstrip("/") == "/"
+            ):
                 demands.append(Demand("privilege", DENY, f"mounts {source} into a container, which hands it the host"))
         if sub == "run":
             demands.append(Demand("fetch-and-run", ASK, "runs a container image"))
-    if sub in ("rm", "rmi", "system", "volume", "network", "image", "container", "kill", "stop") and (sub in ("rm", "rmi", "kill", "stop") or (len(args) > 1 and args[1] in ("prune", "rm"))):
+    if sub in ("rm", "rmi", "system", "volume", "network", "image", "container", "kill", "stop") and (
+        sub in ("rm", "rmi", "kill", "stop") or (len(args) > 1 and args[1] in ("prune", "rm"))
+    ):
         demands.append(Demand("destructive", ASK, f"docker {sub} removes containers, images or data"))
     return demands
 
@@ -306,16 +628,54 @@ def _install_demands(program: str, args: list[str]) -> list[Demand]:
         return []
     sub = args[0]
     installs = {"install", "i", "add", "get", "global", "-S", "isntall", "update", "upgrade", "ci", "sync", "require"}
-    if sub not in installs and not (program == "uv" and sub == "pip" and args[1:2] == ["install"]) and not (program == "go" and sub == "install") and not (program == "cargo" and sub == "install"):
+    if (
+        sub not in installs
+        and not (program == "uv" and sub == "pip" and args[1:2] == ["install"])
+        and not (program == "go" and sub == "install")
+        and not (program == "cargo" and sub == "install")
+    ):
         return []
     specs = [a for a in args[1:] if not a.startswith("-")]
-    if any(_REMOTE_SPEC.match(s) or s.endswith((".whl", ".tar.gz", ".tgz", ".zip")) for s in specs) or any(a.startswith(("--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "-f", "--find-links")) for a in args):
-        return [Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")]
-    if program in ("brew", "apt", "apt-get", "yum", "dnf", "apk", "pacman", "zypper", "port", "choco", "winget", "snap", "flatpak", "nix-env"):
+    if any(_REMOTE_SPEC.match(s) or s.endswith((".whl", ".tar.gz", ".tgz", ".zip")) for s in specs) or any(
+        a.startswith(("--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "-f", "--find-links"))
+        for a in args
+    ):
+        return [
+            Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")
+        ]
+    if program in (
+        "brew",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "apk",
+        "pacman",
+        "zypper",
+        "port",
+        "choco",
+        "winget",
+        "snap",
+        "flatpak",
+        "nix-env",
+    ):
         return [Demand("fetch-and-run", ASK, f"{program} installs system software")]
-    if program in ("go", "cargo") and sub == "install" or "-g" in args or "--global" in args or (program == "npm" and sub == "global") or "--user" in args or "--break-system-packages" in args:
+    if (
+        program in ("go", "cargo")
+        and sub == "install"
+        or "-g" in args
+        or "--global" in args
+        or (program == "npm" and sub == "global")
+        or "--user" in args
+        or "--break-system-packages" in args
+    ):
         return [Demand("fetch-and-run", ASK, f"{program} installs a package outside the project")]
-    if specs and program not in ("uv", "poetry") or program in ("pip", "pip3") and not any(a in ("-r", "--requirement", "-e", "--editable", ".") for a in args):
+    if (
+        specs
+        and program not in ("uv", "poetry")
+        or program in ("pip", "pip3")
+        and not any(a in ("-r", "--requirement", "-e", "--editable", ".") for a in args)
+    ):
         return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
     return []
 
@@ -326,21 +686,36 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
     for i, arg in enumerate(args):
         name = arg.split("=", 1)[0]
         if name in upload_flags or (program == "curl" and re.match(r"^-[a-zA-Z]*[dFT]$", arg)):
-            value = arg.split("=", 1)[1] if "=" in arg and arg.startswith("--") else (args[i + 1] if i + 1 < len(args) else "")
+            value = (
+                arg.split("=", 1)[1]
+                if "=" in arg and arg.startswith("--")
+                else (args[i + 1] if i + 1 < len(args) else "")
+            )
             uploads.append(value)
-        if program == "curl" and name in ("-X", "--request") and i + 1 < len(args) and args[i + 1].upper() in ("POST", "PUT", "PATCH"):
+        if (
+            program == "curl"
+            and name in ("-X", "--request")
+            and i + 1 < len(args)
+            and args[i + 1].upper() in ("POST", "PUT", "PATCH")
+        ):
             uploads.append("")
     if program in ("http", "https", "xh") and any(re.match(r"^[\w-]+(:=@|=@|@)", a) for a in args):
         uploads.append("@file")
     if program in kp.REMOTE_COPY:
         positional = [a for a in args if not a.startswith("-")]
-        if len(positional) >= 2 and re.match(r"^[\w.@-]+:", positional[-1]) and not re.match(r"^[\w.@-]+:", positional[0]):
+        if (
+            len(positional) >= 2
+            and re.match(r"^[\w.@-]+:", positional[-1])
+            and not re.match(r"^[\w.@-]+:", positional[0])
+        ):
             return [Demand("egress", DENY, f"{program} copies local files to another machine")]
     if program in ("nc", "ncat", "netcat", "socat", "telnet"):
         if "-e" in args or "-c" in args or any("exec:" in a.lower() or "system:" in a.lower() for a in args):
             return [Demand("egress", DENY, f"{program} connects a program to the network (a reverse shell)")]
         return [Demand("egress", FORCE_ASK, f"{program} opens a raw network connection")]
-    if any(u.startswith("@") or u == "-" or u.startswith("<") for u in uploads) or (program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args)):
+    if any(u.startswith("@") or u == "-" or u.startswith("<") for u in uploads) or (
+        program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args)
+    ):
         return [Demand("egress", DENY, f"{program} uploads a file or piped data to the network")]
     if uploads:
         return [Demand("egress", ASK, f"{program} sends data to the network")]
@@ -358,7 +733,9 @@ _DANGEROUS_CODE = re.compile(
     r"os\.environ|process\.env|ENV\[|getenv|keychain|shutil\.move|open\([^)]*['\"][wa]",
     re.IGNORECASE,
 )
-_SHELL_IN_CODE = re.compile(r"""(?:system|popen|exec(?:Sync)?|spawn(?:Sync)?|check_output|check_call|call|run|Popen)\(\s*(?:\[)?\s*(['"])(.+?)\1""")
+_SHELL_IN_CODE = re.compile(
+    r"""(?:system|popen|exec(?:Sync)?|spawn(?:Sync)?|check_output|check_call|call|run|Popen)\(\s*(?:\[)?\s*(['"])(.+?)\1"""
+)
 
 
 def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
@@ -381,9 +758,18 @@ _TRIVIAL_PY = re.compile(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*
 
 def _trivial_code(language: str, code: str) -> bool:
     if language == "python":
-        return bool(_TRIVIAL_PY.match(code)) or bool(re.fullmatch(r"\s*import (sys|json|os|platform)\s*;\s*print\((sys|platform)\.(version|version_info|platform|executable|python_version\(\))\)\s*", code))
+        return bool(_TRIVIAL_PY.match(code)) or bool(
+            re.fullmatch(
+                r"\s*import (sys|json|os|platform)\s*;\s*print\((sys|platform)\.(version|version_info|platform|executable|python_version\(\))\)\s*",
+                code,
+            )
+        )
     if language == "node":
-        return bool(re.fullmatch(r"""\s*console\.log\((['"][^'"\\]*['"]|\d+|process\.version|process\.versions(\.\w+)?)\);?\s*""", code))
+        return bool(
+            re.fullmatch(
+                r"""\s*console\.log\((['"][^'"\\]*['"]|\d+|process\.version|process\.versions(\.\w+)?)\);?\s*""", code
+            )
+        )
     return False
 
 
@@ -393,14 +779,50 @@ def is_version_query(args: list[str]) -> bool:
 
 SAFE_PYTHON_MODULES = frozenset(
     {
-        "pytest", "unittest", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage", "tox", "nox",
-        "venv", "virtualenv", "json.tool", "compileall", "py_compile", "build", "doctest", "pydoc", "timeit",
-        "site", "sysconfig", "platform", "tabnanny", "pyflakes", "pycodestyle", "bandit", "pyright", "pdb",
-        "cProfile", "profile", "trace", "ensurepip", "zipapp", "tokenize", "dis", "ast", "calendar",
+        "pytest",
+        "unittest",
+        "mypy",
+        "black",
+        "ruff",
+        "isort",
+        "flake8",
+        "pylint",
+        "coverage",
+        "tox",
+        "nox",
+        "venv",
+        "virtualenv",
+        "json.tool",
+        "compileall",
+        "py_compile",
+        "build",
+        "doctest",
+        "pydoc",
+        "timeit",
+        "site",
+        "sysconfig",
+        "platform",
+        "tabnanny",
+        "pyflakes",
+        "pycodestyle",
+        "bandit",
+        "pyright",
+        "pdb",
+        "cProfile",
+        "profile",
+        "trace",
+        "ensurepip",
+        "zipapp",
+        "tokenize",
+        "dis",
+        "ast",
+        "calendar",
     }
 )
 _SED_EXEC = re.compile(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
-_AWK_EXEC = re.compile(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
+_AWK_EXEC = re.compile(
+    r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON"
+)
 
 
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
@@ -412,7 +834,9 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         if "-f" in args or any(a.startswith("--file") for a in args):
             return Demand("not-understood", ASK, f"{program} runs a program file hookward does not read")
         if _AWK_EXEC.search(code):
-            return Demand("not-understood", ASK, f"{program} program runs commands, reads the environment or writes files")
+            return Demand(
+                "not-understood", ASK, f"{program} program runs commands, reads the environment or writes files"
+            )
         return None
     if family == "jq":
         return None
@@ -420,7 +844,13 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
         if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
             return None
-        if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (["list"], ["show"], ["freeze"], ["--version"], ["check"]):
+        if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (
+            ["list"],
+            ["show"],
+            ["freeze"],
+            ["--version"],
+            ["check"],
+        ):
             return None
         return Demand("not-understood", ASK, f"{program} -m {module} runs a module hookward does not read")
     script = next((a for a in args if not a.startswith("-")), None)

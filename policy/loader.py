@@ -196,9 +196,9 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
 
     settings = Settings().model_dump()
     layers: dict[str, list[dict]] = {"builtin": [], "user": [], "project-trusted": [], "project": []}
-    for layer, path, data in sources:
+    for layer, path, raw in sources:
         try:
-            text = data.decode("utf-8")
+            text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise PolicyError(f"{path}: not UTF-8 text") from None
         parsed = parse_policy_text(text, path)
@@ -209,7 +209,9 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
                 for name in ("unknown_command", "unknown_mcp"):
                     if name in tightened and _rank(tightened[name]) > _rank(settings[name]):
                         settings[name] = tightened[name]
-                if "trusted_grade" in tightened and _grade_rank(tightened["trusted_grade"]) > _grade_rank(settings["trusted_grade"]):
+                if "trusted_grade" in tightened and _grade_rank(tightened["trusted_grade"]) > _grade_rank(
+                    settings["trusted_grade"]
+                ):
                     settings["trusted_grade"] = tightened["trusted_grade"]
             else:
                 settings.update(parsed.settings.model_dump(exclude_unset=True))
@@ -260,7 +262,7 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
             if line.startswith("~/"):
                 literal = line[2:].split("*", 1)[0]
                 prefixes.append(literal)
-    data = {
+    compiled_policy = {
         "settings": settings,
         "override_layers": [layers["project-trusted"], layers["user"], layers["builtin"]],
         "tighten_only": layers["project"],
@@ -268,7 +270,9 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
         "persistence": groups(kpaths.PERSISTENCE),
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_home_prefixes": sorted(set(prefixes)),
-        "sources": [{"layer": layer, "path": path, "sha256": hashlib.sha256(data).hexdigest()} for layer, path, data in sources],
+        "sources": [
+            {"layer": layer, "path": path, "sha256": hashlib.sha256(data).hexdigest()} for layer, path, data in sources
+        ],
     }
     _check_examples(data)
     for layer_rules in layers.values():
@@ -312,7 +316,11 @@ def _check_examples(data: dict) -> None:
                 got = _rule_matches(rule, action, env)
             else:
                 analysis = analyze(example, project, env.home)
-                got = any(_rule_matches(rule, Action("shell", example, call, cmd=cmd), env) for cmd in analysis.commands)
+                got = any(
+                    _rule_matches(rule, Action("shell", example, call, cmd=cmd), env) for cmd in analysis.commands
+                )
             if got != expected:
                 word = "match" if expected else "not_match"
-                raise PolicyError(f"rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}")
+                raise PolicyError(
+                    f"rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}"
+                )

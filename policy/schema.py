@@ -71,8 +71,12 @@ class Rule(BaseModel):
 
     @model_validator(mode="after")
     def _matches_something(self) -> Rule:
-        if not any([self.kinds, self.programs, self.commands, self.paths, self.scopes, self.mcp, self.urls, self.hosts]):
-            raise ValueError("a rule must say what it matches (kinds, programs, commands, paths, scopes, mcp, urls or hosts)")
+        if not any(
+            [self.kinds, self.programs, self.commands, self.paths, self.scopes, self.mcp, self.urls, self.hosts]
+        ):
+            raise ValueError(
+                "a rule must say what it matches (kinds, programs, commands, paths, scopes, mcp, urls or hosts)"
+            )
         if "self-protection" in self.loosens:
             raise ValueError("the self-protection floor can never be loosened")
         return self
@@ -107,7 +111,9 @@ def parse_policy_text(text: str, origin: str) -> PolicyFile:
             where = ".".join(str(x) for x in loc)
             if len(loc) >= 2 and loc[0] == "rules" and isinstance(loc[1], int):
                 rules = data.get("rules", [])
-                rule_id = rules[loc[1]].get("id", "?") if loc[1] < len(rules) and isinstance(rules[loc[1]], dict) else "?"
+                rule_id = (
+                    rules[loc[1]].get("id", "?") if loc[1] < len(rules) and isinstance(rules[loc[1]], dict) else "?"
+                )
                 where = f"rule {rule_id!r} (rules[{loc[1]}]) " + ".".join(str(x) for x in loc[2:])
             problems.append(f"{where}: {issue['msg']}")
         raise PolicyError(f"{origin}: " + "; ".join(problems)) from None

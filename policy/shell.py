@@ -324,7 +324,9 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         analysis.findings.append(Finding("not-understood", "commands nested too deeply to follow", command[:200]))
         return []
     if len(command) > MAX_COMMAND_CHARS:
-        analysis.findings.append(Finding("not-understood", f"command of {len(command)} characters is too long to analyze"))
+        analysis.findings.append(
+            Finding("not-understood", f"command of {len(command)} characters is too long to analyze")
+        )
         return []
     if "\x00" in command:
         analysis.findings.append(Finding("not-understood", "command contains a NUL byte"))
@@ -341,7 +343,13 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     try:
         trees = bashlex.parse(command)
     except Exception as error:  # bashlex raises many types; all mean "not understood"
-        analysis.findings.append(Finding("not-understood", f"the shell parser could not read it ({type(error).__name__}: {str(error)[:120]})", command[:200]))
+        analysis.findings.append(
+            Finding(
+                "not-understood",
+                f"the shell parser could not read it ({type(error).__name__}: {str(error)[:120]})",
+                command[:200],
+            )
+        )
         return []
     ctx = _Context(command, home, cwd, analysis, depth)
     for tree in trees:
@@ -397,7 +405,9 @@ def _walk(node, ctx: _Context, in_substitution: bool = False) -> None:  # type: 
             _walk(part, ctx)
     elif kind == "function":
         name = node.name.word if getattr(node, "name", None) is not None else "?"
-        ctx.analysis.findings.append(Finding("function", f"defines a shell function {name!r}, which can shadow any command"))
+        ctx.analysis.findings.append(
+            Finding("function", f"defines a shell function {name!r}, which can shadow any command")
+        )
         _walk(node.body, ctx)
     elif kind in ("operator", "reservedword", "pipe", "word", "parameter", "tilde", "heredoc"):
         if kind == "word":
@@ -501,7 +511,9 @@ HIJACK_VARS = re.compile(
 def _check_assign(name: str, ctx: _Context | Analysis, text: str) -> None:
     analysis = ctx.analysis if isinstance(ctx, _Context) else ctx
     if name == "PATH":
-        analysis.findings.append(Finding("hijack", "changes PATH, which decides what every later command name runs", text))
+        analysis.findings.append(
+            Finding("hijack", "changes PATH, which decides what every later command name runs", text)
+        )
     elif HIJACK_VARS.match(name):
         analysis.findings.append(Finding("hijack", f"sets {name}, which makes programs load or run other code", text))
 
@@ -514,7 +526,9 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
         if not cmd.argv:
             break
         if 0 in cmd.unresolved:
-            analysis.findings.append(Finding("not-understood", f"the program name {cmd.argv[0]!r} comes from an expansion", cmd.text))
+            analysis.findings.append(
+                Finding("not-understood", f"the program name {cmd.argv[0]!r} comes from an expansion", cmd.text)
+            )
             break
         name = cmd.program
         if name in kp.WRAPPERS:
@@ -538,8 +552,16 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
             continue
         break
     name = cmd.program
-    if cmd.fed_by & (kp.EGRESS | kp.DECODERS) and (interpreter_family(name) in kp.INTERPRETERS or name in ("eval", "source", ".")):
-        analysis.findings.append(Finding("fetch-and-run", f"{name} runs code produced by {', '.join(sorted(cmd.fed_by & (kp.EGRESS | kp.DECODERS)))}", cmd.text))
+    if cmd.fed_by & (kp.EGRESS | kp.DECODERS) and (
+        interpreter_family(name) in kp.INTERPRETERS or name in ("eval", "source", ".")
+    ):
+        analysis.findings.append(
+            Finding(
+                "fetch-and-run",
+                f"{name} runs code produced by {', '.join(sorted(cmd.fed_by & (kp.EGRESS | kp.DECODERS)))}",
+                cmd.text,
+            )
+        )
     if name in ("eval",):
         analysis.findings.append(Finding("opaque", "eval runs a string built at run time", cmd.text))
         if cmd.args and not (cmd.unresolved - {0}):
@@ -671,7 +693,24 @@ def _peel_su(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth:
 
 
 def _peel_xargs(cmd: SimpleCommand) -> bool:
-    takes_arg = {"-I", "-n", "-P", "-d", "-a", "-E", "-L", "-s", "--max-args", "--max-procs", "--delimiter", "--arg-file", "--replace", "--max-lines", "--max-chars", "--eof"}
+    takes_arg = {
+        "-I",
+        "-n",
+        "-P",
+        "-d",
+        "-a",
+        "-E",
+        "-L",
+        "-s",
+        "--max-args",
+        "--max-procs",
+        "--delimiter",
+        "--arg-file",
+        "--replace",
+        "--max-lines",
+        "--max-chars",
+        "--eof",
+    }
     argv = cmd.argv
     i = 1
     while i < len(argv):
@@ -731,7 +770,9 @@ def _shell_invocation(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: st
                 analysis.findings.append(Finding("not-understood", "a shell -c with no command", cmd.text))
                 return
             if (i + 2) in cmd.unresolved:
-                analysis.findings.append(Finding("not-understood", "a shell runs a command string built at run time", cmd.text))
+                analysis.findings.append(
+                    Finding("not-understood", "a shell runs a command string built at run time", cmd.text)
+                )
                 return
             cmd.inline_code = ("shell", args[i + 1])
             _nested(args[i + 1], cmd, analysis, cwd, home, depth)
@@ -824,7 +865,9 @@ def _check_stdin_interpreter(cmd: SimpleCommand, ctx: _Context) -> None:
     if literal is not None:
         cmd.inline_code = (family, literal)
         return
-    ctx.analysis.findings.append(Finding("pipe-to-interpreter", f"pipes program text of unknown origin into {name}", cmd.text))
+    ctx.analysis.findings.append(
+        Finding("pipe-to-interpreter", f"pipes program text of unknown origin into {name}", cmd.text)
+    )
 
 
 def _literal_output(sources: list[SimpleCommand]) -> str | None:

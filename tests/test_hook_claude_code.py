@@ -30,12 +30,22 @@ def env(tmp_path):  # type: ignore[no-untyped-def]
 
 
 def run_hook(variables: dict, data: bytes) -> subprocess.CompletedProcess:
-    return subprocess.run([HOOKWARD, "hook", "claude-code", "PreToolUse"], input=data, capture_output=True, env=variables, timeout=60)
+    return subprocess.run(
+        [HOOKWARD, "hook", "claude-code", "PreToolUse"], input=data, capture_output=True, env=variables, timeout=60
+    )
 
 
 def payload(project, tool: str, tool_input: dict) -> bytes:  # type: ignore[no-untyped-def]
     return json.dumps(
-        {"session_id": "s1", "cwd": str(project), "hook_event_name": "PreToolUse", "permission_mode": "default", "tool_name": tool, "tool_input": tool_input, "tool_use_id": "toolu_1"}
+        {
+            "session_id": "s1",
+            "cwd": str(project),
+            "hook_event_name": "PreToolUse",
+            "permission_mode": "default",
+            "tool_name": tool,
+            "tool_input": tool_input,
+            "tool_use_id": "toolu_1",
+        }
     ).encode()
 
 
@@ -94,7 +104,9 @@ BAD_INPUT = {
     "invalid_utf8": b'{"tool_name": "Bash", "tool_input": {"command": "\xff\xfe"}}',
     "wrong_type_command": b'{"tool_name": "Bash", "tool_input": {"command": ["rm", "-rf", "/"]}, "cwd": "/tmp"}',
     "wrong_type_tool_input": b'{"tool_name": "Bash", "tool_input": 7, "cwd": "/tmp"}',
-    "five_megabyte_command": json.dumps({"tool_name": "Bash", "tool_input": {"command": "echo " + "a" * 5_000_000}, "cwd": "/tmp"}).encode(),
+    "five_megabyte_command": json.dumps(
+        {"tool_name": "Bash", "tool_input": {"command": "echo " + "a" * 5_000_000}, "cwd": "/tmp"}
+    ).encode(),
 }
 
 
@@ -128,13 +140,21 @@ def test_broken_user_policy_fails_closed_with_the_file_named(env):  # type: igno
 
 def test_unknown_event_is_refused(env):  # type: ignore[no-untyped-def]
     variables, project = env
-    result = subprocess.run([HOOKWARD, "hook", "claude-code", "NoSuchEvent"], input=payload(project, "Bash", {"command": "ls"}), capture_output=True, env=variables, timeout=60)
+    result = subprocess.run(
+        [HOOKWARD, "hook", "claude-code", "NoSuchEvent"],
+        input=payload(project, "Bash", {"command": "ls"}),
+        capture_output=True,
+        env=variables,
+        timeout=60,
+    )
     assert json.loads(result.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
 
 
 def test_unknown_host_exits_2(env):  # type: ignore[no-untyped-def]
     variables, project = env
-    result = subprocess.run([HOOKWARD, "hook", "no-such-host", "PreToolUse"], input=b"{}", capture_output=True, env=variables, timeout=60)
+    result = subprocess.run(
+        [HOOKWARD, "hook", "no-such-host", "PreToolUse"], input=b"{}", capture_output=True, env=variables, timeout=60
+    )
     assert result.returncode == 2 and result.stdout == b""
 
 
@@ -152,13 +172,17 @@ def test_user_rule_can_loosen_but_project_rule_cannot(env):  # type: ignore[no-u
 
 def test_project_rule_can_tighten(env):  # type: ignore[no-untyped-def]
     variables, project = env
-    (project / ".hookward.toml").write_text("[[rules]]\nid = 'no-ls'\nverdict = 'deny'\nreason = 'team rule'\nprograms = ['ls']\nmatch = ['ls -la']\n")
+    (project / ".hookward.toml").write_text(
+        "[[rules]]\nid = 'no-ls'\nverdict = 'deny'\nreason = 'team rule'\nprograms = ['ls']\nmatch = ['ls -la']\n"
+    )
     assert decision_of(run_hook(variables, payload(project, "Bash", {"command": "ls -la"}))) == "deny"
 
 
 def test_rule_examples_are_checked_at_load(env):  # type: ignore[no-untyped-def]
     variables, project = env
-    (project / ".hookward.toml").write_text("[[rules]]\nid = 'bad-example'\nverdict = 'deny'\nreason = 'x'\nprograms = ['ls']\nmatch = ['cat x']\n")
+    (project / ".hookward.toml").write_text(
+        "[[rules]]\nid = 'bad-example'\nverdict = 'deny'\nreason = 'x'\nprograms = ['ls']\nmatch = ['cat x']\n"
+    )
     result = run_hook(variables, payload(project, "Bash", {"command": "git status"}))
     out = json.loads(result.stdout)["hookSpecificOutput"]
     assert out["permissionDecision"] == "deny" and "bad-example" in out["permissionDecisionReason"]

@@ -229,7 +229,9 @@ def test_env_example_is_not_a_secret(project):  # type: ignore[no-untyped-def]
 
 
 def test_huge_command_is_refused_not_crashed(project):  # type: ignore[no-untyped-def]
-    decision = evaluate(ToolCall("shell", command="echo " + "a" * 5_000_000, cwd=str(project), project_root=str(project)))
+    decision = evaluate(
+        ToolCall("shell", command="echo " + "a" * 5_000_000, cwd=str(project), project_root=str(project))
+    )
     assert decision.verdict > Verdict.ALLOW
 
 
