@@ -271,14 +271,14 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_home_prefixes": sorted(set(prefixes)),
         "sources": [
-            {"layer": layer, "path": path, "sha256": hashlib.sha256(data).hexdigest()} for layer, path, data in sources
+            {"layer": layer, "path": path, "sha256": hashlib.sha256(raw).hexdigest()} for layer, path, raw in sources
         ],
     }
-    _check_examples(data)
+    _check_examples(compiled_policy)
     for layer_rules in layers.values():
-        for rule in layer_rules:
-            rule.pop("_examples", None)
-    return data
+        for compiled_rule in layer_rules:
+            compiled_rule.pop("_examples", None)
+    return compiled_policy
 
 
 def _rank(verdict: str) -> int:
