@@ -344,6 +344,9 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
         report.add(
             WARN, "coverage", f"{host} has no hooks: its built-in tools are not gated, only hookward's MCP tools"
         )
+        servers = [command for event, _, command in _installed_commands(plan) if event == "mcp"]
+        if servers and _check_executable(report, "mcp", servers[0]):
+            _mcp_self_test(report, install.command_executable(servers[0]) or "")
     payload = SELF_TEST_PAYLOADS.get(host)
     if payload is not None:
         event = payload[0]
@@ -514,6 +517,85 @@ def _self_test(report: HostReport, host: str, event: str, command: str) -> None:
             report.add(WARN, "self-test", f"`{HARMLESS}` is refused too: {harmless.summary}")
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+MCP_PROTOCOL_VERSION = "2025-06-18"
+
+
+def _mcp_self_test(report: HostReport, program: str) -> None:
+    """Start `hookward mcp` as the host would, and ask its `check` tool about a credential read."""
+    workdir = tempfile.mkdtemp(prefix="hookward-doctor-")
+    try:
+        answer = mcp_check(program, workdir, CREDENTIAL_READ)
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+    if answer is None:
+        report.add(FAIL, "self-test", "hookward's MCP server did not answer a `check` call")
+    elif "verdict: deny" in answer:
+        report.add(OK, "self-test", f"MCP `check` of `{CREDENTIAL_READ}`: {_short(answer, 120)}")
+    else:
+        report.add(FAIL, "self-test", f"MCP `check` of `{CREDENTIAL_READ}` is not a deny: {_short(answer)}")
+
+
+def mcp_check(program: str, cwd: str, command: str) -> str | None:
+    """The text of hookward's MCP `check` answer for a shell command, or None if the server never answered."""
+    import queue
+    import threading
+
+    messages = [
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "method": "initialize",
+            "params": {
+                "protocolVersion": MCP_PROTOCOL_VERSION,
+                "capabilities": {},
+                "clientInfo": {"name": "hookward-doctor", "version": "0"},
+            },
+        },
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {
+            "jsonrpc": "2.0",
+            "id": 2,
+            "method": "tools/call",
+            "params": {"name": "check", "arguments": {"action": "run_command", "command": command}},
+        },
+    ]
+    try:
+        server = subprocess.Popen(
+            [program, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd
+        )
+    except OSError:
+        return None
+    lines: queue.Queue[bytes] = queue.Queue()
+
+    def read() -> None:
+        for line in server.stdout:  # type: ignore[union-attr]
+            lines.put(line)
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        for message in messages:
+            server.stdin.write(json.dumps(message).encode() + b"\n")  # type: ignore[union-attr]
+            server.stdin.flush()  # type: ignore[union-attr]
+        while True:
+            try:
+                line = lines.get(timeout=SELF_TEST_TIMEOUT_SECONDS)
+            except queue.Empty:
+                return None
+            try:
+                reply = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(reply, dict) and reply.get("id") == 2:
+                content = (reply.get("result") or {}).get("content") or []
+                texts = [part.get("text", "") for part in content if isinstance(part, dict)]
+                return "\n".join(texts) if texts else json.dumps(reply)[:500]
+    except OSError:
+        return None
+    finally:
+        server.kill()
+        server.wait(timeout=5)
 
 
 def _check_switches(report: HostReport, host: str, plan: installers.Plan, project_dir: str | None) -> None:
