@@ -103,14 +103,26 @@ def _call(event: str, payload: dict) -> ToolCall:
         return ToolCall("web", url=get_str(args, *fields, default=""), **common)  # type: ignore[arg-type]
     if kind in ("read", "write", "edit"):
         path = get_str(args, *fields, required=kind != "read")
-        return ToolCall(kind, paths=[path or cwd or "."], **common)  # type: ignore[arg-type]
+        if path is None:
+            # A search or listing without a path works in the working directory.
+            path = cwd or "."
+        return ToolCall(kind, paths=[path], **common)  # type: ignore[arg-type]
     return ToolCall("other", **common)  # type: ignore[arg-type]
+
+
+def _refuse_blank(call: ToolCall) -> ToolCall:
+    """A shell call without a command or a file call without a path is junk, not a call to judge."""
+    if call.kind == "shell" and not (call.command or "").strip():
+        raise PayloadError("empty shell command")
+    if call.kind in ("write", "edit", "delete", "read") and not all(path.strip() for path in call.paths):
+        raise PayloadError(f"empty path in a {call.kind} call")
+    return call
 
 
 def parse(event: str, payload: dict) -> ToolCall:
     if event != PRE_TOOL_USE:
         raise PayloadError(f"{HOST} has no pre-tool event {event!r}")
-    return _call(event, payload)
+    return _refuse_blank(_call(event, payload))
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:
@@ -120,7 +132,7 @@ def parse_post(event: str, payload: dict) -> PostEvent:
     if payload.get("toolCall") is None and "tool_name" not in payload:
         # Reported: PostToolUse may carry toolCall: null. Nothing identifies the call.
         raise PayloadError("PostToolUse without a tool call")
-    return PostEvent(_call(event, payload), failed)
+    return PostEvent(_refuse_blank(_call(event, payload)), failed)
 
 
 DECISIONS = {ALLOW: "allow", ASK: "ask", FORCE_ASK: "force_ask", DENY: "deny"}

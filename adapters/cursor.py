@@ -120,9 +120,11 @@ def _tool_call(event: str, payload: dict) -> ToolCall:
     if kind == "web":
         return ToolCall("web", url=get_str(tool_input, *fields, default=""), **common)  # type: ignore[arg-type]
     if kind in ("read", "write", "edit", "delete"):
-        path = get_str(tool_input, *fields, required=kind not in ("read",))
-        # A search without a path searches the working directory.
-        return ToolCall(kind, paths=[path or ctx.cwd or "."], **common)  # type: ignore[arg-type]
+        path = get_str(tool_input, *fields, required=kind != "read")
+        if path is None:
+            # A search or listing without a path works in the working directory.
+            path = ctx.cwd or "."
+        return ToolCall(kind, paths=[path], **common)  # type: ignore[arg-type]
     return ToolCall("other", **common)  # type: ignore[arg-type]
 
 
@@ -161,6 +163,15 @@ def _read_call(event: str, payload: dict) -> ToolCall:
     return ToolCall("read", tool="Read", paths=paths, **ctx.common)  # type: ignore[arg-type]
 
 
+def _refuse_blank(call: ToolCall) -> ToolCall:
+    """A shell call without a command or a file call without a path is junk, not a call to judge."""
+    if call.kind == "shell" and not (call.command or "").strip():
+        raise PayloadError("empty shell command")
+    if call.kind in ("write", "edit", "delete", "read") and not all(path.strip() for path in call.paths):
+        raise PayloadError(f"empty path in a {call.kind} call")
+    return call
+
+
 PARSERS = {
     PRE_TOOL_USE: _tool_call,
     BEFORE_SHELL: _shell_call,
@@ -180,14 +191,14 @@ def parse(event: str, payload: dict) -> ToolCall:
     parser = PARSERS.get(event)
     if parser is None:
         raise PayloadError(f"{HOST} has no pre-tool event {event!r}")
-    return parser(event, payload)
+    return _refuse_blank(parser(event, payload))
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:
     parser = POST_PARSERS.get(event)
     if parser is None:
         raise PayloadError(f"{HOST} has no post-tool event {event!r}")
-    return PostEvent(parser(event, payload), failed=event == POST_TOOL_USE_FAILURE)
+    return PostEvent(_refuse_blank(parser(event, payload)), failed=event == POST_TOOL_USE_FAILURE)
 
 
 def spell(answer: Answer, event: str) -> WireAnswer:

@@ -39,10 +39,19 @@ TOOLS: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+def _refuse_blank(call: ToolCall) -> ToolCall:
+    """A shell call without a command or a file call without a path is junk, not a call to judge."""
+    if call.kind == "shell" and not (call.command or "").strip():
+        raise PayloadError("empty shell command")
+    if call.kind in ("write", "edit", "delete", "read") and not all(path.strip() for path in call.paths):
+        raise PayloadError(f"empty path in a {call.kind} call")
+    return call
+
+
 def parse(event: str, payload: dict) -> ToolCall:
     if event not in (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE):
         raise PayloadError(f"{HOST} has no tool event {event!r}")
-    return tool_call_from(
+    call = tool_call_from(
         HOST,
         event,
         get_str(payload, "tool_name", required=True) or "",
@@ -53,6 +62,7 @@ def parse(event: str, payload: dict) -> ToolCall:
         tool_use_id=get_str(payload, "tool_call_id", "tool_use_id", default="") or "",
         permission_mode=None,  # Kimi sends none: the registry's default mode applies
     )
+    return _refuse_blank(call)
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:

@@ -74,7 +74,8 @@ def _call(event: str, payload: dict) -> ToolCall:
     if tool_name in READ_TOOLS:
         return ToolCall("read", paths=_read_paths(tool_input) or [cwd or "."], **common)  # type: ignore[arg-type]
     if tool_name in SEARCH_TOOLS:
-        return ToolCall("read", paths=[get_str(tool_input, "path") or cwd or "."], **common)  # type: ignore[arg-type]
+        path = get_str(tool_input, "path")
+        return ToolCall("read", paths=[cwd or "." if path is None else path], **common)  # type: ignore[arg-type]
     if tool_name in WRITE_TOOLS or tool_name == "str_replace":
         path = get_str(tool_input, "path", required=True) or ""
         command = get_str(tool_input, "command", default="create")
@@ -84,10 +85,19 @@ def _call(event: str, payload: dict) -> ToolCall:
     return ToolCall("other", **common)  # type: ignore[arg-type]
 
 
+def _refuse_blank(call: ToolCall) -> ToolCall:
+    """A shell call without a command or a file call without a path is junk, not a call to judge."""
+    if call.kind == "shell" and not (call.command or "").strip():
+        raise PayloadError("empty shell command")
+    if call.kind in ("write", "edit", "delete", "read") and not all(path.strip() for path in call.paths):
+        raise PayloadError(f"empty path in a {call.kind} call")
+    return call
+
+
 def parse(event: str, payload: dict) -> ToolCall:
     if event not in PRE_EVENTS:
         raise PayloadError(f"{HOST} has no pre-tool event {event!r}")
-    return _call(event, payload)
+    return _refuse_blank(_call(event, payload))
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:
@@ -98,7 +108,7 @@ def parse_post(event: str, payload: dict) -> PostEvent:
         raise PayloadError("a deferred postToolUse batch cannot resolve a single tool call")
     response = payload.get("tool_response")
     failed = isinstance(response, dict) and response.get("success") is False
-    return PostEvent(_call(event, payload), failed)
+    return PostEvent(_refuse_blank(_call(event, payload)), failed)
 
 
 def spell(answer: Answer, event: str) -> WireAnswer:
