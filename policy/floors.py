@@ -121,6 +121,11 @@ _DESTRUCTIVE_VERB = re.compile(
     re.IGNORECASE,
 )
 
+# Cloud CLI verbs that only look (aws ec2 describe-instances, gcloud ... list).
+_CLOUD_READ_VERB = re.compile(r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head)([-_].*)?$", re.IGNORECASE)
+# ... unless what they read is a secret.
+_CLOUD_SECRET = re.compile(r"secret|password|credential|token|key-value|get-parameter|access-key|login|sign|decrypt|export|print-access|print-identity", re.IGNORECASE)
+
 DISK_TOOLS = frozenset(
     {
         "mkfs",
@@ -192,6 +197,13 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
             if i + 1 < len(argv):
                 configs.append(argv[i + 1])
             i += 2
+            continue
+        if arg.startswith("-C") and len(arg) > 2:
+            i += 1
+            continue
+        if arg.startswith("-c") and len(arg) > 2:
+            configs.append(arg[2:])
+            i += 1
             continue
         if arg.startswith(("--git-dir=", "--work-tree=", "--namespace=", "--exec-path", "--config-env=")):
             i += 1
@@ -421,9 +433,10 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
         verdict = FORCE_ASK if args[0] in ("destroy", "apply", "state") or "-destroy" in args else ASK
         demands.append(Demand("destructive", verdict, f"{program} {args[0]} changes real infrastructure"))
     if program in CLOUD_CLIS:
-        if any(_DESTRUCTIVE_VERB.match(a) for a in args if not a.startswith("-")):
+        verbs = [a for a in args if not a.startswith("-")][:4]
+        if any(_DESTRUCTIVE_VERB.match(a) for a in verbs):
             demands.append(Demand("destructive", FORCE_ASK, f"{program} deletes or stops cloud resources"))
-        else:
+        elif not any(_CLOUD_READ_VERB.match(a) for a in verbs) or any(_CLOUD_SECRET.search(a) for a in verbs):
             demands.append(Demand("egress", ASK, f"{program} acts on a cloud account"))
     if program in ("docker", "podman") and args:
         demands.extend(_container_demands(args))
