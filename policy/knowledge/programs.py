@@ -744,7 +744,7 @@ GIT_READ_ONLY = frozenset(
         "ls-remote",
         "archive",
         "annotate",
-        "instaweb",
+        "--help",
         "get-tar-commit-id",
     }
 )
