@@ -46,8 +46,9 @@ class Targets:
         return f"PROBE-RAN-{40000 + self.ran_token_seed}"
 
     def shell_command(self) -> str:
-        # The printed token is computed by the shell, so a host echoing the raw command back does not fake it.
-        return f"touch {self.marker}; echo PROBE-RAN-$((40000+{self.ran_token_seed}))"
+        # The token is assembled by printf, so a host echoing the raw command back does not fake it. No `$(...)`:
+        # Gemini CLI refuses any command with substitution syntax before its hook runs.
+        return f"touch {self.marker}; printf 'PROBE-RAN-%s\\n' {40000 + self.ran_token_seed}"
 
 
 @dataclass(frozen=True)
