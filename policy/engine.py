@@ -434,8 +434,51 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
         )
     for cmd in analysis.commands:
         parts.extend(_command_parts(cmd, call, policy, env, analysis.commands))
+    parts.extend(_download_then_run(analysis.commands, env))
     if not parts:
         parts.append(Part(command[:200], "noop", Verdict.ALLOW, ["default.empty"], ["an empty command does nothing"]))
+    return parts
+
+
+def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
+    """`curl -o x.sh URL && sh x.sh`: running what the same command line downloaded."""
+    downloaded: set[str] = set()
+    for cmd in commands:
+        if cmd.program not in kp.EGRESS:
+            continue
+        for kind, written, _recursive in _file_effects(cmd):
+            if kind == "write":
+                downloaded.add(target(written, env.cwd, env.home, env.project).path)
+        for redirect in cmd.redirects:
+            if redirect.writes:
+                downloaded.add(target(redirect.target, env.cwd, env.home, env.project).path)
+        if cmd.program == "wget" and not any(a in ("-O", "--output-document") or a.startswith("-O") for a in cmd.args):
+            for arg in cmd.args:
+                if re.match(r"^[a-z]+://", arg):
+                    name = arg.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
+                    if name:
+                        downloaded.add(target(name, env.cwd, env.home, env.project).path)
+    if not downloaded:
+        return []
+    parts = []
+    for cmd in commands:
+        if cmd.program in kp.EGRESS:
+            continue
+        runs = [cmd.argv[0]] if cmd.argv and "/" in cmd.argv[0] else []
+        if interpreter_family(cmd.program) in kp.INTERPRETERS or cmd.program in ("source", ".", "chmod"):
+            runs += [a for a in cmd.args if not a.startswith("-")][:2]
+        for written in runs:
+            if target(written, env.cwd, env.home, env.project).path in downloaded:
+                parts.append(
+                    Part(
+                        " ".join(cmd.argv)[:300],
+                        "exec",
+                        Verdict.DENY,
+                        ["floor.fetch-and-run"],
+                        [f"runs {written}, which this same command line downloaded"],
+                    )
+                )
+                break
     return parts
 
 
@@ -585,6 +628,15 @@ def _file_part(
     result = _rules_verdict(policy, action, env, Verdict.ASK)
     for demand in _file_demands(kind, tgt, policy, env, recursive, metadata_only):
         _apply_floor(result, demand)
+    if any(ch in written for ch in "*?[") and tgt.scope not in ("project", "project-root", "tmp") and not metadata_only:
+        _apply_floor(
+            result,
+            fl.Demand(
+                "credentials",
+                Verdict.ASK,
+                f"the wildcard {written} outside the project matched nothing hookward can see",
+            ),
+        )
     return Part(what, kind, result.verdict, result.rule_ids, result.reasons)
 
 

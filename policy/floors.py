@@ -10,6 +10,7 @@ egress, fetch-and-run, privilege, destructive, hijack, not-understood.
 
 from __future__ import annotations
 
+import os
 import re
 
 from policy.knowledge import programs as kp
@@ -44,6 +45,7 @@ FINDING_FLOORS: dict[str, tuple[str, Verdict]] = {
     "decoded-payload": ("fetch-and-run", DENY),
     "raw-socket": ("egress", DENY),
     "hijack": ("hijack", DENY),
+    "secret-variable": ("credentials", ASK),
 }
 
 
@@ -122,9 +124,15 @@ _DESTRUCTIVE_VERB = re.compile(
 )
 
 # Cloud CLI verbs that only look (aws ec2 describe-instances, gcloud ... list).
-_CLOUD_READ_VERB = re.compile(r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head)([-_].*)?$", re.IGNORECASE)
+_CLOUD_READ_VERB = re.compile(
+    r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head)([-_].*)?$",
+    re.IGNORECASE,
+)
 # ... unless what they read is a secret.
-_CLOUD_SECRET = re.compile(r"secret|password|credential|token|key-value|get-parameter|access-key|login|sign|decrypt|export|print-access|print-identity", re.IGNORECASE)
+_CLOUD_SECRET = re.compile(
+    r"secret|password|credential|token|key-value|get-parameter|access-key|login|sign|decrypt|export|print-access|print-identity|configure|keys|kms|vault|ssm",
+    re.IGNORECASE,
+)
 
 DISK_TOOLS = frozenset(
     {
@@ -290,6 +298,43 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
             or (program == "declare" and args in (["-p"], ["-x"]))
         ):
             demands.append(Demand("credentials", ASK, "prints the environment, which holds API keys in agent sessions"))
+    if (
+        program == "gh"
+        and args[:2] == ["auth", "token"]
+        or program == "gh"
+        and "--show-token" in args
+        or program == "glab"
+        and args[:2] == ["auth", "token"]
+    ):
+        demands.append(Demand("credentials", DENY, f"{program} prints an access token"))
+    if (
+        program == "security"
+        and args
+        and re.match(
+            r"^(find-(generic|internet)-password|dump-keychain|export|find-certificate|find-identity)$", args[0]
+        )
+    ):
+        demands.append(Demand("credentials", DENY, "reads secrets from the macOS keychain"))
+    if program == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args:
+        demands.append(Demand("credentials", DENY, "prints cluster credentials"))
+    if (
+        program
+        in (
+            "secret-tool",
+            "pass",
+            "gopass",
+            "op",
+            "bw",
+            "lpass",
+            "keepassxc-cli",
+            "vault",
+            "doppler",
+            "chamber",
+            "sops",
+        )
+        and args
+    ):
+        demands.append(Demand("credentials", FORCE_ASK, f"{program} reads from a secret store"))
     if program == "printenv" and args:
         demands.append(Demand("credentials", ASK, "prints environment variables, which may hold API keys"))
 

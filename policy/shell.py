@@ -264,6 +264,12 @@ def brace_expand(word: str, limit: int = 64) -> list[str]:
     return results
 
 
+# Environment variables that hold secrets in agent sessions (API keys, tokens).
+SECRET_VARIABLE = re.compile(
+    r"(KEY|TOKEN|SECRET|PASSW|PASSWD|PWD_|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|CERT)", re.IGNORECASE
+)
+
+
 class _Context:
     """State shared while walking one command line."""
 
@@ -290,6 +296,12 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
                 continue  # handled by unquote_raw below
             if part.value not in ("HOME", "PWD"):
                 resolved = False
+            if SECRET_VARIABLE.search(part.value or ""):
+                ctx.analysis.findings.append(
+                    Finding(
+                        "secret-variable", f"uses ${part.value}, which looks like a secret from the environment", raw
+                    )
+                )
         elif kind == "tilde":
             if part.value != "~":
                 resolved = False  # ~user: another user's home
@@ -398,8 +410,12 @@ def _walk(node, ctx: _Context, in_substitution: bool = False) -> None:  # type: 
     elif kind in ("list", "compound"):
         for part in getattr(node, "parts", None) or getattr(node, "list", None) or []:
             _walk(part, ctx)
-        for redirect in getattr(node, "redirects", None) or []:
-            _redirect(redirect, ctx, None)
+        redirects = getattr(node, "redirects", None) or []
+        if redirects:
+            holder = SimpleCommand([":"], ctx.source[node.pos[0] : node.pos[1]])
+            for redirect in redirects:
+                _redirect(redirect, ctx, holder)
+            ctx.analysis.commands.append(holder)
     elif kind in ("for", "while", "until", "if", "case"):
         for part in node.parts:
             _walk(part, ctx)
@@ -502,7 +518,7 @@ HIJACK_VARS = re.compile(
     r"PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PYTHONINSPECT|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|"
     r"[A-Z0-9_]*_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|"
     r"GIT_EDITOR|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG|GIT_CONFIG_GLOBAL|"
-    r"GIT_CONFIG_SYSTEM|GIT_CONFIG_COUNT|GIT_CONFIG_KEY_\d+|GIT_CONFIG_VALUE_\d+|GIT_PROXY_COMMAND|"
+    r"GIT_CONFIG_SYSTEM|GIT_CONFIG_[A-Z_0-9]+|GIT_DIR|GIT_WORK_TREE|GIT_PROXY_COMMAND|"
     r"GIT_SEQUENCE_EDITOR|PAGER|EDITOR|VISUAL|BROWSER|MANPAGER|LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
     r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS)$"
 )
