@@ -663,10 +663,12 @@ def _container_demands(args: list[str]) -> list[Demand]:
                 if not mount.startswith(("type=", "source=", "src="))
                 else re.sub(r".*(?:source|src)=([^,]*).*", r"\1", mount)
             )
+            home = os.path.expanduser("~").rstrip("/")
             if (
                 source in ("/", "/etc", "/root", "/home", "/var", "/usr", "~", "$HOME")
                 or "docker.sock" in source
-                or source.rstrip("/") == "/"
+                or source.rstrip("/") in ("", home)
+                or (source.startswith("/") and home.startswith(source.rstrip("/") + "/"))
             ):
                 demands.append(Demand("privilege", DENY, f"mounts {source} into a container, which hands it the host"))
         if sub == "run":

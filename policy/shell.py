@@ -352,6 +352,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     bashlex_fast.load()
     import bashlex
 
+    command = _ARITHMETIC.sub(lambda m: "0" * len(m.group(0)), command)
     try:
         trees = bashlex.parse(command)
     except Exception as error:  # bashlex raises many types; all mean "not understood"
@@ -369,6 +370,13 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     if len(analysis.commands) > MAX_COMMANDS:
         analysis.findings.append(Finding("not-understood", "too many commands to analyze"))
     return analysis.commands[before:]
+
+
+# bashlex cannot parse $((...)). Arithmetic of plain numbers and variable
+# names yields a number: replace it by digits of the same length (positions
+# stay valid). Anything else in it (substitutions, quotes) is left for the
+# parser to refuse.
+_ARITHMETIC = re.compile(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#])*\))*\)\)")
 
 
 # Characters for which splitting on spaces is exactly what bash does: no
