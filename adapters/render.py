@@ -28,6 +28,9 @@ DENY = "deny"
 
 DEFAULT_TRUSTED_GRADE = "documented"
 
+# What a host may do with an ask in a headless run without the tool running.
+SAFE_HEADLESS = ("prompts", "refuses", "ends_session")
+
 
 class Answer:
     """What to send, and the reason the person or the model will read."""
@@ -74,7 +77,13 @@ def choose(
 
     def prompts(answer: str) -> bool:
         fact = caps.effect(event, answer, known_mode)
-        return known_mode is not None and fact.get("value") == "prompts" and grade_at_least(fact, trusted_grade)
+        if not (known_mode is not None and fact.get("value") == "prompts" and grade_at_least(fact, trusted_grade)):
+            return False
+        # A hook cannot tell an interactive session from a headless run of the
+        # same mode. An ask is safe to send only if, headless, the host does
+        # not run the tool either (it refuses or ends the session).
+        headless = caps.headless_effect(event, answer, known_mode)
+        return headless is None or headless.get("value") in SAFE_HEADLESS
 
     if verdict == Verdict.FORCE_ASK:
         if prompts("force_ask"):
@@ -111,6 +120,9 @@ def _why_no_prompt(caps: Capabilities, event: str, mode: str | None, known_mode:
     if value == "unknown" or fact.get("grade") == "unknown":
         return f"nobody has established that {name} shows a prompt on {event} in mode {known_mode!r}"
     if value == "prompts":
+        headless = caps.headless_effect(event, "ask", known_mode)
+        if headless is not None and headless.get("value") not in SAFE_HEADLESS:
+            return f"{name} runs the tool anyway when a hook asks in a headless run (mode {known_mode!r}), and a hook cannot tell a headless run from an interactive one"
         return f"the evidence that {name} prompts on {event} is only {fact.get('grade')}"
     meaning = {
         "runs": "runs the tool anyway when a hook asks",

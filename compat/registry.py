@@ -21,6 +21,9 @@ GRADE_RANK = {grade: rank for rank, grade in enumerate(GRADES)}
 EFFECTS = ("enforced", "prompts", "refuses", "runs", "ends_session", "rejected", "unsupported", "unknown")
 
 ANY_MODE = "*"
+# A verdict fact under "<mode>@headless" is what the host does in that mode when
+# it runs headless (no person at a prompt). Hooks cannot tell the two apart.
+HEADLESS = "@headless"
 
 _cache: dict[str, dict] = {}
 
@@ -81,6 +84,13 @@ class Capabilities:
         if ANY_MODE in table:
             return table[ANY_MODE]
         return {"value": "unknown", "grade": "unknown"}
+
+    def headless_effect(self, event: str, verdict: str, mode: str | None) -> dict | None:
+        """The fact for the same mode in a headless run, where one was established."""
+        table = self.data.get("verdicts", {}).get(event, {}).get(verdict, {})
+        if mode is not None and mode + HEADLESS in table:
+            return table[mode + HEADLESS]
+        return table.get(ANY_MODE + HEADLESS)
 
     def mode_fact(self, mode: str | None, name: str) -> dict:
         if mode is None:

@@ -374,7 +374,10 @@ class HostFile(Strict):
             table = self.verdicts[event]
             for verdict in VERDICTS:
                 by_mode: dict[str, EffectFact] = getattr(table, verdict)
-                strangers = [mode for mode in by_mode if mode != ANY_MODE and mode not in self.modes]
+                # "<mode>@headless" is the same mode in a headless run (no person to prompt).
+                strangers = [
+                    mode for mode in by_mode if mode != ANY_MODE and mode.removesuffix(HEADLESS) not in self.modes
+                ]
                 if strangers:
                     raise ValueError(f"verdicts.{event}.{verdict}: modes {strangers} are not listed in modes")
                 if ANY_MODE not in by_mode:
@@ -385,12 +388,16 @@ class HostFile(Strict):
                             f"(give one per mode, an unknown fact, or a {ANY_MODE!r} entry)"
                         )
                 for mode, fact in by_mode.items():
-                    where = {"event": event, "hook": verdict, "mode": None if mode == ANY_MODE else mode}
+                    base = mode.removesuffix(HEADLESS)
+                    where = {"event": event, "hook": verdict, "mode": None if base == ANY_MODE else base}
                     _check_record_scenario(fact, f"verdicts.{event}.{verdict}.{mode}", where, info)
         for failure in FAILURES:
             fact = getattr(self.failures, failure)
             _check_record_scenario(fact, f"failures.{failure}", {"hook": failure}, info)
         return self
+
+
+HEADLESS = "@headless"
 
 
 def _check_record_scenario(fact: Fact, location: str, where: dict[str, str | None], info: ValidationInfo) -> None:

@@ -193,3 +193,28 @@ def test_hook_path_reads_the_ask_fact_for_the_payloads_permission_mode(data, mon
     assert permission_decision(run_hook(data, Verdict.ASK, "plan", monkeypatch)) == "deny"
     data["verdicts"][EVENT]["ask"]["plan"] = fact("prompts")
     assert permission_decision(run_hook(data, Verdict.ASK, "plan", monkeypatch)) == "ask"
+
+
+# ---------------------------------------------------------------- headless variant of a mode
+
+
+def test_ask_is_sent_where_headless_runs_of_the_mode_refuse_too(data):
+    data["verdicts"][EVENT]["ask"]["default"] = fact("prompts")
+    data["verdicts"][EVENT]["ask"]["default@headless"] = fact("refuses")
+    kind, sent = wire(data, Verdict.ASK, "default")
+    assert (kind, permission_decision(sent)) == (ASK, "ask")
+
+
+def test_ask_becomes_deny_where_headless_runs_of_the_mode_run_the_tool(data):
+    data["verdicts"][EVENT]["ask"]["default"] = fact("prompts")
+    data["verdicts"][EVENT]["ask"]["default@headless"] = fact("runs")
+    kind, sent = wire(data, Verdict.ASK, "default")
+    assert (kind, permission_decision(sent)) == (DENY, "deny")
+    assert "headless" in sent["hookSpecificOutput"]["permissionDecisionReason"]
+
+
+def test_headless_fact_of_another_mode_does_not_apply(data):
+    data["verdicts"][EVENT]["ask"]["default"] = fact("prompts")
+    data["verdicts"][EVENT]["ask"]["acceptEdits@headless"] = fact("runs")
+    kind, _sent = wire(data, Verdict.ASK, "default")
+    assert kind == ASK

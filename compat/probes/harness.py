@@ -622,6 +622,9 @@ def load_records(host: str, version: str | None = None, records: Path = RECORDS)
 
 
 # ---------------------------------------------------------------- registry update
+HEADLESS = "@headless"
+
+
 def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]:
     """The facts a host's records establish: {(section, ...keys): fact}.
 
@@ -635,7 +638,11 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
         if effect == "unknown" or record["kind"] not in ("verdict", "failure"):
             continue  # network and hookward-policy probes prove other things; they back no registry fact
         if record["kind"] == "verdict":
-            key = ("verdicts", record["event"], record["hook"], record["mode"])
+            # Every probe runs the host headless: its verdict facts describe the
+            # "<mode>@headless" variant and never overwrite what an interactive
+            # session does (nobody is there to answer a prompt in a probe).
+            mode = record["mode"] if record["mode"] == "*" else record["mode"] + HEADLESS
+            key = ("verdicts", record["event"], record["hook"], mode)
         else:
             key = ("failures", record["hook"])
         grouped.setdefault(key, []).append((path, record))
@@ -679,7 +686,7 @@ def apply_facts(host_data: dict, facts: dict[tuple[str, ...], dict]) -> list[str
     for key, fact in sorted(facts.items()):
         if key[0] == "verdicts":
             _, event, verdict, mode = key
-            if mode != "*" and mode not in modes:
+            if mode != "*" and mode.removesuffix(HEADLESS) not in modes:
                 changes.append(f"skipped {'.'.join(key)}: mode {mode!r} is not in the host file's modes")
                 continue
             slot = host_data.setdefault("verdicts", {}).setdefault(event, {}).setdefault(verdict, {})
