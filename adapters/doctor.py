@@ -207,6 +207,27 @@ SELF_TEST_PAYLOADS: dict[str, tuple[str, dict]] = {
 }
 
 
+# The plugin shims (adapters/plugins/*) all send this one shape.
+for _host, _event, _tool in (
+    ("opencode", "tool.execute.before", "bash"),
+    ("kilocode", "tool.execute.before", "bash"),
+    ("openclaw", "before_tool_call", "exec"),
+    ("pi", "tool_call", "bash"),
+    ("omp", "tool_call", "bash"),
+):
+    SELF_TEST_PAYLOADS[_host] = (
+        _event,
+        {
+            "hook_event_name": _event,
+            "tool_name": _tool,
+            "tool_input": {"command": "{command}"},
+            "session_id": "hookward-doctor",
+            "tool_use_id": "hookward-doctor",
+            "cwd": "{cwd}",
+        },
+    )
+
+
 def self_test_payload(host: str, command: str, cwd: str) -> tuple[str, dict] | None:
     """(pre event, payload) of a shell call of `command` in the host's format."""
     entry = SELF_TEST_PAYLOADS.get(host)
@@ -430,7 +451,7 @@ def _installed_commands(plan: installers.Plan) -> list[tuple[str, str, str]]:
                     exe = _shim_executable(text)
                     if exe:
                         found.append((event, role, f"{shlex.quote(exe)} hook {plan.host} {shlex.quote(event)}"))
-        elif isinstance(reg, install.JsonMember):
+        elif isinstance(reg, install.JsonMember) and isinstance(style, installers.McpStyle):
             root = install.parse_json(text, comments=reg.comments, where=reg.file).value
             entry = _dig(root, reg.object_at + (reg.key,))
             if isinstance(entry, dict) and install._member_is_ours(entry, reg):
@@ -607,7 +628,7 @@ def _check_switches(report: HostReport, host: str, plan: installers.Plan, projec
             paths = [plan.config_file] + _other_layer(host, plan.scope, project_dir)
         for path in dict.fromkeys(paths):
             value = _read_setting(path, switch.format, switch.path)
-            if value == switch.off or (isinstance(value, list) and switch.off in value):
+            if switch.is_off(value):
                 report.add(FAIL, "hooks switched off", f"{path}: {switch.message}")
 
 
@@ -694,6 +715,14 @@ def _check_double_registration(report: HostReport, host: str, scope: str, projec
                 WARN,
                 "double registration",
                 f"hookward's {event} hook is registered {len(files)} times ({where}); every call is answered twice",
+            )
+    here = installers.plan_for(host, scope=scope, project_dir=project_dir, executable="/hookward").config_file
+    for other in installers.sharing_hosts(host, scope, project_dir, here):
+        if is_installed(other, scope, project_dir):
+            report.add(
+                WARN,
+                "double registration",
+                f"{here} holds hookward's {other} hooks too, and both hosts read it: each may run the other's hook",
             )
     for other in installers.ALSO_READS.get(host, ()):
         for layer, directory in (("user", None), ("project", project_dir or os.getcwd())):

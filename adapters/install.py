@@ -673,6 +673,7 @@ class JsonMember:
     value: dict
     comments: bool = False
     skeleton: dict = field(default_factory=dict)
+    owned_by_key: bool = False  # the key alone names hookward (a plugin id), whatever the value
 
 
 @dataclass
@@ -685,6 +686,7 @@ class JsonArrayItem:
     item: str
     comments: bool = False
     skeleton: dict = field(default_factory=dict)
+    only_if_present: bool = False  # add to the array only when the user keeps one (an allowlist)
 
 
 @dataclass
@@ -911,7 +913,10 @@ def _plan_json_member(ws: _Workspace, reg: JsonMember, install: bool, record: In
 
 
 def _member_is_ours(value: object, reg: JsonMember) -> bool:
-    """An entry is hookward's when it starts the hookward executable (the key alone proves nothing)."""
+    """An entry is hookward's when it starts the hookward executable (the key alone proves nothing,
+    unless the key is an id only hookward's plugin answers to)."""
+    if reg.owned_by_key:
+        return True
     if not isinstance(value, dict):
         return False
     words: list[str] = []
@@ -935,7 +940,9 @@ def _plan_json_array_item(ws: _Workspace, reg: JsonArrayItem, install: bool, rec
         raise ConfigError(f"{change.path}: {'.'.join(reg.array_at)} is {_kind_name(node)}, expected an array")
     items = node.value if node is not None else []
     if install:
-        if reg.item not in items:  # type: ignore[operator]
+        if node is None and reg.only_if_present:
+            pass  # no allowlist: everything is allowed, hookward included
+        elif reg.item not in items:  # type: ignore[operator]
             created = edit.place(reg.array_at, reg.item, into_array=True)
     elif node is not None:
         for index in reversed(range(len(items))):  # type: ignore[arg-type]

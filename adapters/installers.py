@@ -72,13 +72,19 @@ class HookStyle:
 
 @dataclass(frozen=True)
 class PluginStyle:
-    """An in-process host: a shim file copied into the host's plugin directory."""
+    """An in-process host: a shim file the host loads.
+
+    Where the registry's config path is the shim's own place (a plugin
+    directory the host scans), that is where it goes. Where the registry's
+    path is the host's config file, the shim goes to `file` and the config
+    lists it (`load_paths_at`) and switches it on (`entries_at`).
+    """
 
     shim: str  # file name under adapters/plugins/
-    dest_dir_user: str  # where the host discovers plugins (a registry-style path)
-    dest_dir_project: str | None
-    installed_name: str  # the file name of the installed copy
-    listed_in: tuple[str, ...] | None = None  # a JSON array in the host config that must name the file
+    file: str | None = None  # registry-style path of the shim when the config only points at it
+    load_paths_at: tuple[str, ...] | None = None  # a JSON array in the host config that must name the file
+    entries_at: tuple[str, ...] | None = None  # a JSON object in the host config: {"hookward": {"enabled": true}}
+    allow_at: tuple[str, ...] | None = None  # an allowlist that must name hookward, when the user keeps one
     comments: bool = False
 
 
@@ -106,6 +112,12 @@ class Switch:
     message: str
     file: str = "config"
     format: str = "json"
+    list_lacks: bool = False  # off when the value is a list that does not contain `off` (an allowlist)
+
+    def is_off(self, value: object) -> bool:
+        if self.list_lacks:
+            return isinstance(value, list) and self.off not in value
+        return value == self.off or (isinstance(value, list) and self.off in value)
 
 
 Style = HookStyle | PluginStyle | McpStyle
@@ -122,8 +134,9 @@ STYLES: dict[str, Style] = {
     "gemini-cli": HookStyle(
         "json", group={"matcher": ".*"}, entry={"name": "hookward", "type": "command"}, timeout_unit="ms"
     ),
-    "vscode-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND),
-    "jetbrains-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND),
+    # .github/hooks/*.json is read by Copilot CLI too, which rejects a file without "version": 1
+    "vscode-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND, skeleton={"version": 1}),
+    "jetbrains-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND, skeleton={"version": 1}),
     "copilot-cli": HookStyle(
         "json",
         nested=False,
@@ -146,11 +159,20 @@ STYLES: dict[str, Style] = {
         events=("preToolUse", "postToolUse"),
         placeholders={"agent": "default"},
     ),
-    "opencode": PluginStyle("opencode.js", "~/.config/opencode/plugins", ".opencode/plugins", "hookward.js"),
-    "kilocode": PluginStyle("kilocode.js", "~/.config/kilo/plugins", ".kilo/plugins", "hookward.js"),
-    "openclaw": PluginStyle("openclaw.js", "~/.openclaw/extensions/hookward", None, "index.js"),
-    "pi": PluginStyle("pi.ts", "~/.pi/agent/extensions", ".pi/extensions", "hookward.ts"),
-    "omp": PluginStyle("omp.ts", "~/.omp/agent/extensions", ".omp/extensions", "hookward.ts"),
+    "opencode": PluginStyle("opencode.js"),
+    "kilocode": PluginStyle("kilocode.js"),
+    # registration (a) of compat/hosts/openclaw.json: a standalone file (plugin id = file name) named in
+    # plugins.load.paths and enabled in plugins.entries; openclaw.json is JSON5, read here as JSONC
+    "openclaw": PluginStyle(
+        "openclaw.js",
+        file="~/.openclaw/hookward/hookward.js",
+        load_paths_at=("plugins", "load", "paths"),
+        entries_at=("plugins", "entries"),
+        allow_at=("plugins", "allow"),
+        comments=True,
+    ),
+    "pi": PluginStyle("pi.ts"),
+    "omp": PluginStyle("omp.ts"),
     "antigravity": McpStyle(
         ("mcpServers",),
         {"command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"]},
@@ -170,9 +192,27 @@ STYLES: dict[str, Style] = {
 SWITCHES: dict[str, tuple[Switch, ...]] = {
     "claude-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Claude Code runs no hook at all"),),
     "qwen-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Qwen Code runs no hook at all"),),
+    "copilot-cli": (
+        Switch(("disableAllHooks",), True, "disableAllHooks is true: Copilot CLI skips the hooks of this file"),
+        Switch(
+            ("disableAllHooks",),
+            True,
+            "disableAllHooks is true in Copilot CLI's settings.json: it runs no hook",
+            file="${COPILOT_HOME:-~/.copilot}/settings.json",
+        ),
+    ),
     "gemini-cli": (
         Switch(("hooksConfig", "enabled"), False, "hooksConfig.enabled is false: Gemini CLI runs no hook"),
         Switch(("hooksConfig", "disabled"), "hookward", "hooksConfig.disabled lists hookward: its hook is skipped"),
+    ),
+    "openclaw": (
+        Switch(("plugins", "entries", "hookward", "enabled"), False, "plugins.entries.hookward.enabled is false"),
+        Switch(
+            ("plugins", "allow"),
+            "hookward",
+            "plugins.allow is an allowlist without hookward: OpenClaw does not load it",
+            list_lacks=True,
+        ),
     ),
     "codex": (
         Switch(
@@ -375,6 +415,25 @@ def hook_entry(host: str, style: HookStyle, event: str, role: str, executable: s
 
 def _hook_plan(host: str, style: HookStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]) -> Plan:
     path = config_path(host, scope, project_dir, style.placeholders)
+    for other in sharing_hosts(host, scope, project_dir, path):
+        other_style = STYLES[other]
+        assert isinstance(other_style, HookStyle)
+        same_shape = (other_style.format, other_style.nested, other_style.events_at) == (
+            style.format,
+            style.nested,
+            style.events_at,
+        )
+        if host in ALSO_READS.get(other, ()):
+            notes.append(f"{path} is also read by {other}, which runs {host}'s hooks as well")
+        elif other in ALSO_READS.get(host, ()) or not same_shape:
+            # the file is the other host's own (this host reads it as a guest), or the two disagree on its shape
+            raise ConfigError(
+                f"{path} is {other}'s config too, and {other} reads its hooks there in its own shape; "
+                f"{host}'s entries would not belong there. Install {other} instead (`hookward install {other}`), "
+                "or install into a project (--project)"
+            )
+        else:
+            notes.append(f"{path} is also read by {other}: each host there may run the other's hook as well")
     events = hook_events(host, style)
     if style.format == "toml":
         tables = []
@@ -406,6 +465,22 @@ def _hook_plan(host: str, style: HookStyle, scope: str, project_dir: str | None,
     return Plan(host, scope, [reg], path, notes)
 
 
+def sharing_hosts(host: str, scope: str, project_dir: str | None, path: str) -> list[str]:
+    """Other hook hosts whose registry names the same config file for this scope."""
+    real = os.path.realpath(path)
+    found = []
+    for other, style in STYLES.items():
+        if other == host or not isinstance(style, HookStyle) or other not in registry.host_ids():
+            continue
+        try:
+            other_path = config_path(other, scope, project_dir, style.placeholders)
+        except ConfigError:
+            continue
+        if os.path.realpath(other_path) == real:
+            found.append(other)
+    return found
+
+
 def read_shim(style: PluginStyle) -> str:
     path = os.path.join(PLUGINS_DIR, style.shim)
     try:
@@ -418,10 +493,8 @@ def read_shim(style: PluginStyle) -> str:
 def _plugin_plan(
     host: str, style: PluginStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]
 ) -> Plan:
-    directory = style.dest_dir_user if scope == "user" else style.dest_dir_project
-    if directory is None:
-        raise ConfigError(f"{host} has no project-level plugin directory")
-    dest = os.path.join(expand(directory, project_dir), style.installed_name)
+    config_file = config_path(host, scope, project_dir)
+    dest = config_file if style.file is None else expand(style.file, project_dir)
     shim = read_shim(style)
     if EXECUTABLE_PLACEHOLDER not in shim:
         raise ConfigError(
@@ -430,10 +503,24 @@ def _plugin_plan(
         )
     content = shim.replace(EXECUTABLE_PLACEHOLDER, exe.replace("\\", "\\\\").replace('"', '\\"'))
     regs: list[Registration] = [OwnedFile(dest, host, content, signature=f"hookward hook {host}")]
-    config_file = dest
-    if style.listed_in is not None:
-        config_file = config_path(host, scope, project_dir)
-        regs.append(JsonArrayItem(config_file, host, style.listed_in, dest, comments=style.comments))
+    if style.load_paths_at is not None:
+        regs.append(JsonArrayItem(config_file, host, style.load_paths_at, dest, comments=style.comments))
+    if style.entries_at is not None:
+        regs.append(
+            JsonMember(
+                config_file,
+                host,
+                style.entries_at,
+                "hookward",
+                {"enabled": True},
+                comments=style.comments,
+                owned_by_key=True,
+            )
+        )
+    if style.allow_at is not None:
+        regs.append(
+            JsonArrayItem(config_file, host, style.allow_at, "hookward", comments=style.comments, only_if_present=True)
+        )
     return Plan(host, scope, regs, config_file, notes)
 
 

@@ -82,17 +82,38 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def scopes(host: str) -> list[str]:
-    facts = registry.load_host(host)
-    return ["user"] + (["project"] if facts.get("config", {}).get("project") else [])
+    config = registry.load_host(host).get("config", {})
+    return [scope for scope in ("user", "project") if config.get(scope)]
 
 
 HOST_SCOPES = [(host, scope) for host in HOSTS for scope in (["user", "project"])]
 
 
+def primary_scope(host: str) -> str:
+    """The user's config where hookward may write it, else the project's."""
+    if "user" not in scopes(host):
+        return "project"
+    try:
+        installers.plan_for(host, scope="user", executable=FAKE_EXE)
+    except ConfigError as error:
+        if "config too" in str(error):
+            return "project"
+    return "user"
+
+
+def scope_args(host: str, sandbox: Path) -> list[str]:
+    return [] if primary_scope(host) == "user" else ["--project", str(sandbox / "project")]
+
+
 def plan_for(host: str, scope: str, sandbox: Path, exe: str = FAKE_EXE) -> installers.Plan:
     if scope not in scopes(host):
         pytest.skip(f"the registry names no {scope}-level config for {host}")
-    plan = installers.plan_for(host, scope=scope, project_dir=str(sandbox / "project"), executable=exe)
+    try:
+        plan = installers.plan_for(host, scope=scope, project_dir=str(sandbox / "project"), executable=exe)
+    except ConfigError as error:
+        if "config too" in str(error):
+            pytest.skip(f"{host} refuses its {scope} config, another host's file (see the test for that)")
+        raise
     for reg in plan.registrations:
         assert os.path.realpath(reg.file).startswith(str(sandbox)), f"{reg.file} is outside the sandbox"
     return plan
@@ -180,7 +201,7 @@ def test_install_into_a_host_with_no_config_and_uninstall_leaves_nothing_behind(
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_installing_twice_adds_nothing_twice(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     seed(plan)
     do(plan, install_it=True)
     once = snapshot(sandbox)
@@ -195,11 +216,11 @@ def test_installing_twice_adds_nothing_twice(host: str, sandbox: Path) -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_reinstall_after_hookward_moved_replaces_the_entry_in_place(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     seed(plan)
     do(plan, install_it=True)
     count = len(hookward_entries(plan))
-    moved = plan_for(host, "user", sandbox, exe="/usr/local/other place/hookward")
+    moved = plan_for(host, primary_scope(host), sandbox, exe="/usr/local/other place/hookward")
     do(moved, install_it=True)
     entries = hookward_entries(moved)
     assert len(entries) == count
@@ -210,10 +231,10 @@ def test_reinstall_after_hookward_moved_replaces_the_entry_in_place(host: str, s
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_dry_run_prints_the_diff_and_writes_nothing(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     seed(plan)
     before = snapshot(sandbox)
-    result = CliRunner().invoke(app, ["install", host, "--dry-run"])
+    result = CliRunner().invoke(app, ["install", host, "--dry-run", *scope_args(host, sandbox)])
     assert result.exit_code == 0, result.output
     assert snapshot(sandbox) == before
     assert not (sandbox / "state" / "hookward" / "backups").exists()
@@ -221,7 +242,7 @@ def test_dry_run_prints_the_diff_and_writes_nothing(host: str, sandbox: Path) ->
     assert any("hookward" in line for line in added), result.output
     do(plan, install_it=True)
     installed = snapshot(sandbox)
-    result = CliRunner().invoke(app, ["uninstall", host, "--dry-run"])
+    result = CliRunner().invoke(app, ["uninstall", host, "--dry-run", *scope_args(host, sandbox)])
     assert result.exit_code == 0, result.output
     assert snapshot(sandbox) == installed
     assert any(line.startswith("-") and "hookward" in line for line in result.output.splitlines())
@@ -232,7 +253,7 @@ BROKEN = {".json": '{"hooks": {"PreToolUse": [\n', ".jsonc": "{ /* never closed\
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_a_config_that_does_not_parse_is_refused_and_left_untouched(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     target = next(reg for reg in plan.registrations if not isinstance(reg, install.MarkedText))
     Path(target.file).parent.mkdir(parents=True, exist_ok=True)
     if isinstance(target, install.OwnedFile):
@@ -242,7 +263,7 @@ def test_a_config_that_does_not_parse_is_refused_and_left_untouched(host: str, s
         suffix = ".toml" if isinstance(target, install.TomlHookTables) else ".json"
         Path(target.file).write_text(BROKEN[suffix])
     before = snapshot(sandbox)
-    result = CliRunner().invoke(app, ["install", host])
+    result = CliRunner().invoke(app, ["install", host, *scope_args(host, sandbox)])
     assert result.exit_code == 1
     assert "refused" in result.output and "nothing was changed" in result.output
     assert snapshot(sandbox) == before
@@ -251,7 +272,7 @@ def test_a_config_that_does_not_parse_is_refused_and_left_untouched(host: str, s
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_every_changed_file_is_backed_up_first(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     seed(plan)
     originals = {reg.file: Path(reg.file).read_bytes() for reg in plan.registrations if Path(reg.file).exists()}
     applied = install.apply(install.plan(plan.registrations, install=True), host, install=True)
@@ -287,7 +308,7 @@ def pre_commands(plan: installers.Plan) -> list[str]:
 @pytest.mark.parametrize("host", exit_2_hosts())
 def test_pre_hook_blocks_with_exit_2_when_hookward_cannot_start(host: str, sandbox: Path) -> None:
     missing = str(sandbox / "gone" / "hookward")
-    plan = plan_for(host, "user", sandbox, exe=missing)
+    plan = plan_for(host, primary_scope(host), sandbox, exe=missing)
     do(plan, install_it=True)
     commands = pre_commands(plan)
     assert commands
@@ -300,7 +321,7 @@ def test_pre_hook_blocks_with_exit_2_when_hookward_cannot_start(host: str, sandb
 def test_pre_hook_passes_hookwards_own_answer_through(host: str, sandbox: Path) -> None:
     fake = sandbox / "bin" / "hookward"
     fake.parent.mkdir()
-    plan = plan_for(host, "user", sandbox, exe=str(fake))
+    plan = plan_for(host, primary_scope(host), sandbox, exe=str(fake))
     do(plan, install_it=True)
     command = pre_commands(plan)[0]
     answers = [
@@ -321,7 +342,7 @@ def test_a_crashing_hookward_becomes_a_block(host: str, sandbox: Path) -> None:
     fake.parent.mkdir()
     fake.write_text("#!/bin/sh\necho 'Traceback (most recent call last)' >&2\nexit 1\n")
     fake.chmod(0o755)
-    plan = plan_for(host, "user", sandbox, exe=str(fake))
+    plan = plan_for(host, primary_scope(host), sandbox, exe=str(fake))
     do(plan, install_it=True)
     for command in pre_commands(plan):
         ran = subprocess.run(["/bin/sh", "-c", command], input=b"{}", capture_output=True, timeout=10, check=False)
@@ -330,7 +351,7 @@ def test_a_crashing_hookward_becomes_a_block(host: str, sandbox: Path) -> None:
 
 @pytest.mark.parametrize("host", hook_hosts())
 def test_hook_command_is_absolute_and_wrapped_only_where_exit_2_blocks(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     do(plan, install_it=True)
     wrapped = installers.exit_2_blocks(host)
     for _event, role, command in hookward_entries(plan):
@@ -340,7 +361,7 @@ def test_hook_command_is_absolute_and_wrapped_only_where_exit_2_blocks(host: str
 
 @pytest.mark.parametrize("host", hook_hosts())
 def test_fail_closed_switch_comes_from_the_registry(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     switch = installers.fail_closed_fields(host)
     for reg in plan.registrations:
         entries = reg.tables if isinstance(reg, install.TomlHookTables) else list(reg.entries.items())
@@ -364,7 +385,7 @@ def test_kimi_gets_no_fail_mode_because_its_build_drops_every_hook_with_one(sand
 
 @pytest.mark.parametrize("host", hook_hosts())
 def test_installed_events_are_the_registrys(host: str, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     do(plan, install_it=True)
     style = installers.STYLES[host]
     events = registry.load_host(host)["events"]
@@ -404,10 +425,10 @@ def statuses(report: doctor.HostReport, name: str) -> list[str]:
 @pytest.mark.parametrize("host", HOSTS)
 def test_doctor_reports_ok_after_install(host: str, sandbox: Path) -> None:
     exe = real_exe()
-    plan = plan_for(host, "user", sandbox, exe=exe)
+    plan = plan_for(host, primary_scope(host), sandbox, exe=exe)
     seed(plan)
     do(plan, install_it=True)
-    report = doctor.diagnose(host, executable=exe)
+    report = doctor.diagnose(host, scope=plan.scope, project_dir=str(sandbox / "project"), executable=exe)
     assert not report.failed, [check.to_dict() for check in report.checks if check.status == doctor.FAIL]
     assert doctor.OK in statuses(report, "registered")
     # every host gets a self-test: a hook call in its own format, or a `check` through the MCP server
@@ -416,10 +437,11 @@ def test_doctor_reports_ok_after_install(host: str, sandbox: Path) -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_doctor_fails_when_the_config_is_missing(host: str, sandbox: Path) -> None:
-    report = doctor.diagnose(host, executable=FAKE_EXE)
+    scope = primary_scope(host)
+    report = doctor.diagnose(host, scope=scope, project_dir=str(sandbox / "project"), executable=FAKE_EXE)
     assert report.failed
     assert statuses(report, "config present") == [doctor.FAIL]
-    result = CliRunner().invoke(app, ["doctor", host])
+    result = CliRunner().invoke(app, ["doctor", host, *scope_args(host, sandbox)])
     assert result.exit_code == 1
 
 
@@ -464,7 +486,7 @@ def test_doctor_fails_when_the_gate_lets_a_credential_read_through(sandbox: Path
     ],
 )
 def test_doctor_fails_on_a_setting_that_silently_switches_hooks_off(host: str, setting: dict, sandbox: Path) -> None:
-    plan = plan_for(host, "user", sandbox)
+    plan = plan_for(host, primary_scope(host), sandbox)
     path = Path(plan.config_file)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(setting, indent=2) + "\n")
@@ -747,3 +769,33 @@ def test_xdg_config_home_relocates_dot_config_paths(sandbox: Path, monkeypatch) 
     monkeypatch.setenv("XDG_CONFIG_HOME", str(sandbox / "xdg"))
     path = installers.registry_path("~/.config/zed/settings.json", "zed", None, {})
     assert path == str(sandbox / "xdg" / "zed" / "settings.json")
+
+
+def test_vscode_user_install_refuses_to_write_flat_entries_into_claude_codes_settings(sandbox: Path) -> None:
+    settings = sandbox / "home" / ".claude" / "settings.json"
+    settings.parent.mkdir()
+    settings.write_text('{"model": "opus"}\n')
+    result = CliRunner().invoke(app, ["install", "vscode-copilot"])
+    assert result.exit_code == 1
+    assert "claude-code's config too" in result.output and "hookward install claude-code" in result.output
+    assert settings.read_text() == '{"model": "opus"}\n'
+
+
+def test_hosts_sharing_a_project_hooks_file_keep_each_others_entries(sandbox: Path) -> None:
+    project = str(sandbox / "project")
+    plans = {
+        host: installers.plan_for(host, scope="project", project_dir=project, executable=FAKE_EXE)
+        for host in ("vscode-copilot", "copilot-cli")
+    }
+    assert len({plan.config_file for plan in plans.values()}) == 1, "the registry no longer shares the file"
+    for plan in plans.values():
+        do(plan, install_it=True)
+    shared = json.loads(Path(plans["copilot-cli"].config_file).read_text())
+    assert shared["version"] == 1  # Copilot CLI rejects the whole file without it
+    do(plans["vscode-copilot"], install_it=False)
+    assert hookward_entries(plans["copilot-cli"]) and not hookward_entries(plans["vscode-copilot"])
+    report = doctor.diagnose("copilot-cli", scope="project", project_dir=project, executable=FAKE_EXE)
+    assert doctor.WARN not in statuses(report, "double registration")
+    do(plans["vscode-copilot"], install_it=True)
+    report = doctor.diagnose("copilot-cli", scope="project", project_dir=project, executable=FAKE_EXE)
+    assert doctor.WARN in statuses(report, "double registration")
