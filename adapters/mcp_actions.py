@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import signal
+import stat
 import subprocess
 from dataclasses import dataclass
 
@@ -105,18 +106,30 @@ async def run_shell(command: str, cwd: str, timeout: float, cap: int = OUTPUT_CA
     )
 
 
+def _open_regular(path: str, flags: int) -> int:
+    """Open a regular file only: a FIFO or a device would block the server or never end."""
+    try:
+        fd = os.open(path, flags | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0), 0o666)
+    except FileNotFoundError:
+        raise ActionError(f"{path} does not exist") from None
+    except IsADirectoryError:
+        raise ActionError(f"{path} is a directory") from None
+    except OSError as error:
+        raise ActionError(f"cannot open {path}: {error.strerror}") from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ActionError(f"{path} is not a regular file")
+    os.set_blocking(fd, True)
+    return fd
+
+
 def read_text(path: str, cap: int = READ_CAP_BYTES) -> tuple[str, int, bool]:
     """The file's text (at most `cap` bytes, decoded leniently), its size, and whether it was cut."""
     if os.path.isdir(path):
         raise ActionError(f"{path} is a directory")
-    try:
-        with open(path, "rb") as handle:
-            data = handle.read(cap + 1)
-            size = os.fstat(handle.fileno()).st_size
-    except FileNotFoundError:
-        raise ActionError(f"{path} does not exist") from None
-    except OSError as error:
-        raise ActionError(f"cannot read {path}: {error.strerror}") from None
+    with os.fdopen(_open_regular(path, os.O_RDONLY), "rb") as handle:
+        data = handle.read(cap + 1)
+        size = os.fstat(handle.fileno()).st_size
     truncated = len(data) > cap
     return data[:cap].decode("utf-8", errors="replace"), size, truncated
 
@@ -126,10 +139,13 @@ def write_text(path: str, content: str) -> int:
     data = content.encode("utf-8")
     try:
         os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
-        with open(path, "wb") as handle:
+    except OSError as error:
+        raise ActionError(f"cannot create the directory of {path}: {error.strerror}") from None
+    fd = _open_regular(path, os.O_WRONLY | os.O_CREAT)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.truncate(0)
             handle.write(data)
-    except IsADirectoryError:
-        raise ActionError(f"{path} is a directory") from None
     except OSError as error:
         raise ActionError(f"cannot write {path}: {error.strerror}") from None
     return len(data)
@@ -141,15 +157,8 @@ def edit_text(path: str, old: str, new: str, replace_all: bool = False) -> int:
         raise ActionError("old_string is empty; use write_file to create or overwrite a file")
     if old == new:
         raise ActionError("old_string and new_string are the same; nothing to change")
-    try:
-        with open(path, "rb") as handle:
-            raw = handle.read()
-    except FileNotFoundError:
-        raise ActionError(f"{path} does not exist") from None
-    except IsADirectoryError:
-        raise ActionError(f"{path} is a directory") from None
-    except OSError as error:
-        raise ActionError(f"cannot read {path}: {error.strerror}") from None
+    with os.fdopen(_open_regular(path, os.O_RDONLY), "rb") as handle:
+        raw = handle.read()
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:

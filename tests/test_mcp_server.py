@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 import threading
@@ -52,9 +51,6 @@ def _engine_not_ready() -> str:
 
 needs_real_engine = pytest.mark.skipif(
     bool(_engine_not_ready()), reason="needs the real policy engine: " + (_engine_not_ready() or "ready")
-)
-needs_ledger = pytest.mark.skipif(
-    not (REPO / "verdicts" / "ledger.py").exists(), reason="verdicts/ledger.py has not landed yet"
 )
 
 
@@ -143,13 +139,15 @@ def marker_script(box: Sandbox) -> tuple[str, Path]:
 async def test_tools_are_listed_and_described_as_policy_gated(box: Sandbox) -> None:
     async with box.session() as client:
         tools = {tool.name: tool for tool in (await client.list_tools()).tools}
-        server_info = client.session.server_info if hasattr(client, "session") else None
+        server_info = client.server_info
     assert set(tools) == ACTION_TOOLS | {"check"}
     for name in ACTION_TOOLS:
         assert "Policy-gated" in (tools[name].description or ""), name
     assert "without doing anything" in (tools["check"].description or "")
-    if server_info is not None:
-        assert server_info.name == "hookward"
+    assert server_info is not None and server_info.name == "hookward"
+    for tool in tools.values():  # Gemini-based hosts drop tools whose schema uses these keywords
+        schema = json.dumps(tool.input_schema)
+        assert '"const"' not in schema and '"additionalProperties"' not in schema, tool.name
 
 
 @pytest.mark.anyio
@@ -288,15 +286,32 @@ async def test_file_tools_write_edit_and_read_once_approved(box: Sandbox) -> Non
 
 
 @pytest.mark.anyio
-async def test_write_is_not_done_when_the_person_declines(box: Sandbox) -> None:
-    target = box.project / "kept.txt"
+async def test_write_outside_the_project_is_not_done_when_the_person_declines(box: Sandbox) -> None:
+    # The default policy asks before a write in the home directory outside the project.
+    target = box.home / "notes.txt"
     target.write_text("original\n", encoding="utf-8")
     async with box.session(elicitation=box.answering("decline")) as client:
-        result = await client.call_tool("write_file", {"path": "kept.txt", "content": "replaced\n"})
-        edit = await client.call_tool("edit_file", {"path": "kept.txt", "old_string": "original", "new_string": "x"})
+        result = await client.call_tool("write_file", {"path": str(target), "content": "replaced\n"})
+        edit = await client.call_tool("edit_file", {"path": str(target), "old_string": "original", "new_string": "x"})
     assert result.is_error and edit.is_error
+    assert "declined" in text_of(result)
     assert target.read_text(encoding="utf-8") == "original\n"
     assert "replaced" in box.questions[0]  # the person saw the content they were asked about
+    assert len(box.questions) == 2
+
+
+@needs_real_engine
+@pytest.mark.anyio
+async def test_force_ask_is_put_to_the_person_and_says_no_earlier_approval_counts(box: Sandbox) -> None:
+    secrets = box.project / ".env"
+    secrets.write_text("TOKEN=not-a-real-one\n", encoding="utf-8")
+    async with box.session(elicitation=box.answering("accept")) as client:
+        checked = text_of(await client.call_tool("check", {"action": "read", "path": ".env"}))
+        result = await client.call_tool("read_file", {"path": ".env"})
+    assert "verdict: force_ask" in checked
+    assert not result.is_error
+    assert len(box.questions) == 1
+    assert "no earlier approval counts" in box.questions[0]
 
 
 @pytest.mark.anyio
@@ -436,6 +451,31 @@ async def test_command_reads_an_empty_stdin_not_the_protocol_stream(tmp_path: Pa
     assert result.exit_code == 0
 
 
+def test_fifo_is_neither_read_nor_written_so_the_server_cannot_hang(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    started = time.monotonic()
+    with pytest.raises(mcp_actions.ActionError):
+        mcp_actions.read_text(str(fifo))
+    with pytest.raises(mcp_actions.ActionError):
+        mcp_actions.write_text(str(fifo), "x")
+    with pytest.raises(mcp_actions.ActionError):
+        mcp_actions.edit_text(str(fifo), "a", "b")
+    assert time.monotonic() - started < 5
+
+
+def test_edit_needs_a_unique_old_string_unless_replace_all(tmp_path: Path) -> None:
+    target = tmp_path / "f.txt"
+    target.write_text("a a a\n", encoding="utf-8")
+    with pytest.raises(mcp_actions.ActionError, match="occurs 3 times"):
+        mcp_actions.edit_text(str(target), "a", "b")
+    with pytest.raises(mcp_actions.ActionError, match="not found"):
+        mcp_actions.edit_text(str(target), "zzz", "b")
+    assert target.read_text(encoding="utf-8") == "a a a\n"
+    assert mcp_actions.edit_text(str(target), "a", "b", replace_all=True) == 3
+    assert target.read_text(encoding="utf-8") == "b b b\n"
+
+
 def test_stdout_carries_nothing_but_the_protocol(box: Sandbox) -> None:
     """Raw JSON-RPC over the pipe: every line the server writes must be a JSON-RPC message."""
     messages = [
@@ -500,30 +540,63 @@ def test_stdout_carries_nothing_but_the_protocol(box: Sandbox) -> None:
 # The ledger
 
 
-@needs_ledger
+def ledger_rows(box: Sandbox) -> dict[str, dict]:
+    """The ledger's decisions in the sandbox's state directory, by summary (the redacted command or path)."""
+    from verdicts import ledger
+
+    connection = ledger.open_ledger(str(box.state / "hookward"))
+    try:
+        return {row["summary"]: row for row in ledger.decisions(connection)}
+    finally:
+        connection.close()
+
+
 @pytest.mark.anyio
 async def test_every_decision_is_in_the_ledger(box: Sandbox) -> None:
     command, _marker = marker_script(box)
-    async with box.session(elicitation=box.answering("accept")) as client:
+    async with box.session(elicitation=box.answering("accept"), client_name="Zed") as client:
         await client.call_tool("run_command", {"command": command})
-        await client.call_tool("check", {"action": "read", "path": "script.py"})
+        await client.call_tool("check", {"action": "delete", "path": "script.py"})
     async with box.session(elicitation=box.answering("decline")) as client:
-        await client.call_tool("run_command", {"command": command + " --declined"})
+        await client.call_tool("run_command", {"command": command + " declined"})
     async with box.session() as client:
-        await client.call_tool("read_file", {"path": "script.py"})
-    databases = [path for path in box.state.rglob("*") if path.suffix in (".db", ".sqlite", ".sqlite3")]
-    assert databases, f"no ledger database under {box.state}"
-    dump = ""
-    for database in databases:
-        with sqlite3.connect(database) as connection:
-            for (table,) in connection.execute("select name from sqlite_master where type = 'table'"):
-                for row in connection.execute(f'select * from "{table}"'):
-                    dump += repr(row) + "\n"
-    assert command in dump
-    assert command + " --declined" in dump
-    assert "script.py" in dump
-    for host in ("claude-code",):
-        assert host in dump
+        await client.call_tool("run_command", {"command": command + " unasked"})
+    rows = ledger_rows(box)
+
+    approved = rows[command]
+    assert (approved["host"], approved["tool"], approved["verdict"]) == ("zed", "run_command", "ask")
+    assert (approved["sent"], approved["status"]) == ("ask", "ran")  # the grant, resolved by the run
+    assert "approved by a person via MCP elicitation" in approved["reasons"]
+
+    declined = rows[command + " declined"]
+    assert (declined["host"], declined["verdict"], declined["sent"], declined["status"]) == (
+        "claude-code",
+        "ask",
+        "deny",
+        "refused",
+    )
+    assert "the person declined it when asked" in declined["reasons"]
+
+    unasked = rows[command + " unasked"]
+    assert (unasked["sent"], unasked["status"]) == ("deny", "refused")
+    assert any("did not declare MCP elicitation" in reason for reason in unasked["reasons"])
+
+    checked = rows[str(box.project / "script.py")]
+    assert (checked["tool"], checked["tool_kind"], checked["sent"]) == ("check", "delete", "check")
+    assert len(rows) == 4
+
+
+@needs_real_engine
+@pytest.mark.anyio
+async def test_allowed_and_denied_commands_are_in_the_ledger(box: Sandbox) -> None:
+    _plant_key(box)
+    async with box.session() as client:
+        await client.call_tool("run_command", {"command": "echo hi"})
+        await client.call_tool("run_command", {"command": "cat ~/.ssh/id_rsa"})
+    rows = ledger_rows(box)
+    assert (rows["echo hi"]["verdict"], rows["echo hi"]["sent"], rows["echo hi"]["status"]) == ("allow", "allow", "ran")
+    denied = rows["cat ~/.ssh/id_rsa"]
+    assert (denied["verdict"], denied["sent"], denied["status"]) == ("deny", "deny", "refused")
 
 
 if __name__ == "__main__":  # pragma: no cover
