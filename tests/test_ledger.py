@@ -444,6 +444,39 @@ def test_spool_merged_twice_is_not_recorded_twice(state: Path) -> None:
     assert sorted(r["tool_use_id"] for r in rows()) == ["seed", "t1", "t2", "t3"]
 
 
+def test_spool_held_by_an_appender_keeps_new_rows_queued_behind_it(state: Path) -> None:
+    import fcntl
+
+    decide(shell("seed", "seed"))
+    ledger.spool(str(state), ledger.decision_row(shell("python3 x.py", "t1"), ASK, "ask", None), "test")
+    with open(state / ledger.SPOOL_NAME, "rb") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)  # an appender mid-write: the spool cannot be claimed now
+        post(shell("python3 x.py", "t1"))  # must not be stored before the decision it answers
+        with sqlite3.connect(state / "ledger.db") as conn:
+            assert conn.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 1
+    assert [r["status"] for r in rows() if r["tool_use_id"] == "t1"] == ["ran"]
+
+
+def test_spool_is_bounded(state: Path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(ledger, "SPOOL_MAX_BYTES", 2000)
+    row = ledger.decision_row(shell("python3 x.py", "t1"), ASK, "ask", None)
+    for _ in range(10):
+        ledger.spool(str(state), dict(row), "is locked")
+    assert (state / ledger.SPOOL_NAME).stat().st_size <= 2000
+    assert "lost" in capsys.readouterr().err
+
+
+def test_health_reports_what_doctor_needs(state: Path) -> None:
+    assert ledger.health(str(state))["state"] == "missing"
+    decide(shell("a", "t1"))
+    report = ledger.health(str(state))
+    assert report["state"] == "ok" and report["spooled"] == 0 and report["path"] == str(state / "ledger.db")
+    (state / "ledger.db").write_bytes(b"x" * 4096)
+    decide(shell("b", "t2"))
+    report = ledger.health(str(state))
+    assert report["state"] != "ok" and report["spooled"] == 1
+
+
 def test_unwritable_state_dir_loses_the_record_but_not_the_answer(tmp_path, monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
     blocked = tmp_path / "file-not-dir"
     blocked.write_text("")

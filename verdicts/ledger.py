@@ -30,6 +30,14 @@ is reported on stderr only.
 Only redacted text is ever written (verdicts/redact.py): never file contents,
 tool output, prompts or the environment.
 
+Durability: `synchronous=OFF`. Every hook is a fresh process and so the last
+connection to close, and SQLite checkpoints and fsyncs on that close. Measured
+here (record_decision, in process, 30 runs): NORMAL 3.2 ms median, 23 ms p90;
+OFF 1.2 ms median, 1.6 ms p90. A crashed process still loses nothing (the data
+is with the OS); an OS crash or power loss may lose the last rows or corrupt
+the file, which the hook then reports and spools around, and
+`hookward audit repair` moves aside.
+
 Imported by every hook process: standard library only, and cheap to import.
 """
 
@@ -63,10 +71,12 @@ DB_NAME = "ledger.db"
 SPOOL_NAME = "spool.jsonl"
 CLAIM_PREFIX = "spool-claimed-"  # a spool taken for merging: spool-claimed-<ns>-<pid>.jsonl
 
+SYNCHRONOUS = "OFF"  # see "Durability" at the top
 BUSY_MS = 250  # the hook path's whole wait for the write lock; then it spools
 CLI_BUSY_MS = 5000
 HOOK_MERGE_CAP = 256  # spooled rows a hook call merges at most, so a backlog never stalls one call
 SPOOL_LOCK_SECONDS = 0.05
+SPOOL_MAX_BYTES = 64 << 20  # a ledger broken for weeks must not fill the disk through its spool
 
 DEFAULT_EXPIRY_SECONDS = 3600
 MATCH_WINDOW_SECONDS = 3600  # how far back a post event without an id looks for its decision
@@ -328,7 +338,7 @@ def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
     try:
         if new:
             conn.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is created
-        conn.execute("PRAGMA synchronous=OFF")  # see DURABILITY above
+        conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     except BaseException:
         conn.close()
         raise
@@ -493,6 +503,8 @@ def append_line(path: str, line: bytes) -> None:
             except FileNotFoundError:
                 current = False
             if current:
+                if os.fstat(fd).st_size + len(line) > SPOOL_MAX_BYTES:
+                    raise OSError(0, f"the spool is over {SPOOL_MAX_BYTES >> 20} MiB")
                 os.write(fd, line)
                 return
         finally:
@@ -509,19 +521,24 @@ def spool_files(directory: str) -> list[str]:
     return sorted(os.path.join(directory, n) for n in names if n.startswith(CLAIM_PREFIX) and n.endswith(".jsonl"))
 
 
-def claim_spool(directory: str) -> str | None:
-    """Rename the live spool aside so appends go to a fresh one. Called under the database write lock."""
+def claim_spool(directory: str) -> tuple[str | None, bool]:
+    """Rename the live spool aside so appends go to a fresh one. Called under the database write lock.
+
+    Returns (the claimed file or None, whether a non-empty spool had to be left in place).
+    """
     path = os.path.join(directory, SPOOL_NAME)
     try:
         fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
     except FileNotFoundError:
-        return None
+        return None, False
     try:
-        if os.fstat(fd).st_size == 0 or not _lock(fd, SPOOL_LOCK_SECONDS):
-            return None
+        if os.fstat(fd).st_size == 0:
+            return None, False
+        if not _lock(fd, SPOOL_LOCK_SECONDS):
+            return None, True
         claimed = os.path.join(directory, f"{CLAIM_PREFIX}{time.time_ns():020d}-{os.getpid()}.jsonl")
         os.rename(path, claimed)
-        return claimed
+        return claimed, False
     finally:
         os.close(fd)
 
@@ -556,8 +573,9 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
     leaves rows that the uid check skips next time.
     """
     files = spool_files(directory)
+    left_in_place = False
     if os.path.exists(os.path.join(directory, SPOOL_NAME)):
-        claimed = claim_spool(directory)
+        claimed, left_in_place = claim_spool(directory)
         if claimed is not None:
             files.append(claimed)
     merged = 0
@@ -590,7 +608,7 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
         actions.append(lambda p=path: _unlink(p))
     if unreadable:
         warn(f"ledger: skipped {unreadable} unreadable spool line(s)")
-    return merged, False, actions
+    return merged, left_in_place, actions
 
 
 def _unlink(path: str) -> None:
@@ -626,7 +644,7 @@ def spooled_count(directory: str | None = None) -> int:
 # ---------------------------------------------------------------- reading (the CLI, doctor, the MCP server)
 
 
-def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS, merge: bool = True) -> sqlite3.Connection:
+def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS) -> sqlite3.Connection:
     """A connection for reading, after merging the whole spool (if the write lock comes within busy_ms).
 
     Raises sqlite3.DatabaseError for a corrupt ledger and LedgerTrouble for a newer schema.
@@ -634,21 +652,14 @@ def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS, merge:
     directory = directory or state_dir()
     conn = connect(directory, busy_ms)
     try:
-        if merge:
-            try:
-                append(conn, directory, None, merge_cap=None)
-            except sqlite3.OperationalError as error:
-                if "locked" not in str(error) and "busy" not in str(error):
-                    raise
-                warn(f"ledger is locked; showing it without the {spooled_count(directory)} spooled record(s)")
-        else:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                ensure_schema(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
+        try:
+            append(conn, directory, None, merge_cap=None)
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) and "busy" not in str(error):
                 raise
+            if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                raise LedgerTrouble("is locked by another process and cannot be read yet") from None
+            warn(f"the ledger is locked; showing it without the {spooled_count(directory)} spooled record(s)")
         conn.row_factory = sqlite3.Row
     except BaseException:
         conn.close()
