@@ -334,10 +334,14 @@ def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
         # Created owner-only first: SQLite gives the -wal and -shm files the same mode.
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
         new = True
+    started = time.monotonic()
     conn = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
     try:
         if new:
             conn.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is created
+            # Both waits together stay within busy_ms: what is left goes to the write lock.
+            left = max(1, busy_ms - int((time.monotonic() - started) * 1000))
+            conn.execute(f"PRAGMA busy_timeout = {left}")
         conn.execute(f"PRAGMA synchronous={SYNCHRONOUS}")
     except BaseException:
         conn.close()
