@@ -354,9 +354,13 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
         report.add(FAIL, "installer", str(error))
         return report
     report = HostReport(host, scope, plan.config_file)
-    for note in plan.notes:
-        if "not established" in note:
-            report.add(WARN, "evidence", note)
+    if installers.config_grade(host) == "unknown":
+        report.add(
+            WARN,
+            "evidence",
+            f"where {host} reads this config is not established (registry grade: unknown); "
+            "a passing self-test proves hookward answers, not that the host calls it",
+        )
     if not _check_config(report, plan):
         return report
     commands = _check_registered(report, plan, executable)
@@ -623,7 +627,8 @@ def _check_switches(report: HostReport, host: str, plan: installers.Plan, projec
     """A kill switch in any config layer the host reads (user and project) turns hookward off."""
     for switch in installers.SWITCHES.get(host, ()):
         if switch.file != "config":
-            paths = [installers.expand(switch.file, None)]
+            base = project_dir or os.getcwd()
+            paths = [installers.expand(switch.file.removeprefix("<project>/"), base)]
         else:
             paths = [plan.config_file] + _other_layer(host, plan.scope, project_dir)
         for path in dict.fromkeys(paths):

@@ -963,7 +963,7 @@ def _plan_toml(ws: _Workspace, reg: TomlHookTables, install: bool, record: Insta
         raise ConfigError(f"{change.path}: `{reg.array}` is a table, not an array of [[{reg.array}]] tables")
     markers = toml_markers(reg.host)
     if install:
-        body = "\n\n".join(
+        body = "\n".join(
             f"[[{reg.array}]]\n" + "".join(f"{key} = {toml_value(value)}\n" for key, value in table.items())
             for table in reg.tables
         )

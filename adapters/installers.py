@@ -105,6 +105,7 @@ class Switch:
 
     `file` is "config" for the file hookward registered in, else a registry-style path.
     The hook is off when the value at `path` equals `off` (or, for a list, contains it).
+    A `<project>/` file is read in the project doctor checks (or the working directory).
     """
 
     path: tuple[str, ...]
@@ -190,7 +191,15 @@ STYLES: dict[str, Style] = {
 
 # Host settings that switch hooks off silently (doctor fails on them).
 SWITCHES: dict[str, tuple[Switch, ...]] = {
-    "claude-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Claude Code runs no hook at all"),),
+    "claude-code": (
+        Switch(("disableAllHooks",), True, "disableAllHooks is true: Claude Code runs no hook at all"),
+        Switch(
+            ("disableAllHooks",),
+            True,
+            "disableAllHooks is true in the project's local settings: Claude Code runs no hook here",
+            file="<project>/.claude/settings.local.json",
+        ),
+    ),
     "qwen-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Qwen Code runs no hook at all"),),
     "copilot-cli": (
         Switch(("disableAllHooks",), True, "disableAllHooks is true: Copilot CLI skips the hooks of this file"),
@@ -390,6 +399,9 @@ def plan_for(host: str, *, scope: str = "user", project_dir: str | None = None, 
     if scope == "project" and not project_dir:
         raise ConfigError("a project install needs the project directory")
     notes: list[str] = []
+    registry_note = host_facts(host).get("config", {}).get("note")
+    if registry_note:
+        notes.append(f"{host} registry: {registry_note}")
     if config_grade(host) == "unknown":
         notes.append(
             f"where {host} reads this config is not established (registry grade: unknown); "
@@ -531,11 +543,11 @@ def mcp_server_entry(style: McpStyle, exe: str) -> dict:
 INSTRUCTIONS = """\
 ## hookward: check before you act
 
-Before you run a shell command, read or write a file, or fetch a URL, use the
-tools of the `hookward` MCP server (run_command, read_file, write_file,
-edit_file) instead of your built-in tools, or call its `check` tool first. If
-hookward answers deny, do not perform the action by other means; tell the user
-the reason it gave.
+Before you run a shell command or read, write or edit a file, use the tools of
+the `hookward` MCP server (run_command, read_file, write_file, edit_file)
+instead of your built-in tools, or call its `check` tool first. If hookward
+answers deny, do not perform the action by other means; tell the user the
+reason it gave.
 """
 
 

@@ -495,10 +495,11 @@ def test_doctor_fails_on_a_setting_that_silently_switches_hooks_off(host: str, s
     assert doctor.FAIL in statuses(report, "hooks switched off"), report.to_dict()
 
 
-def test_doctor_sees_a_kill_switch_in_the_project_layer_too(sandbox: Path) -> None:
+@pytest.mark.parametrize("layer", ["settings.json", "settings.local.json"])
+def test_doctor_sees_a_kill_switch_in_the_project_layer_too(layer: str, sandbox: Path) -> None:
     plan = plan_for("claude-code", "user", sandbox)
     do(plan, install_it=True)
-    project_settings = sandbox / "project" / ".claude" / "settings.json"
+    project_settings = sandbox / "project" / ".claude" / layer
     project_settings.parent.mkdir(parents=True)
     project_settings.write_text('{"disableAllHooks": true}\n')
     report = doctor.diagnose("claude-code", executable=FAKE_EXE, project_dir=str(sandbox / "project"))
