@@ -1,0 +1,81 @@
+"""Codex CLI: Claude Code's hook shape, with Codex's tools and a strict output schema.
+
+Payload (PreToolUse, PostToolUse): session_id, turn_id, transcript_path, cwd,
+hook_event_name, model, permission_mode, tool_name, tool_input, tool_use_id;
+PostToolUse adds tool_response. Shell tools arrive as tool_name "Bash" with
+tool_input.command; file edits as "apply_patch" with the raw patch text in
+tool_input.command; MCP tools as mcp__<server>__<tool>. Codex rejects output
+with unknown fields and a deny without a reason, so the answer carries
+exactly hookEventName, permissionDecision and a non-empty
+permissionDecisionReason. Which answers Codex honours (not ask, not a bare
+allow) lives in compat/hosts/codex.json; the renderer reads it there.
+"""
+
+from __future__ import annotations
+
+from adapters import claude_family
+from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
+from adapters.render import SILENT, Answer
+from policy.toolcall import ToolCall
+
+HOST = "codex"
+
+PRE_TOOL_USE = "PreToolUse"
+POST_TOOL_USE = "PostToolUse"
+
+SHELL = ("shell", ("command", "cmd"))
+PATCH = ("patch", ("command", "input", "patch"))
+
+# Hook-facing tool names -> (kind, argument fields). Current releases send "Bash" for every
+# shell-like tool; the older spellings are kept so a renamed shell is never judged as "other".
+TOOLS: dict[str, claude_family.ToolSpec] = {
+    "Bash": SHELL,
+    "shell": SHELL,
+    "local_shell": SHELL,
+    "shell_command": SHELL,
+    "exec_command": SHELL,
+    "unified_exec": SHELL,
+    "container.exec": SHELL,
+    "apply_patch": PATCH,
+}
+
+
+def parse(event: str, payload: dict) -> ToolCall:
+    if event not in (PRE_TOOL_USE, POST_TOOL_USE):
+        raise PayloadError(f"{HOST} has no tool event {event!r}")
+    cwd = get_str(payload, "cwd")
+    ctx = claude_family.CallContext(
+        host=HOST,
+        event=event,
+        cwd=cwd,
+        project_root=project_root_for(cwd),  # Codex exports no project variable: the git root above cwd
+        session_id=get_str(payload, "session_id", default="") or "",
+        tool_use_id=get_str(payload, "tool_use_id", default="") or "",
+        permission_mode=get_str(payload, "permission_mode"),
+    )
+    tool_name = get_str(payload, "tool_name", required=True) or ""
+    return claude_family.tool_call(ctx, tool_name, get_dict(payload, "tool_input"), TOOLS)
+
+
+def parse_post(event: str, payload: dict) -> PostEvent:
+    if event != POST_TOOL_USE:
+        raise PayloadError(f"{HOST} has no post-tool event {event!r}")
+    call = parse(event, payload)
+    response = payload.get("tool_response")
+    failed = isinstance(response, dict) and (
+        response.get("success") is False
+        or response.get("is_error") is True
+        or (isinstance(response.get("exit_code"), int) and response.get("exit_code") != 0)
+    )
+    return PostEvent(call, failed=failed)
+
+
+def spell(answer: Answer, event: str) -> WireAnswer:
+    # An explicit allow is rejected by Codex; whether to send it at all is the renderer's call (registry).
+    if answer.kind == SILENT:
+        return WireAnswer()
+    return claude_family.hook_specific_answer(HOST, answer, event)
+
+
+def spell_post(event: str) -> WireAnswer:
+    return WireAnswer()
