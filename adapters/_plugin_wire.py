@@ -51,9 +51,21 @@ class Tool:
         self.list_field = list_field  # a field holding more paths
 
 
-ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
-URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
-PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
+# Compiled on first use (re caches it): a hook process pays only for what its call needs.
+PATCH_FILE = r"(?m)^\*\*\* (Add|Update|Delete) File: (.+?)\s*$|^\*\*\* Move to: (.+?)\s*$"
+SCHEME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789+.-")
+
+
+def url_scheme(path: str) -> str | None:
+    """The scheme of "<scheme>://...", else None (a file path)."""
+    scheme, separator, _ = path.partition("://")
+    if not separator or not scheme or not scheme[0].isalpha() or not set(scheme) <= SCHEME_CHARS:
+        return None
+    return scheme.lower()
+
+
+def is_shell_name(name: str) -> bool:
+    return name.isascii() and name.isidentifier()
 
 
 def _common(payload: dict) -> tuple[str, dict, str, str, str]:
@@ -73,7 +85,7 @@ def _with_env(command: str, env: dict) -> str:
     """Spell the tool's own environment as assignments before the command, so the policy sees it."""
     assignments = []
     for name, value in env.items():
-        if not ENV_NAME.match(name):
+        if not is_shell_name(name):
             raise PayloadError(f"environment variable name {name!r} is not a shell name")
         if not isinstance(value, str):
             raise PayloadError(f"environment variable {name} must be a string, not {type(value).__name__}")
@@ -85,7 +97,7 @@ def patch_targets(text: str) -> tuple[str, list[str]]:
     """The kind and the files an apply_patch envelope touches."""
     verbs: set[str] = set()
     paths: list[str] = []
-    for match in PATCH_FILE.finditer(text):
+    for match in re.finditer(PATCH_FILE, text):
         verb, path, moved_to = match.group(1), match.group(2), match.group(3)
         verbs.add(verb or "Move")
         paths.append(path or moved_to)
@@ -152,9 +164,9 @@ def tool_call(
     if spec.kind in ("read", "write", "edit", "delete"):
         path = get_str(tool_input, *spec.fields, required=spec.kind != "read")
         # Some file tools also take URLs and internal URIs (OMP's read: "path, internal URI, or URL").
-        scheme = URL_SCHEME.match(path or "")
-        if scheme:
-            if scheme.group(1).lower() in ("http", "https") and spec.kind == "read":
+        scheme = url_scheme(path or "")
+        if scheme is not None:
+            if scheme in ("http", "https") and spec.kind == "read":
                 return ToolCall("web", url=path, **common)
             return ToolCall("other", **common)
         paths = [path or cwd]  # a search without a path searches the working directory
