@@ -71,6 +71,9 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
     hosts = rule.get("hosts")
     if hosts is not None and action.call.host not in hosts:
         return False
+    tools = rule.get("tools")
+    if tools is not None and not any(fnmatchcase(action.call.tool or "", p) for p in tools):
+        return False
     if rule.get("programs") is not None or rule.get("commands") is not None or rule.get("args_any") is not None:
         cmd = action.cmd
         if cmd is None or action.kind != "shell":

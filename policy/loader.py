@@ -244,7 +244,7 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
                     compiled["args_any"] = rule.args_any
                 if rule.paths is not None:
                     compiled["paths"] = compile_patterns(rule.paths)
-                for name in ("scopes", "hosts", "mcp", "urls"):
+                for name in ("scopes", "hosts", "tools", "mcp", "urls"):
                     value = getattr(rule, name)
                     if value is not None:
                         compiled[name] = value

@@ -44,6 +44,7 @@ class Rule(BaseModel):
     paths: list[str] | None = None
     scopes: list[Scope] | None = None
     hosts: list[str] | None = None
+    tools: list[str] | None = None
     mcp: list[str] | None = None
     urls: list[str] | None = None
     loosens: list[str] = Field(default_factory=list)
