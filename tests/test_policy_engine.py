@@ -263,3 +263,12 @@ def test_web_fetch_of_cloud_metadata_is_denied(project):  # type: ignore[no-unty
 def test_unknown_mcp_tool_asks(project):  # type: ignore[no-untyped-def]
     call = ToolCall("mcp", mcp_server="github", mcp_tool="delete_repo", cwd=str(project), project_root=str(project))
     assert evaluate(call).verdict == Verdict.ASK
+
+
+def test_unknown_tool_of_kind_other_asks_but_bookkeeping_passes(project):  # type: ignore[no-untyped-def]
+    def other(tool: str) -> Verdict:
+        return evaluate(ToolCall("other", tool=tool, cwd=str(project), project_root=str(project))).verdict
+
+    assert other("TodoWrite") == Verdict.ALLOW
+    assert other("notebook_execute") == Verdict.ASK
+    assert other("eval") == Verdict.ASK
