@@ -450,7 +450,7 @@ def _installed_commands(plan: installers.Plan) -> list[tuple[str, str, str]]:
                     event = str(table.get("event"))
                     found.append((event, _role(plan.host, event), command))
         elif isinstance(reg, install.OwnedFile):
-            if reg.signature in text and isinstance(style, installers.PluginStyle):
+            if all(part in text for part in reg.signature) and isinstance(style, installers.PluginStyle):
                 for event, role in _plugin_events(plan.host):
                     exe = _shim_executable(text)
                     if exe:

@@ -30,6 +30,7 @@ import shutil
 import sys
 import tempfile
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from json.decoder import scanstring
 
@@ -383,7 +384,7 @@ class JsonEdit:
     def find(self, path: tuple[str | int, ...]) -> Node | None:
         return find(self.root, path)
 
-    def _insert_child(self, container: Node, piece: callable) -> None:  # type: ignore[valid-type]
+    def _insert_child(self, container: Node, piece: Callable[[str, str, bool], str]) -> None:
         """Add a child after the last one, in the style (one line or indented lines) the container uses."""
         text = self.text
         unit = _indent_unit(text, self.root)
@@ -696,7 +697,7 @@ class OwnedFile:
     file: str
     host: str
     content: str
-    signature: str  # text that identifies the file as hookward's
+    signature: tuple[str, ...]  # texts that together identify the file as hookward's
 
 
 @dataclass
@@ -997,7 +998,7 @@ def _plan_marked_text(ws: _Workspace, reg: MarkedText, install: bool, record: In
 
 def _plan_owned_file(ws: _Workspace, reg: OwnedFile, install: bool, record: InstallRecord) -> None:
     change = ws.get(reg.file)
-    ours = change.after is not None and reg.signature in change.after
+    ours = change.after is not None and all(part in change.after for part in reg.signature)
     if install:
         if change.after is not None and not ours:
             raise ConfigError(f"{change.path} exists and was not written by hookward; move it away first")

@@ -493,6 +493,11 @@ def sharing_hosts(host: str, scope: str, project_dir: str | None, path: str) -> 
     return found
 
 
+def shim_signature(host: str) -> tuple[str, ...]:
+    """What marks an installed file as hookward's shim for this host (every shim carries both)."""
+    return ("---- hookward shim core: begin", f"hookward hook {host}")
+
+
 def read_shim(style: PluginStyle) -> str:
     path = os.path.join(PLUGINS_DIR, style.shim)
     try:
@@ -514,7 +519,7 @@ def _plugin_plan(
             "refusing to install a shim that may not find hookward"
         )
     content = shim.replace(EXECUTABLE_PLACEHOLDER, exe.replace("\\", "\\\\").replace('"', '\\"'))
-    regs: list[Registration] = [OwnedFile(dest, host, content, signature=f"hookward hook {host}")]
+    regs: list[Registration] = [OwnedFile(dest, host, content, signature=shim_signature(host))]
     if style.load_paths_at is not None:
         regs.append(JsonArrayItem(config_file, host, style.load_paths_at, dest, comments=style.comments))
     if style.entries_at is not None:

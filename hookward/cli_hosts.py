@@ -19,7 +19,7 @@ def register(app: typer.Typer) -> None:
     @app.command("install")
     def install_command(
         host: str = typer.Argument(..., help=HOST_HELP),
-        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, file_okay=False),
+        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
     ) -> None:
         """Register hookward's hook (or plugin, or MCP server) in HOST's config."""
@@ -28,7 +28,7 @@ def register(app: typer.Typer) -> None:
     @app.command("uninstall")
     def uninstall_command(
         host: str = typer.Argument(..., help=HOST_HELP),
-        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, file_okay=False),
+        project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
     ) -> None:
         """Remove exactly what `hookward install HOST` added."""

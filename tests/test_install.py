@@ -800,3 +800,15 @@ def test_hosts_sharing_a_project_hooks_file_keep_each_others_entries(sandbox: Pa
     do(plans["vscode-copilot"], install_it=True)
     report = doctor.diagnose("copilot-cli", scope="project", project_dir=project, executable=FAKE_EXE)
     assert doctor.WARN in statuses(report, "double registration")
+
+
+def test_a_users_plugin_that_mentions_hookward_is_not_taken_for_hookwards(sandbox: Path) -> None:
+    plan = plan_for("opencode", "user", sandbox)
+    shim = Path(plan.registrations[0].file)
+    shim.parent.mkdir(parents=True)
+    shim.write_text("// my wrapper around `hookward hook opencode tool.execute.before`\nexport default () => ({})\n")
+    before = snapshot(sandbox)
+    with pytest.raises(ConfigError, match="not written by hookward"):
+        install.plan(plan.registrations, install=True)
+    assert install.plan(plan.registrations, install=False) == []
+    assert snapshot(sandbox) == before
