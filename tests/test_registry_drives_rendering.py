@@ -151,16 +151,16 @@ def test_native_force_ask_the_adapter_cannot_spell_fails_closed_on_the_hook_path
 
 
 def test_a_mode_the_registry_never_saw_refuses_ask(data):
-    assert permission_decision(wire(data, Verdict.ASK, "auto")[1]) == "deny"
-    assert wire(data, Verdict.ALLOW, "auto") == (SILENT, {})
+    assert permission_decision(wire(data, Verdict.ASK, "neverSeenMode")[1]) == "deny"
+    assert wire(data, Verdict.ALLOW, "neverSeenMode") == (SILENT, {})
 
 
 def test_adding_a_mode_to_the_registry_makes_its_facts_count(data):
-    data["modes"]["auto"] = {"description": "classifier decides", "ask_satisfiable_silently": fact(True)}
-    data["verdicts"][EVENT]["ask"]["auto"] = fact("prompts")
-    assert permission_decision(wire(data, Verdict.ASK, "auto")[1]) == "ask"
-    assert permission_decision(wire(data, Verdict.ALLOW, "auto")[1]) == "allow"
-    assert permission_decision(wire(data, Verdict.FORCE_ASK, "auto")[1]) == "deny"  # satisfiable silently
+    data["modes"]["neverSeenMode"] = {"description": "classifier decides", "ask_satisfiable_silently": fact(True)}
+    data["verdicts"][EVENT]["ask"]["neverSeenMode"] = fact("prompts")
+    assert permission_decision(wire(data, Verdict.ASK, "neverSeenMode")[1]) == "ask"
+    assert permission_decision(wire(data, Verdict.ALLOW, "neverSeenMode")[1]) == "allow"
+    assert permission_decision(wire(data, Verdict.FORCE_ASK, "neverSeenMode")[1]) == "deny"  # satisfiable silently
 
 
 # ---------------------------------------------------------------- through the real hook path
