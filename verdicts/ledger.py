@@ -34,10 +34,9 @@ Durability: `synchronous=OFF`. Every hook is a fresh process and so the last
 connection to close, and SQLite checkpoints and fsyncs on that close. Measured
 here (record_decision in process, 40 fresh processes, a quiet machine): NORMAL
 2.7 ms median, 23 ms p90; OFF 0.9 ms median, 1.1 ms p90. A crashed process
-still loses nothing (the data
-is with the OS); an OS crash or power loss may lose the last rows or corrupt
-the file, which the hook then reports and spools around, and
-`hookward audit repair` moves aside.
+still loses nothing (the data is with the OS); an OS crash or power loss may
+lose the last rows or corrupt the file, which the hook then reports and spools
+around, and `hookward audit repair` moves aside.
 
 Imported by every hook process: standard library only, and cheap to import.
 """
