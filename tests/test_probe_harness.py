@@ -374,7 +374,7 @@ def test_a_fact_backed_by_several_probes_takes_the_effect_hookward_can_rely_on_l
     _record(tmp_path, "ask-shell-default", "refuses")
     _record(tmp_path, "ask-read-default", "runs")
     facts = harness.probed_facts(harness.load_records("claude-code", "9.9.9", tmp_path / "records"))
-    fact = facts[("verdicts", "PreToolUse", "ask", "default")]
+    fact = facts[("verdicts", "PreToolUse", "ask", "default@headless")]
     assert fact["value"] == "runs" and fact["grade"] == "probed"
     assert fact["source"].endswith("ask-read-default.json")
     assert "ask-shell-default: refuses" in fact["note"]
@@ -438,4 +438,18 @@ def test_update_registry_writes_a_host_file_that_still_parses_and_cites_records(
     data = json.loads((hosts / "claude-code.json").read_text())
     assert data["failures"]["timeout"]["grade"] == "probed"
     assert data["failures"]["timeout"]["source"].endswith("timeout-shell-bypassPermissions.json")
-    assert data["verdicts"]["PreToolUse"]["deny"]["default"]["value"] == "enforced"
+    assert data["verdicts"]["PreToolUse"]["deny"]["default@headless"]["value"] == "enforced"
+
+
+def test_headless_probe_facts_never_overwrite_the_interactive_mode(tmp_path):
+    hosts, records = tmp_path / "hosts", tmp_path / "records"
+    hosts.mkdir()
+    (hosts / "claude-code.json").write_text((REPO / "compat" / "hosts" / "claude-code.json").read_text())
+    before = json.loads((hosts / "claude-code.json").read_text())["verdicts"]["PreToolUse"]["ask"]["default"]
+    record = _record(tmp_path, "ask-shell-default", "refuses", hook="ask", kind="verdict")
+    record["version"] = CLAUDE_CODE.version
+    harness.write_record(record, records)
+    harness.update_registry("claude-code", hosts, records)
+    data = json.loads((hosts / "claude-code.json").read_text())["verdicts"]["PreToolUse"]["ask"]
+    assert data["default"] == before
+    assert data["default@headless"]["value"] == "refuses"
