@@ -9,7 +9,6 @@ normal, slow import: correct, just slower.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sys
@@ -23,9 +22,11 @@ TABLES_FILE = os.path.join(os.path.dirname(__file__), "data", "bashlex_tables.js
 
 
 def _bashlex_spec() -> Any:
-    import importlib.util
+    # PathFinder needs no import beyond what the interpreter already loaded;
+    # importlib.util would pull in contextlib and more on every hook call.
+    import importlib.machinery
 
-    spec = importlib.util.find_spec("bashlex")
+    spec = importlib.machinery.PathFinder.find_spec("bashlex")
     if spec is None or not spec.submodule_search_locations:
         raise ImportError("bashlex is not installed")
     return spec
@@ -35,9 +36,19 @@ def _bashlex_dir() -> str:
     return str(list(_bashlex_spec().submodule_search_locations)[0])
 
 
+def _module_from_spec(spec: Any) -> Any:
+    try:
+        from importlib._bootstrap import module_from_spec  # the frozen, already loaded implementation
+    except ImportError:  # pragma: no cover
+        from importlib.util import module_from_spec
+    return module_from_spec(spec)
+
+
 def grammar_key() -> str:
     """A hash of the bashlex files that determine the parse tables."""
-    digest = hashlib.sha256()
+    from policy.lazy import sha256
+
+    digest = sha256()
     base = _bashlex_dir()
     for name in ("parser.py", "yacc.py", "tokenizer.py"):
         with open(os.path.join(base, name), "rb") as handle:
@@ -107,10 +118,8 @@ def load() -> None:
 
     # bashlex/__init__ imports the parser (and so the rebuild) at once: create
     # the package without running it, patch yacc, then run it.
-    import importlib.util
-
     spec = _bashlex_spec()
-    package = importlib.util.module_from_spec(spec)
+    package = _module_from_spec(spec)
     sys.modules["bashlex"] = package
     # yacc imports inspect (several ms) only to build tables, which we skip:
     # give it a placeholder for the import and take it away again at once.

@@ -14,6 +14,7 @@ import os
 import re
 
 from policy.knowledge import programs as kp
+from policy.lazy import LazyRegex
 from verdicts.decision import Verdict
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
@@ -58,7 +59,7 @@ def finding_demand(kind: str, detail: str) -> Demand:
 
 # --- programs ---------------------------------------------------------------
 
-_GIT_HIJACK_CONFIG = re.compile(
+_GIT_HIJACK_CONFIG = LazyRegex(
     r"^(core\.(hookspath|sshcommand|pager|editor|fsmonitor|gitproxy|askpass|attributesfile|excludesfile)|"
     r"alias\..*|credential\..*|diff\..*\.(command|textconv)|filter\..*|merge\..*\.driver|"
     r"protocol\..*|url\..*|sequence\.editor|gpg\.program|uploadpack\..*|receive\..*|http\..*proxy|"
@@ -118,18 +119,18 @@ CLOUD_CLIS = frozenset(
         "aliyun",
     }
 )
-_DESTRUCTIVE_VERB = re.compile(
+_DESTRUCTIVE_VERB = LazyRegex(
     r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)",
     re.IGNORECASE,
 )
 
 # Cloud CLI verbs that only look (aws ec2 describe-instances, gcloud ... list).
-_CLOUD_READ_VERB = re.compile(
+_CLOUD_READ_VERB = LazyRegex(
     r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head)([-_].*)?$",
     re.IGNORECASE,
 )
 # ... unless what they read is a secret.
-_CLOUD_SECRET = re.compile(
+_CLOUD_SECRET = LazyRegex(
     r"secret|password|credential|token|key-value|get-parameter|access-key|login|sign|decrypt|export|print-access|print-identity|configure|keys|kms|vault|ssm",
     re.IGNORECASE,
 )
@@ -680,7 +681,7 @@ def _container_demands(args: list[str]) -> list[Demand]:
     return demands
 
 
-_REMOTE_SPEC = re.compile(r"^(git\+|https?://|ssh://|file://|hg\+|svn\+|bzr\+|[\w.-]+@[\w.-]+:)")
+_REMOTE_SPEC = LazyRegex(r"^(git\+|https?://|ssh://|file://|hg\+|svn\+|bzr\+|[\w.-]+@[\w.-]+:)")
 
 
 def _install_demands(program: str, args: list[str]) -> list[Demand]:
@@ -784,7 +785,7 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
 
 # --- inline code --------------------------------------------------------------
 
-_DANGEROUS_CODE = re.compile(
+_DANGEROUS_CODE = LazyRegex(
     r"rmtree|os\.remove|os\.unlink|unlink\(|rmdir|rm_rf|rm -r|FileUtils\.rm|File\.delete|fs\.rm|rmSync|unlinkSync|"
     r"socket|/dev/tcp|urllib|urlopen|requests\.(post|put|get)|http\.client|httplib|fetch\(|XMLHttpRequest|"
     r"Net::HTTP|open-uri|IO::Socket|LWP|child_process|execSync|spawnSync|exec\(|system\(|popen|subprocess|"
@@ -793,7 +794,7 @@ _DANGEROUS_CODE = re.compile(
     r"os\.environ|process\.env|ENV\[|getenv|keychain|shutil\.move|open\([^)]*['\"][wa]",
     re.IGNORECASE,
 )
-_SHELL_IN_CODE = re.compile(
+_SHELL_IN_CODE = LazyRegex(
     r"""(?:system|popen|exec(?:Sync)?|spawn(?:Sync)?|check_output|check_call|call|run|Popen)\(\s*(?:\[)?\s*(['"])(.+?)\1"""
 )
 
@@ -813,7 +814,7 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
     return Demand("not-understood", ASK, f"inline {language} code is not analyzed"), embedded
 
 
-_TRIVIAL_PY = re.compile(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
+_TRIVIAL_PY = LazyRegex(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
 
 
 def _trivial_code(language: str, code: str) -> bool:
@@ -879,10 +880,8 @@ SAFE_PYTHON_MODULES = frozenset(
         "calendar",
     }
 )
-_SED_EXEC = re.compile(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
-_AWK_EXEC = re.compile(
-    r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON"
-)
+_SED_EXEC = LazyRegex(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
+_AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
 
 
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:

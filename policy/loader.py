@@ -14,9 +14,10 @@ compiles; a cache that cannot be written is only slower.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
+
+from policy.lazy import sha256
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 DEFAULT_POLICY = os.path.join(DATA_DIR, "default.toml")
@@ -107,13 +108,13 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
         project_path = os.path.join(project, PROJECT_POLICY_NAME)
         project_bytes = _read(project_path)
         if project_bytes is not None:
-            trusted = hashlib.sha256(project_bytes).hexdigest() in _trusted_hashes()
+            trusted = sha256(project_bytes).hexdigest() in _trusted_hashes()
             sources.append(("project-trusted" if trusted else "project", project_path, project_bytes))
     return sources
 
 
 def _key(sources: list[tuple[str, str, bytes]]) -> str:
-    digest = hashlib.sha256(COMPILER_VERSION.encode())
+    digest = sha256(COMPILER_VERSION.encode())
     for path in KNOWLEDGE_FILES:
         digest.update(_read(path) or b"")
     for layer, path, data in sources:
@@ -270,9 +271,7 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
         "persistence": groups(kpaths.PERSISTENCE),
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_home_prefixes": sorted(set(prefixes)),
-        "sources": [
-            {"layer": layer, "path": path, "sha256": hashlib.sha256(raw).hexdigest()} for layer, path, raw in sources
-        ],
+        "sources": [{"layer": layer, "path": path, "sha256": sha256(raw).hexdigest()} for layer, path, raw in sources],
     }
     _check_examples(compiled_policy)
     for layer_rules in layers.values():

@@ -15,6 +15,7 @@ import re
 
 from policy import bashlex_fast
 from policy.knowledge import programs as kp
+from policy.lazy import LazyRegex
 
 MAX_COMMAND_CHARS = 100_000  # longer commands are refused unparsed
 MAX_DEPTH = 8  # nested sh -c / eval / heredoc levels before we stop and ask
@@ -232,7 +233,7 @@ def unquote_raw(raw: str) -> str | None:
     return "".join(out)
 
 
-_BRACE = re.compile(r"\{([^{}]*)\}")
+_BRACE = LazyRegex(r"\{([^{}]*)\}")
 
 
 def brace_expand(word: str, limit: int = 64) -> list[str]:
@@ -265,7 +266,7 @@ def brace_expand(word: str, limit: int = 64) -> list[str]:
 
 
 # Environment variables that hold secrets in agent sessions (API keys, tokens).
-SECRET_VARIABLE = re.compile(
+SECRET_VARIABLE = LazyRegex(
     r"(KEY|TOKEN|SECRET|PASSW|PASSWD|PWD_|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|CERT)", re.IGNORECASE
 )
 
@@ -376,7 +377,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
 # names yields a number: replace it by digits of the same length (positions
 # stay valid). Anything else in it (substitutions, quotes) is left for the
 # parser to refuse.
-_ARITHMETIC = re.compile(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#])*\))*\)\)")
+_ARITHMETIC = LazyRegex(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#])*\))*\)\)")
 
 
 # Characters for which splitting on spaces is exactly what bash does: no
@@ -521,7 +522,7 @@ def _command(node, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
 
 # --- peeling ---------------------------------------------------------------
 
-HIJACK_VARS = re.compile(
+HIJACK_VARS = LazyRegex(
     r"^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|"
     r"PYTHONSTARTUP|PYTHONPATH|PYTHONHOME|PYTHONINSPECT|PERL5OPT|PERL5LIB|PERLLIB|RUBYOPT|RUBYLIB|NODE_PATH|"
     r"[A-Z0-9_]*_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|"
