@@ -74,6 +74,9 @@ def main() -> None:
             start = time.perf_counter()
             subprocess.run(argv, input=data, capture_output=True, env=env, check=False)
             times[name].append((time.perf_counter() - start) * 1000)
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("note: PYTHONDONTWRITEBYTECODE is set, so every hook call compiles hookward from source; a pip install")
+        print("      ships compiled bytecode. Unset it for the figure users see.")
     base = statistics.median(times["python -c pass"])
     floor = statistics.median(times["python -S -c pass"])
     hook_medians = []

@@ -97,10 +97,21 @@ def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
     except install.ConfigError:
         executable = "/hookward"
     reports = [doctor.diagnose(h, scope=scope, project_dir=project_dir, executable=executable) for h in hosts]
+    from verdicts import ledger
+
+    ledger_health = ledger.health()
+    ledger_ok = ledger_health.get("state") in ("ok", "missing") and not ledger_health.get("spooled")
     failed = any(report.failed for report in reports) or not reports
     if as_json:
-        typer.echo(json.dumps({"ok": not failed, "hosts": [report.to_dict() for report in reports]}, indent=2))
+        out = {"ok": not failed, "hosts": [report.to_dict() for report in reports], "ledger": ledger_health}
+        typer.echo(json.dumps(out, indent=2))
         return 1 if failed else 0
+    ledger_line = f"ledger: {ledger_health.get('state')} ({ledger_health.get('path')})"
+    if ledger_health.get("spooled"):
+        ledger_line += f"; {ledger_health['spooled']} record(s) waiting in the spool to be merged"
+    if ledger_health.get("detail"):
+        ledger_line += f"; {ledger_health['detail']}"
+    typer.echo(("" if ledger_ok else "WARN  ") + ledger_line)
     if not reports:
         typer.echo("hookward is installed for no host (`hookward install <host>`)")
         return 1

@@ -677,6 +677,8 @@ def status_of(sent: str | None, post_id: int | None, post_failed: int | None, at
         return "failed" if post_failed else "ran"
     if sent in GRANT_KINDS:
         return "pending" if at >= now - expiry else "expired"
+    if sent == "check":
+        return "checked"  # an MCP `check`: evaluated, nothing was run
     return "refused" if sent == "deny" else "allowed"
 
 
@@ -885,7 +887,12 @@ def health(directory: str | None = None) -> dict:
         finally:
             conn.close()
     except sqlite3.Error as error:
-        report.update(state="error", detail=describe(error))
+        text = str(error).lower()
+        corrupt = "not a database" in text or "malformed" in text
+        report.update(
+            state="corrupt" if corrupt else "error",
+            detail=describe(error) + ("; run `hookward audit repair`" if corrupt else ""),
+        )
     return report
 
 
