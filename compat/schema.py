@@ -376,7 +376,9 @@ class HostFile(Strict):
                 by_mode: dict[str, EffectFact] = getattr(table, verdict)
                 # "<mode>@headless" is the same mode in a headless run (no person to prompt).
                 strangers = [
-                    mode for mode in by_mode if mode != ANY_MODE and mode.removesuffix(HEADLESS) not in self.modes
+                    mode
+                    for mode in by_mode
+                    if mode.removesuffix(HEADLESS) != ANY_MODE and mode.removesuffix(HEADLESS) not in self.modes
                 ]
                 if strangers:
                     raise ValueError(f"verdicts.{event}.{verdict}: modes {strangers} are not listed in modes")

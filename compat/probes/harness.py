@@ -623,6 +623,9 @@ def load_records(host: str, version: str | None = None, records: Path = RECORDS)
 
 # ---------------------------------------------------------------- registry update
 HEADLESS = "@headless"
+# A probe sees the tool run after an allow; in a posture that approves tools by
+# itself, that cannot show the host honoured the allow rather than ignored it.
+ALLOW_CAVEAT = " The tool ran after the allow; where the posture approves tools by itself, this does not show the allow itself skipped a prompt."
 
 
 def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]:
@@ -641,7 +644,7 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
             # Every probe runs the host headless: its verdict facts describe the
             # "<mode>@headless" variant and never overwrite what an interactive
             # session does (nobody is there to answer a prompt in a probe).
-            mode = record["mode"] if record["mode"] == "*" else record["mode"] + HEADLESS
+            mode = record["mode"] + HEADLESS
             key = ("verdicts", record["event"], record["hook"], mode)
         else:
             key = ("failures", record["hook"])
@@ -656,7 +659,9 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
             "grade": "probed",
             "source": _repo_relative(weakest_path),
             "date": weakest["date"],
-            "note": f"{weakest['host']} {weakest['version']} probed ({shown})" + _caveat(weakest["host"]),
+            "note": f"{weakest['host']} {weakest['version']} probed ({shown})"
+            + _caveat(weakest["host"])
+            + (ALLOW_CAVEAT if key[0] == "verdicts" and key[2] == "allow" else ""),
         }
     return facts
 
@@ -686,7 +691,7 @@ def apply_facts(host_data: dict, facts: dict[tuple[str, ...], dict]) -> list[str
     for key, fact in sorted(facts.items()):
         if key[0] == "verdicts":
             _, event, verdict, mode = key
-            if mode != "*" and mode.removesuffix(HEADLESS) not in modes:
+            if mode.removesuffix(HEADLESS) not in modes and mode.removesuffix(HEADLESS) != "*":
                 changes.append(f"skipped {'.'.join(key)}: mode {mode!r} is not in the host file's modes")
                 continue
             slot = host_data.setdefault("verdicts", {}).setdefault(event, {}).setdefault(verdict, {})
