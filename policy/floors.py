@@ -395,36 +395,7 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
             demands.append(Demand("egress", ASK, "gh api sends data to GitHub"))
     if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
         demands.append(Demand("egress", ASK, "asks a name server for a whole zone"))
-    if (
-        args
-        and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove")
-        and program
-        in (
-            "pip",
-            "pip3",
-            "poetry",
-            "pipenv",
-            "npm",
-            "yarn",
-            "pnpm",
-            "bun",
-            "cargo",
-            "gem",
-            "brew",
-            "apt",
-            "apt-get",
-            "yum",
-            "dnf",
-            "apk",
-            "pacman",
-            "conda",
-            "mamba",
-            "uv",
-            "composer",
-            "snap",
-            "flatpak",
-        )
-    ):
+    if args and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove") and program in kp.PACKAGE_MANAGERS:
         demands.append(Demand("destructive", ASK, f"{program} {args[0]} removes installed packages"))
     if args and (program, args[0]) in PUBLISH:
         demands.append(
@@ -511,45 +482,7 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
         verdict = ASK
         demands.append(Demand("fetch-and-run", verdict, f"{program} downloads and runs a package"))
-    if program in (
-        "pip",
-        "pip3",
-        "uv",
-        "poetry",
-        "pipenv",
-        "conda",
-        "mamba",
-        "gem",
-        "cargo",
-        "go",
-        "npm",
-        "yarn",
-        "pnpm",
-        "bun",
-        "brew",
-        "apt",
-        "apt-get",
-        "yum",
-        "dnf",
-        "apk",
-        "pacman",
-        "zypper",
-        "port",
-        "choco",
-        "winget",
-        "snap",
-        "flatpak",
-        "nix-env",
-        "composer",
-        "dotnet",
-        "cpan",
-        "cpanm",
-        "luarocks",
-        "opam",
-        "stack",
-        "cabal",
-        "deno",
-    ):
+    if program in kp.PACKAGE_MANAGERS:
         demands.extend(_install_demands(program, args))
 
     # --- network egress ---
@@ -704,22 +637,7 @@ def _install_demands(program: str, args: list[str]) -> list[Demand]:
         return [
             Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")
         ]
-    if program in (
-        "brew",
-        "apt",
-        "apt-get",
-        "yum",
-        "dnf",
-        "apk",
-        "pacman",
-        "zypper",
-        "port",
-        "choco",
-        "winget",
-        "snap",
-        "flatpak",
-        "nix-env",
-    ):
+    if program in kp.SYSTEM_PACKAGE_MANAGERS:
         return [Demand("fetch-and-run", ASK, f"{program} installs system software")]
     if (
         program in ("go", "cargo")

@@ -561,25 +561,6 @@ PROJECT_RUNNERS: dict[str, frozenset[str] | None] = {
             "uninstall",
         }
     ),
-    "pip3": frozenset(
-        {
-            "list",
-            "show",
-            "freeze",
-            "check",
-            "--version",
-            "install",
-            "download",
-            "wheel",
-            "index",
-            "inspect",
-            "debug",
-            "cache",
-            "hash",
-            "help",
-            "uninstall",
-        }
-    ),
     "uv": frozenset(
         {
             "run",
@@ -698,6 +679,8 @@ PROJECT_RUNNERS: dict[str, frozenset[str] | None] = {
     "python3": None,  # handled as interpreters first
 }
 
+PROJECT_RUNNERS["pip3"] = PROJECT_RUNNERS["pip"]
+
 # git subcommands that only read.
 GIT_READ_ONLY = frozenset(
     {
@@ -786,5 +769,54 @@ GIT_ROUTINE = frozenset(
         "update-index",
         "mergetool",
         "difftool",
+    }
+)
+
+
+# Package managers that install software for the whole system.
+SYSTEM_PACKAGE_MANAGERS = frozenset(
+    {
+        "brew",
+        "apt",
+        "apt-get",
+        "yum",
+        "dnf",
+        "apk",
+        "pacman",
+        "zypper",
+        "port",
+        "choco",
+        "winget",
+        "snap",
+        "flatpak",
+        "nix-env",
+    }
+)
+# Every package manager whose install runs code from a registry.
+PACKAGE_MANAGERS = SYSTEM_PACKAGE_MANAGERS | frozenset(
+    {
+        "pip",
+        "pip3",
+        "uv",
+        "poetry",
+        "pipenv",
+        "conda",
+        "mamba",
+        "gem",
+        "cargo",
+        "go",
+        "npm",
+        "yarn",
+        "pnpm",
+        "bun",
+        "composer",
+        "dotnet",
+        "cpan",
+        "cpanm",
+        "luarocks",
+        "opam",
+        "stack",
+        "cabal",
+        "deno",
     }
 )
