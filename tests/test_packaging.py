@@ -1,0 +1,30 @@
+"""The installed package carries every module and data file (a non-editable install is what users get)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def test_wheel_contains_every_module_and_data_file(tmp_path):
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), REPO],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = [name for name in os.listdir(tmp_path) if name.endswith(".whl")]
+    names = set(zipfile.ZipFile(tmp_path / wheel).namelist())
+    expected = set()
+    for top in ("policy", "verdicts", "adapters", "compat", "hookward"):
+        for root, dirs, files in os.walk(os.path.join(REPO, top)):
+            dirs[:] = [d for d in dirs if d not in ("__pycache__", "cache")]
+            for name in files:
+                if name.endswith((".py", ".json", ".toml", ".js", ".ts")):
+                    expected.add(os.path.relpath(os.path.join(root, name), REPO).replace(os.sep, "/"))
+    missing = sorted(expected - names)
+    assert not missing, f"not in the wheel: {missing[:20]}"
