@@ -252,6 +252,7 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
             except ValueError as error:
                 raise PolicyError(f"{path}: rule {rule.id!r}: {error}") from None
             compiled["_examples"] = (rule.match, rule.not_match)
+            compiled["_origin"] = path
             layers[layer].append(compiled)
 
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
@@ -277,6 +278,7 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
     for layer_rules in layers.values():
         for compiled_rule in layer_rules:
             compiled_rule.pop("_examples", None)
+            compiled_rule.pop("_origin", None)
     return compiled_policy
 
 
@@ -321,5 +323,5 @@ def _check_examples(data: dict) -> None:
             if got != expected:
                 word = "match" if expected else "not_match"
                 raise PolicyError(
-                    f"rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}"
+                    f"{rule.get('_origin', '?')}: rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}"
                 )

@@ -348,7 +348,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         return []
     fast = _trivial_argv(command)
     if fast is not None:
-        analysis.commands.append(_finish(SimpleCommand(fast, command.strip()), analysis, cwd, home, depth))
+        _finish(SimpleCommand(fast, command.strip()), analysis, cwd, home, depth)  # _finish records it
         return analysis.commands[before:]
     bashlex_fast.load()
     import bashlex

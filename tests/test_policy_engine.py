@@ -272,3 +272,8 @@ def test_unknown_tool_of_kind_other_asks_but_bookkeeping_passes(project):  # typ
     assert other("TodoWrite") == Verdict.ALLOW
     assert other("notebook_execute") == Verdict.ASK
     assert other("eval") == Verdict.ASK
+
+
+def test_each_simple_command_is_one_part(project):  # type: ignore[no-untyped-def]
+    decision = evaluate(ToolCall("shell", command="git status", cwd=str(project), project_root=str(project)))
+    assert [p.what for p in decision.parts if p.action == "exec"] == ["git status"]
