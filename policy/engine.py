@@ -406,8 +406,9 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         return effects
     if program in ("tar",) and any(a.startswith("-") and "x" in a or a.startswith("x") for a in args[:1]):
         return effects  # extraction writes into cwd; judged by rules on tar
-    # Any other program: every argument that names an existing or path-shaped
-    # file is something it may read.
+    # Any other program: every argument that could name a file is something it may read.
+    if program in kp.NON_READING:
+        return effects
     for _i, arg in positional:
         if _is_pathish(arg):
             effects.append(("read", arg, recursive and program in READ_RECURSIVE))
@@ -415,13 +416,10 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
 
 
 def _is_pathish(arg: str) -> bool:
-    if not arg or len(arg) > 4096 or "\n" in arg:
+    """Could this argument name a file? Any plain word can (`cat credentials` in ~/.aws); URLs and text cannot."""
+    if not arg or len(arg) > 4096 or "\n" in arg or " " in arg or "\t" in arg:
         return False
-    if arg.startswith(("/", "~", "./", "../")) or arg in (".", "..", "*"):
-        return True
-    if "/" in arg and not re.match(r"^[a-z][a-z0-9+.-]*://", arg):
-        return True
-    return bool(re.match(r"^\.?[\w@+-][\w.@+-]*$", arg)) and ("." in arg or os.path.exists(arg))
+    return not re.match(r"^[a-z][a-z0-9+.-]*://", arg)
 
 
 def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
@@ -579,15 +577,14 @@ def _command_parts(
             parts[0].verdict = result.verdict
             parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
     metadata_only = cmd.program in kp.METADATA_ONLY
+    cwd = cmd.cwd or env.cwd
     for kind, written, recursive in effects:
         for expanded in brace_expand(written):
-            for path in expand_globs(
-                expanded
-                if not expanded.startswith("~")
-                else env.home + expanded[1:]
-                if expanded == "~" or expanded.startswith("~/")
-                else expanded
-            ):
+            if expanded == "~" or expanded.startswith("~/"):
+                expanded = env.home + expanded[1:]
+            elif expanded and not expanded.startswith("/"):
+                expanded = os.path.join(cwd, expanded)
+            for path in expand_globs(expanded):
                 part = _file_part(kind, path, call, policy, env, recursive, metadata_only, cmd.remote)
                 if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
                     part.verdict = Verdict.DENY

@@ -70,6 +70,7 @@ class SimpleCommand:
         "inline_code",
         "stdin_literal",
         "fed_by",
+        "cwd",
     )
 
     def __init__(self, argv: list[str], text: str) -> None:
@@ -85,6 +86,7 @@ class SimpleCommand:
         self.inline_code: tuple[str, str] | None = None  # (language, code)
         self.stdin_literal: str | None = None  # a here-doc or here-string
         self.fed_by: set[str] = set()  # programs inside substitutions in its arguments
+        self.cwd = ""  # the directory it runs in, after any earlier `cd` on the same line
 
     @property
     def program(self) -> str:
@@ -287,11 +289,16 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
     raw = ctx.source[node.pos[0] : node.pos[1]]
     parts = getattr(node, "parts", None) or []
     resolved = True
+    literal: str | None = None
     for part in parts:
         kind = part.kind
         if kind in ("commandsubstitution", "processsubstitution"):
+            before = len(ctx.analysis.commands)
             _walk(part.command, ctx, in_substitution=True)
             resolved = False
+            made = ctx.analysis.commands[before:]
+            if kind == "commandsubstitution" and len(parts) == 1:
+                literal = _literal_output(made) if len(made) == 1 else None
         elif kind == "parameter":
             if "$'" in raw or '$"' in raw:
                 continue  # handled by unquote_raw below
@@ -312,6 +319,9 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
             return raw, False
         return value, resolved
     word = node.word
+    if literal is not None and word.startswith(("$(", "`")) and word.endswith((")", "`")):
+        # "$(cat <<'EOF' ... EOF)": the word is that literal text (trailing newlines dropped).
+        return literal.rstrip("\n"), True
     if not resolved:
         return word, False
     if parts:
@@ -348,12 +358,15 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         return []
     fast = _trivial_argv(command)
     if fast is not None:
-        _finish(SimpleCommand(fast, command.strip()), analysis, cwd, home, depth)  # _finish records it
+        simple = SimpleCommand(fast, command.strip())
+        simple.cwd = cwd
+        _finish(simple, analysis, cwd, home, depth)  # _finish records it
         return analysis.commands[before:]
     bashlex_fast.load()
     import bashlex
 
     command = _ARITHMETIC.sub(lambda m: "0" * len(m.group(0)), command)
+    command = _QUOTED_HEREDOC.sub(r"<<\1\3", command)
     try:
         trees = bashlex.parse(command)
     except Exception as error:  # bashlex raises many types; all mean "not understood"
@@ -378,6 +391,12 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
 # stay valid). Anything else in it (substitutions, quotes) is left for the
 # parser to refuse.
 _ARITHMETIC = LazyRegex(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#])*\))*\)\)")
+
+
+# bashlex cannot parse a quoted here-document delimiter (<<'EOF', <<"EOF",
+# <<\EOF), which only says the body is literal. The body is analyzed as text
+# either way, so the quotes can go.
+_QUOTED_HEREDOC = LazyRegex(r"<<(-?)[ \t]*(['\"]|\\)([A-Za-z_][A-Za-z0-9_]*)\2?")
 
 
 # Characters for which splitting on spaces is exactly what bash does: no
@@ -510,14 +529,31 @@ def _command(node, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
         _redirect(redirect, ctx, cmd)
     if not argv:
         if assigns:
-            for name, _value in assigns:
-                _check_assign(name, ctx, text)
+            for name, value in assigns:
+                _check_assign(name, value, ctx, text)
         # bare redirects (`> file`) still write
         if cmd.redirects:
             cmd.argv = [":"]
             ctx.analysis.commands.append(cmd)
         return
+    cmd.cwd = ctx.cwd
     _finish(cmd, ctx.analysis, ctx.cwd, ctx.home, ctx.depth)
+    if cmd.program in ("cd", "pushd", "popd", "chdir"):
+        _change_directory(cmd, ctx)
+
+
+def _change_directory(cmd: SimpleCommand, ctx: _Context) -> None:
+    """Later commands on the line run where `cd` went: `cd ~/.aws && cat credentials`."""
+    args = [a for i, a in enumerate(cmd.args, start=1) if not (a.startswith("-") and a != "-") or i in cmd.unresolved]
+    if cmd.program == "popd" or (args and (args[0] == "-" or cmd.argv.index(args[0]) in cmd.unresolved)):
+        ctx.analysis.findings.append(
+            Finding("not-understood", "changes to a directory known only at run time", cmd.text)
+        )
+        return
+    destination = args[0] if args else ctx.home
+    if destination == "~" or destination.startswith("~/"):
+        destination = ctx.home + destination[1:]
+    ctx.cwd = os.path.normpath(os.path.join(ctx.cwd or "/", destination))
 
 
 # --- peeling ---------------------------------------------------------------
@@ -529,24 +565,74 @@ HIJACK_VARS = LazyRegex(
     r"GIT_EDITOR|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG|GIT_CONFIG_GLOBAL|"
     r"GIT_CONFIG_SYSTEM|GIT_CONFIG_[A-Z_0-9]+|GIT_DIR|GIT_WORK_TREE|GIT_PROXY_COMMAND|"
     r"GIT_SEQUENCE_EDITOR|PAGER|EDITOR|VISUAL|BROWSER|MANPAGER|LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
-    r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS)$"
+    r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS|"
+    r"JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS|RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CARGO_TARGET_[A-Z0-9_]+_RUNNER|"
+    r"GOFLAGS|PYTHONWARNINGS|PYTHONBREAKPOINT|ZDOTDIR|HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|ELECTRON_RUN_AS_NODE|"
+    r"NODE_OPTIONS|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|HTTPS?_PROXY|https?_proxy|ALL_PROXY|"
+    r"SHELL|INPUTRC|SUDO_ASKPASS|GCONV_PATH|LOCPATH|MALLOC_[A-Z_]+|GLIBC_TUNABLES|"
+    r"RUBY_GC_[A-Z_]+|PERL_MB_OPT|PERL_MM_OPT|OPENSSL_CONF|OPENSSL_ENGINES|LUA_INIT|LUA_PATH|LUA_CPATH|R_PROFILE_USER|"
+    r"JULIA_DEPOT_PATH|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER[A-Z_]*|COR_PROFILER[A-Z_]*)$"
 )
 
 
-def _check_assign(name: str, ctx: _Context | Analysis, text: str) -> None:
+# Values that make these variables harmless: a pager or editor that runs
+# nothing else, a compiler by its usual name, Node flags that load no code.
+_SAFE_VALUES: dict[str, frozenset[str]] = {
+    "PAGER": frozenset({"cat", "less", "less -R", "less -FRX", "more", "", "true"}),
+    "EDITOR": frozenset({"true", ":", "cat", "vi", "vim", "nvim", "nano", "emacs", "code --wait", ""}),
+    "CC": frozenset({"gcc", "clang", "cc", "tcc", "musl-gcc"}),
+    "CXX": frozenset({"g++", "clang++", "c++"}),
+    "SHELL": frozenset({"/bin/sh", "/bin/bash", "/bin/zsh", "/usr/bin/bash", "/usr/bin/zsh", "sh", "bash", "zsh"}),
+}
+_SAFE_VALUE_OF = {
+    "GIT_PAGER": "PAGER",
+    "MANPAGER": "PAGER",
+    "PAGER": "PAGER",
+    "GIT_EDITOR": "EDITOR",
+    "VISUAL": "EDITOR",
+    "EDITOR": "EDITOR",
+    "GIT_SEQUENCE_EDITOR": "EDITOR",
+    "CC": "CC",
+    "CXX": "CXX",
+    "SHELL": "SHELL",
+}
+# Search-path variables are safe when they point into the project (relative, no ..).
+_PROJECT_PATH_VARS = frozenset({"PYTHONPATH", "NODE_PATH", "PERL5LIB", "RUBYLIB", "LD_LIBRARY_PATH", "PERLLIB"})
+_SAFE_NODE_OPTIONS = LazyRegex(
+    r"^(\s*--(max-old-space-size=\d+|max-semi-space-size=\d+|enable-source-maps|no-warnings|no-deprecation|trace-warnings|unhandled-rejections=\w+|stack-trace-limit=\d+|experimental-[a-z-]+|openssl-legacy-provider|use-openssl-ca|dns-result-order=\w+))+\s*$"
+)
+
+
+def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) -> None:
+    """An environment assignment that changes what programs load or run is a hijack, unless its value is harmless."""
     analysis = ctx.analysis if isinstance(ctx, _Context) else ctx
     if name == "PATH":
         analysis.findings.append(
             Finding("hijack", "changes PATH, which decides what every later command name runs", text)
         )
-    elif HIJACK_VARS.match(name):
-        analysis.findings.append(Finding("hijack", f"sets {name}, which makes programs load or run other code", text))
+        return
+    if not HIJACK_VARS.match(name):
+        return
+    safe_set = _SAFE_VALUES.get(_SAFE_VALUE_OF.get(name, ""))
+    if safe_set is not None and value.strip() in safe_set:
+        return
+    if (
+        name in _PROJECT_PATH_VARS
+        and value
+        and all(
+            part and not part.startswith(("/", "~", "$")) and ".." not in part.split("/") for part in value.split(":")
+        )
+    ):
+        return
+    if name == "NODE_OPTIONS" and _SAFE_NODE_OPTIONS.match(value):
+        return
+    analysis.findings.append(Finding("hijack", f"sets {name}, which makes programs load or run other code", text))
 
 
 def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> SimpleCommand:
     """Peel wrappers, follow nested commands, and append the result."""
-    for name, _value in cmd.assigns:
-        _check_assign(name, analysis, cmd.text)
+    for name, value in cmd.assigns:
+        _check_assign(name, value, analysis, cmd.text)
     for _ in range(16):
         if not cmd.argv:
             break
@@ -598,7 +684,7 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
     elif name in ("export", "declare", "typeset", "readonly", "local"):
         for arg in cmd.args:
             if "=" in arg and not arg.startswith("-"):
-                _check_assign(arg.split("=", 1)[0], analysis, cmd.text)
+                _check_assign(arg.split("=", 1)[0], arg.split("=", 1)[1], analysis, cmd.text)
     elif is_shell(name):
         _shell_invocation(cmd, analysis, cwd, home, depth)
     elif name == "find":
@@ -686,7 +772,7 @@ def _peel_env(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth
         elif "=" in arg and not arg.startswith("-") and re.match(r"[A-Za-z_][A-Za-z0-9_]*=", arg):
             name, _, value = arg.partition("=")
             cmd.assigns.append((name, value))
-            _check_assign(name, analysis, cmd.text)
+            _check_assign(name, value, analysis, cmd.text)
             i += 1
         else:
             break
