@@ -215,7 +215,15 @@ def _file_demands(
                         Verdict.FORCE_ASK if group_id == "dotenv" and tgt.scope in ("project", "tmp") else Verdict.DENY
                     )
                     demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
-    if recursive and not metadata_only and _holds_credentials(tgt, policy, env):
+    if recursive and kind in ("write", "edit", "delete") and _holds(tgt, policy.protected_trees, env):
+        demands.append(
+            fl.Demand(
+                "persistence",
+                Verdict.DENY,
+                f"{tgt.written} is a tree that holds startup files, hook configs or hookward's own state; writing into it wholesale can replace them",
+            )
+        )
+    if recursive and kind == "read" and not metadata_only and _holds(tgt, policy.credential_trees, env):
         demands.append(
             fl.Demand(
                 "credential-sweep",
@@ -236,6 +244,10 @@ def _file_demands(
             "/opt",
             "/boot",
             "/sbin",
+            "/tmp",
+            "/var/tmp",
+            "/private/tmp",
+            "/dev/shm",
         ):
             demands.append(
                 fl.Demand("destructive", Verdict.DENY, f"deletes {tgt.written}, which holds everything there")
@@ -259,20 +271,40 @@ def _file_demands(
     return demands
 
 
-def _holds_credentials(tgt: Target, policy: CompiledPolicy, env: Env) -> bool:
-    """A directory that is, or contains, a credential store (~, /, ~/.config, ...)."""
+def _holds(tgt: Target, trees: list[list[str]], env: Env) -> bool:
+    """A directory that is, or contains, one of these places (~ and / contain everything)."""
     for path in {tgt.path, tgt.real}:
         if path in ("/", env.home) or env.home.startswith(path.rstrip("/") + "/"):
             return True
-        if path.startswith(env.home + "/"):
-            rel = path[len(env.home) + 1 :] + "/"
-            if any(prefix.startswith(rel) for prefix in policy.credential_home_prefixes):
+        inside = path.rstrip("/") + "/"
+        for base, literal in trees:
+            place = (env.home + "/" + literal) if base == "home" else ("/" + literal)
+            if place.startswith(inside) or (place.rstrip("/") + "/").startswith(inside):
                 return True
     return False
 
 
 # --- shell ----------------------------------------------------------------------
 
+FIND_FILTERS = frozenset(
+    {
+        "-name",
+        "-iname",
+        "-path",
+        "-ipath",
+        "-regex",
+        "-iregex",
+        "-type",
+        "-mtime",
+        "-mmin",
+        "-newer",
+        "-size",
+        "-empty",
+        "-user",
+        "-perm",
+        "-wholename",
+    }
+)
 RECURSIVE_FLAGS = frozenset({"-r", "-R", "--recursive", "-a", "--archive", "--mirror"})
 READ_RECURSIVE = frozenset(
     {
@@ -347,9 +379,13 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
                 break
             roots.append(arg)
         roots = roots or ["."]
-        kind = "delete" if "-delete" in args else "read"
+        filtered = any(a in FIND_FILTERS for a in args)
+        if "-delete" in args:
+            for root in roots:
+                # With a filter, -delete removes what matched, not the tree itself.
+                effects.append(("delete", root if not filtered else os.path.join(root, "*"), not filtered))
         for root in roots:
-            effects.append((kind, root, True))
+            effects.append(("read", root, True))
         for i, arg in enumerate(args):
             if arg in ("-fprint", "-fprint0", "-fprintf", "-fls") and i + 1 < len(args):
                 effects.append(("write", args[i + 1], False))
@@ -369,7 +405,60 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         for _i, arg in positional[1:]:
             effects.append(("edit", arg, False))
         return effects
+    target_dir = _option_value(args, ("-t", "--target-directory"))
+    if program in WRITE_LAST and target_dir is not None:
+        for _i, arg in positional:
+            if arg != target_dir:
+                effects.append(("delete" if program == "mv" else "read", arg, recursive))
+                effects.append(("write", os.path.join(target_dir, os.path.basename(arg.rstrip("/"))), recursive))
+        return effects
+    if program == "tar":
+        directory = _option_value(args, ("-C", "--directory"))
+        extracting = any(
+            a in ("-x", "--extract", "--get")
+            or (
+                not a.startswith("--")
+                and a.lstrip("-").startswith(("x",))
+                or (a.startswith("-") and not a.startswith("--") and "x" in a)
+            )
+            for a in args[:2]
+        )
+        archive = _option_value(args, ("-f", "--file"))
+        if extracting:
+            effects.append(("write", directory or ".", True))
+            if archive:
+                effects.append(("read", archive, False))
+            return effects
+        if directory:
+            effects.append(("read", directory, True))
+    if program == "unzip":
+        directory = _option_value(args, ("-d",))
+        effects.append(("write", directory or ".", True))
+        return effects
+    if program in ("sort",) and _option_value(args, ("-o", "--output")):
+        effects.append(("write", _option_value(args, ("-o", "--output")) or "", False))
+    if program == "uniq" and len(positional) == 2:
+        effects.append(("read", positional[0][1], False))
+        effects.append(("write", positional[1][1], False))
+        return effects
+    if program == "patch":
+        for _i, arg in positional[:1]:
+            effects.append(("edit", arg, False))
+        directory = _option_value(args, ("-d", "--directory"))
+        if directory:
+            effects.append(("edit", directory, True))
+        return effects
+    if program == "truncate":
+        size = _option_value(args, ("-s", "--size"))
+        for _i, arg in positional:
+            if arg != size:
+                effects.append(("write", arg, False))
+        return effects
     if program in WRITE_LAST and len(positional) >= 2:
+        destination = positional[-1][1]
+        for _i, arg in positional[:-1]:
+            # Into a directory, a copy creates destination/<name>: judge that file too.
+            effects.append(("write", os.path.join(destination, os.path.basename(arg.rstrip("/"))), recursive))
         for _i, arg in positional[:-1]:
             effects.append(("delete" if program == "mv" else "read", arg, recursive))
             if program == "mv":
@@ -413,6 +502,19 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         if _is_pathish(arg):
             effects.append(("read", arg, recursive and program in READ_RECURSIVE))
     return effects
+
+
+def _option_value(args: list[str], names: tuple[str, ...]) -> str | None:
+    """The value of an option given as `-t DIR`, `-tDIR`, `--target-directory=DIR` or `--target-directory DIR`."""
+    for i, arg in enumerate(args):
+        for name in names:
+            if arg == name and i + 1 < len(args):
+                return args[i + 1]
+            if name.startswith("--") and arg.startswith(name + "="):
+                return arg[len(name) + 1 :]
+            if not name.startswith("--") and arg.startswith(name) and len(arg) > len(name) and not arg.startswith("--"):
+                return arg[len(name) :]
+    return None
 
 
 def _is_pathish(arg: str) -> bool:

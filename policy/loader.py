@@ -25,7 +25,7 @@ KNOWLEDGE_FILES = (
     os.path.join(os.path.dirname(__file__), "knowledge", "paths.py"),
     os.path.join(os.path.dirname(__file__), "knowledge", "programs.py"),
 )
-COMPILER_VERSION = "1"
+COMPILER_VERSION = "2"
 PROJECT_POLICY_NAME = ".hookward.toml"
 
 
@@ -57,7 +57,8 @@ class CompiledPolicy:
         "credentials",
         "persistence",
         "self_protection",
-        "credential_home_prefixes",
+        "credential_trees",
+        "protected_trees",
         "sources",
     )
 
@@ -68,7 +69,8 @@ class CompiledPolicy:
         self.credentials = data["credentials"]
         self.persistence = data["persistence"]
         self.self_protection = data["self_protection"]
-        self.credential_home_prefixes: list[str] = data["credential_home_prefixes"]
+        self.credential_trees: list[list[str]] = data["credential_trees"]
+        self.protected_trees: list[list[str]] = data["protected_trees"]
         self.sources: list[dict] = data["sources"]
 
 
@@ -258,12 +260,19 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
         return [[gid, label, compile_patterns(lines)] for gid, label, lines in table]
 
-    prefixes = []
-    for _gid, _label, lines in kpaths.CREDENTIALS:
-        for line in lines:
-            if line.startswith("~/"):
-                literal = line[2:].split("*", 1)[0]
-                prefixes.append(literal)
+    def trees(*tables: list[tuple[str, str, list[str]]]) -> list[list[str]]:
+        """The literal directory prefix of every home- or root-anchored pattern: what a tree copy would sweep."""
+        found = set()
+        for table in tables:
+            for _gid, _label, lines in table:
+                for line in lines:
+                    if line.startswith(("~/", "/")):
+                        base = "home" if line.startswith("~/") else "root"
+                        literal = line[2:] if base == "home" else line[1:]
+                        literal = literal.split("*", 1)[0].split("?", 1)[0].split("[", 1)[0]
+                        found.add((base, literal))
+        return [list(item) for item in sorted(found)]
+
     compiled_policy = {
         "settings": settings,
         "override_layers": [layers["project-trusted"], layers["user"], layers["builtin"]],
@@ -271,7 +280,8 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
         "credentials": groups(kpaths.CREDENTIALS),
         "persistence": groups(kpaths.PERSISTENCE),
         "self_protection": groups(kpaths.SELF_PROTECTION),
-        "credential_home_prefixes": sorted(set(prefixes)),
+        "credential_trees": trees(kpaths.CREDENTIALS),
+        "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
         "sources": [{"layer": layer, "path": path, "sha256": sha256(raw).hexdigest()} for layer, path, raw in sources],
     }
     _check_examples(compiled_policy)

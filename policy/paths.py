@@ -62,7 +62,7 @@ def scope_of(path: str, home: str, project: str | None) -> str:
     if _under(path, home):
         return "home"
     for scratch in SCRATCH:
-        if _under(path, scratch) and path != scratch:
+        if _under(path, scratch):
             return "tmp"
     return "system"
 
