@@ -211,9 +211,11 @@ def _file_demands(
         if not metadata_only:
             for group_id, label, compiled in policy.credentials:
                 if matches(compiled, path, home, project):
-                    verdict = (
-                        Verdict.FORCE_ASK if group_id == "dotenv" and tgt.scope in ("project", "tmp") else Verdict.DENY
-                    )
+                    if group_id == "dotenv" and tgt.scope in ("project", "tmp"):
+                        # Reading project secrets exposes them to the model; writing one is routine setup.
+                        verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
+                    else:
+                        verdict = Verdict.DENY
                     demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
     if recursive and kind in ("write", "edit", "delete") and _holds(tgt, policy.protected_trees, env):
         demands.append(
@@ -454,6 +456,11 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
             if arg != size:
                 effects.append(("write", arg, False))
         return effects
+    if program == "ln" and len(positional) >= 2:
+        for _i, arg in positional[:-1]:
+            effects.append(("read", arg, True))  # a link to a directory exposes the whole tree
+        effects.append(("write", positional[-1][1], False))
+        return effects
     if program in WRITE_LAST and len(positional) >= 2:
         destination = positional[-1][1]
         for _i, arg in positional[:-1]:
@@ -543,6 +550,20 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
     return parts
 
 
+def _fed_from_outside(cmd: SimpleCommand, env: Env) -> bool:
+    """`du -a ~ | xargs cat`: the names an xargs command gets come from a listing outside the project."""
+    for source in cmd.piped_from:
+        for _kind, written, _recursive in _file_effects(source):
+            if written and target(written, source.cwd or env.cwd, env.home, env.project).scope not in (
+                "project",
+                "project-root",
+                "tmp",
+                "harmless-device",
+            ):
+                return True
+    return False
+
+
 def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
     """`curl -o x.sh URL && sh x.sh`: running what the same command line downloaded."""
     downloaded: set[str] = set()
@@ -622,6 +643,11 @@ def _command_parts(
             fl.Demand(
                 "not-understood", Verdict.ASK, f"{cmd.program} gets an argument whose value is only known at run time"
             ),
+        )
+    if cmd.unknown_args and cmd.program not in kp.NON_READING and _fed_from_outside(cmd, env):
+        _apply_floor(
+            result,
+            fl.Demand("credentials", Verdict.ASK, f"{cmd.program} gets file names listed outside the project"),
         )
     if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {
         "sh",
@@ -764,7 +790,9 @@ def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
                 )
             )
         for written in call.paths:
-            parts.append(_file_part(call.kind, written, call, policy, env, recursive=False))
+            # A read or search of a directory (Grep, Glob, LS) covers the whole tree under it.
+            path = os.path.join(env.cwd, os.path.expanduser(written))
+            parts.append(_file_part(call.kind, written, call, policy, env, recursive=os.path.isdir(path)))
     elif call.kind == "mcp":
         action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
         result = _rules_verdict(policy, action, env, Verdict.parse(policy.settings["unknown_mcp"]))
@@ -784,23 +812,64 @@ _METADATA_HOSTS = re.compile(
 )
 
 
+def _host_address(host: str):  # type: ignore[no-untyped-def]
+    """The IP address a URL host names, in any spelling (hex, octal, decimal, IPv4-mapped), or None."""
+    import ipaddress
+    import socket
+
+    name = host.strip("[]").rstrip(".").lower()
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        try:
+            address = ipaddress.ip_address(socket.inet_aton(name))  # 0xa9fea9fe, 2852039166, 0251.0376.0251.0376
+        except OSError:
+            return None
+    if address.version == 6 and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    return address
+
+
+def _is_metadata(address) -> bool:  # type: ignore[no-untyped-def]
+    import ipaddress
+
+    return (
+        address in ipaddress.ip_network("169.254.0.0/16")
+        if address.version == 4
+        else str(address) == "fd00:ec2::254" or str(address) == "100.100.100.200"
+    )
+
+
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
     url = call.url or ""
     action = Action("web", url, call)
     result = _rules_verdict(policy, action, env, Verdict.ASK)
-    match = re.match(r"^([a-z][a-z0-9+.-]*)://(?:([^@/]*)@)?([^/:?#]+)", url, re.IGNORECASE)
+    match = re.match(r"^([a-z][a-z0-9+.-]*)://(?:([^@/]*)@)?(\[[^\]/]*\]|[^/:?#]+)", url, re.IGNORECASE)
     if not match:
         _apply_floor(result, fl.Demand("egress", Verdict.ASK, "a URL hookward cannot read"))
     else:
         scheme, userinfo, host = match.group(1).lower(), match.group(2), match.group(3)
         if scheme not in ("http", "https"):
             _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"fetches a {scheme}: URL"))
-        if _METADATA_HOSTS.match(host):
+        address = _host_address(host)
+        if _METADATA_HOSTS.match(host.strip("[]").rstrip(".")) or (address is not None and _is_metadata(address)):
             _apply_floor(
                 result,
                 fl.Demand(
                     "credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"
                 ),
+            )
+        elif address is not None and (
+            address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
+        ):
+            _apply_floor(
+                result, fl.Demand("egress", Verdict.ASK, "reaches a service on this machine or the local network")
+            )
+        elif host.rstrip(".").lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(
+            (".local", ".internal", ".localhost")
+        ):
+            _apply_floor(
+                result, fl.Demand("egress", Verdict.ASK, "reaches a service on this machine or the local network")
             )
         if userinfo:
             _apply_floor(result, fl.Demand("credentials", Verdict.ASK, "the URL carries credentials"))

@@ -372,6 +372,46 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
 
     if program == "git":
         demands.extend(_git_demands(argv))
+    if program in ("tar", "bsdtar", "gtar") and any(
+        a.startswith(
+            (
+                "--checkpoint-action",
+                "--to-command",
+                "--use-compress-program",
+                "--rsh-command",
+                "--info-script",
+                "--new-volume-script",
+            )
+        )
+        or a in ("-I", "-F")
+        or (a.startswith("-I") and len(a) > 2)
+        for a in args
+    ):
+        demands.append(Demand("not-understood", FORCE_ASK, "tar is told to run a command"))
+    if program == "zip" and any(a in ("-TT", "--unzip-command") or a.startswith("--unzip-command") for a in args):
+        demands.append(Demand("not-understood", FORCE_ASK, "zip is told to run a command"))
+    if program == "rsync" and any(a in ("-e", "--rsh") or a.startswith(("--rsh=", "--rsync-path")) for a in args):
+        demands.append(Demand("egress", ASK, "rsync runs a remote shell command of its own"))
+    if program in ("less", "more", "most") and any(a.startswith("+") and "!" in a for a in args):
+        demands.append(Demand("not-understood", FORCE_ASK, f"{program} is told to run a shell command"))
+    if program in ("make", "gmake") and any(a.startswith(("SHELL=", ".SHELLFLAGS=", "MAKESHELL=")) for a in args):
+        demands.append(Demand("hijack", DENY, "make is told to run recipes with another shell"))
+    if program in ("npm", "pnpm", "yarn") and any(
+        a.startswith(("--script-shell", "--node-options", "--userconfig", "--globalconfig")) for a in args
+    ):
+        demands.append(Demand("hijack", DENY, f"{program} is told to run scripts through another program or config"))
+    if program == "jq" and (
+        any(re.search(r"\benv\b|\$ENV|\binput_filename\b", a) for a in args if not a.startswith("-"))
+    ):
+        demands.append(Demand("credentials", ASK, "jq prints the environment, which holds API keys in agent sessions"))
+    if program == "uv" and args[:1] == ["run"] and any(a.startswith(("--with", "--from")) for a in args):
+        demands.append(Demand("fetch-and-run", ASK, "uv run pulls extra packages and runs them"))
+    if program == "go" and args[:1] == ["run"] and any("@" in a for a in args[1:]):
+        demands.append(Demand("fetch-and-run", ASK, "go run downloads a module and runs it"))
+    if program in ("make", "gmake") and any(
+        a in ("-f", "--file", "--makefile") or a.startswith(("-f", "--file=", "--makefile=")) for a in args
+    ):
+        demands.append(Demand("not-understood", ASK, "make runs a makefile named on the command line"))
 
     if (
         args
@@ -501,6 +541,24 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         return demands
     sub, rest = argv[1], argv[2:]
     flags = _flag_set(rest)
+    runs_command = (
+        (sub == "rebase" and (flags & {"--exec", "-x"} or any(a.startswith("--exec=") for a in rest)))
+        or (sub == "submodule" and "foreach" in rest)
+        or (sub == "bisect" and rest[:1] == ["run"])
+        or (
+            sub in ("difftool", "mergetool")
+            and (flags & {"-x", "--extcmd", "--tool-help"} or any(a.startswith(("--extcmd=", "-x")) for a in rest))
+        )
+        or any(a.startswith(("--upload-pack", "--receive-pack", "--exec=", "--exec")) for a in rest)
+        or (sub in ("clone", "fetch", "pull", "ls-remote", "archive") and "-u" in rest)
+        or (
+            sub == "grep"
+            and (flags & {"-O", "--open-files-in-pager"} or any(a.startswith("--open-files-in-pager") for a in rest))
+        )
+        or (sub == "filter-branch")
+    )
+    if runs_command:
+        demands.append(Demand("not-understood", FORCE_ASK, f"git {sub} runs a command hookward does not analyze"))
     if sub == "config":
         keys = [a for a in rest if not a.startswith("-")]
         reading = (

@@ -25,7 +25,7 @@ KNOWLEDGE_FILES = (
     os.path.join(os.path.dirname(__file__), "knowledge", "paths.py"),
     os.path.join(os.path.dirname(__file__), "knowledge", "programs.py"),
 )
-COMPILER_VERSION = "2"
+COMPILER_VERSION = "3"
 PROJECT_POLICY_NAME = ".hookward.toml"
 
 
@@ -258,7 +258,11 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
             layers[layer].append(compiled)
 
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
-        return [[gid, label, compile_patterns(lines)] for gid, label, lines in table]
+        # Case-insensitive: macOS homes are, and ~/.AWS/credentials is the same file there.
+        return [
+            [gid, label, [[base, "(?i)" + regex, include] for base, regex, include in compile_patterns(lines)]]
+            for gid, label, lines in table
+        ]
 
     def trees(*tables: list[tuple[str, str, list[str]]]) -> list[list[str]]:
         """The literal directory prefix of every home- or root-anchored pattern: what a tree copy would sweep."""

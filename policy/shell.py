@@ -679,6 +679,11 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
             _nested(" ".join(cmd.args), cmd, analysis, cwd, home, depth)
     elif name in ("source", "."):
         analysis.findings.append(Finding("opaque", f"{name} runs a script file hookward cannot see", cmd.text))
+    elif name == "trap" and cmd.args and not cmd.args[0].startswith("-"):
+        if 1 in cmd.unresolved:
+            analysis.findings.append(Finding("opaque", "trap runs a command built at run time", cmd.text))
+        elif cmd.args[0]:
+            _nested(cmd.args[0], cmd, analysis, cwd, home, depth)
     elif name == "alias" and any("=" in a for a in cmd.args):
         analysis.findings.append(Finding("alias", "defines an alias, which can make a name run anything", cmd.text))
     elif name in ("export", "declare", "typeset", "readonly", "local"):
@@ -833,6 +838,11 @@ def _peel_xargs(cmd: SimpleCommand) -> bool:
             i += 2 if arg in takes_arg else 1
             continue
         break
+    for index, option in enumerate(argv[1:i], start=1):
+        if option in ("-a", "--arg-file") and index + 1 < len(argv):
+            cmd.redirects.append(Redirect("<", argv[index + 1], index + 1 not in cmd.unresolved))
+        elif option.startswith("--arg-file="):
+            cmd.redirects.append(Redirect("<", option.split("=", 1)[1], True))
     cmd.wrappers.append("xargs")
     cmd.unknown_args = True
     if i >= len(argv):
