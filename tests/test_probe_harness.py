@@ -453,3 +453,105 @@ def test_headless_probe_facts_never_overwrite_the_interactive_mode(tmp_path):
     data = json.loads((hosts / "claude-code.json").read_text())["verdicts"]["PreToolUse"]["ask"]
     assert data["default"] == before
     assert data["default@headless"]["value"] == "refuses"
+
+
+# ---------------------------------------------------------------- plugin hosts: the installed shim, HOOKWARD_BIN
+PLUGIN_DRIVERS = [h for h in sorted(DRIVERS) if DRIVERS[h].hook_timeout_note == drivers.PLUGIN_TIMEOUT_NOTE]
+INSTALLED_SHIM = {
+    "opencode": ".config/opencode/plugins/hookward.js",
+    "kilocode": ".config/kilo/plugins/hookward.js",
+    "pi": ".pi/agent/extensions/hookward.ts",
+    "openclaw": ".openclaw/hookward/hookward.js",
+}
+
+
+def test_every_plugin_host_is_probed_through_the_shim_hookward_install_writes():
+    assert set(PLUGIN_DRIVERS) == set(INSTALLED_SHIM)
+
+
+@pytest.mark.parametrize("host", PLUGIN_DRIVERS)
+def test_plugin_probe_installs_the_real_shim_and_points_its_hookward_bin_at_the_probe_hook(host, tmp_path, monkeypatch):
+    monkeypatch.setattr(drivers, "node24", lambda: None)  # OpenClaw's runtime is not needed to lay out a run
+    driver = DRIVERS[host]
+    scenario = harness.Scenario(
+        f"deny-shell-{driver.failure_posture}", "verdict", "deny", "shell", driver.failure_posture
+    )
+    spec = harness.prepare(driver, scenario, Path("/bin/host"), tmp_path / "run")
+    home = tmp_path / "run" / "home"
+    shim = (home / INSTALLED_SHIM[host]).read_text()
+    assert "---- hookward shim core: begin" in shim and f'const HOST = "{host}"' in shim
+    assert str(drivers.HOOKWARD) in shim  # `hookward install` wrote the real path over the placeholder
+    wrapper = Path(spec["env"]["HOOKWARD_BIN"])
+    assert wrapper == home / drivers.PROBE_HOOKWARD_BIN and os.access(wrapper, os.X_OK)
+    assert spec["env"]["HOOKWARD_TIMEOUT_MS"] == str(drivers.HOOK_TIMEOUT_S * 1000)
+    assert json.loads(spec["answer"]) == {"decision": "deny", "reason": "hookward probe: deny"}
+    assert "testhook.py" in wrapper.read_text()
+
+
+def _shim_call(wrapper: Path, event: str, host: str = "opencode") -> subprocess.CompletedProcess:
+    # exactly how the shims start hookward: `$HOOKWARD_BIN hook <host> <event>`, the payload on stdin
+    return subprocess.run(
+        [str(wrapper), "hook", host, event], input=b'{"tool_name": "bash"}', capture_output=True, timeout=20
+    )
+
+
+def test_hookward_bin_wrapper_runs_the_probe_hook_for_the_pre_event_only(tmp_path):
+    home, run = tmp_path / "home", tmp_path / "run"
+    run.mkdir()
+    hook = f"{sys.executable} {REPO / 'compat' / 'probes' / 'testhook.py'} {run} crash"
+    wrapper = drivers.install_plugin("opencode", "tool.execute.before", home, tmp_path, hook)
+    crashed = _shim_call(wrapper, "tool.execute.before")
+    assert crashed.returncode == 1 and b"crashed on purpose" in crashed.stderr
+    post = _shim_call(wrapper, "tool.execute.after")
+    assert (post.returncode, post.stdout) == (0, b"")
+    assert len((run / "hook-fired.log").read_text().splitlines()) == 1  # the post event is not a hook firing
+
+
+def test_plugin_probe_refuses_to_run_when_hookward_install_fails(tmp_path):
+    with pytest.raises(drivers.InstallFailed, match="no-such-host"):
+        drivers.install_plugin("no-such-host", "pre", tmp_path / "home", tmp_path, "true")
+
+
+@pytest.mark.parametrize("host, sdk", [("opencode", "@opencode-ai/plugin"), ("kilocode", "@kilocode/plugin")])
+def test_opencode_family_config_folder_already_lists_the_plugin_sdk_and_any_npm_fetch_stays_on_loopback(
+    host, sdk, tmp_path
+):
+    driver = DRIVERS[host]
+    home = tmp_path / "home"
+    driver.write_config(home, tmp_path, "true")
+    folder = home / ".config" / ("opencode" if host == "opencode" else "kilo")
+    lock = json.loads((folder / "package-lock.json").read_text())
+    assert sdk in lock["packages"][""]["dependencies"] and (folder / "node_modules").is_dir()
+    assert (home / ".npmrc").read_text().strip() == f"registry=http://127.0.0.1:{drivers.UNSERVED_PORT}/"
+    config = json.loads((folder / ("opencode.json" if host == "opencode" else "kilo.json")).read_text())
+    assert config["provider"]["probe"]["options"]["baseURL"].startswith("http://127.0.0.1:")
+
+
+def test_openclaw_config_keeps_hookwards_registration_and_adds_only_the_loopback_model(tmp_path, monkeypatch):
+    monkeypatch.setattr(drivers, "node24", lambda: None)
+    home = tmp_path / "home"
+    drivers.OPENCLAW.write_config(home, tmp_path, "true")
+    config = json.loads((home / ".openclaw" / "openclaw.json").read_text())
+    assert config["plugins"]["entries"]["hookward"] == {"enabled": True}
+    assert config["plugins"]["load"]["paths"] == [str(home / ".openclaw" / "hookward" / "hookward.js")]
+    assert config["models"]["providers"]["probe"]["baseUrl"].startswith("http://127.0.0.1:")
+    assert config["tools"]["deny"] == ["process", "sessions_spawn"]
+
+
+def test_openclaw_agent_exec_and_local_postures_run_different_entry_points():
+    local = drivers.OPENCLAW.argv(Path("/oc.mjs"), drivers.OPENCLAW.posture("local"), "go")
+    exec_ = drivers.OPENCLAW.argv(Path("/oc.mjs"), drivers.OPENCLAW.posture("agent-exec"), "go")
+    assert local[0] == str(drivers.NODE24_BIN / "node") and local[2:4] == ["agent", "--local"]
+    assert exec_[2:5] == ["agent", "exec", "go"]
+
+
+def test_copilot_cli_runs_against_the_loopback_model_without_github_sign_in(tmp_path):
+    env = drivers.COPILOT_CLI.env(tmp_path, drivers.MODEL_PORT)
+    assert env["COPILOT_PROVIDER_BASE_URL"] == f"http://127.0.0.1:{drivers.MODEL_PORT}/v1"
+    assert env["COPILOT_OFFLINE"] == "1" and "GITHUB_TOKEN" not in env and "COPILOT_GITHUB_TOKEN" not in env
+    config = drivers.COPILOT_CLI.write_config(tmp_path, tmp_path, "probe-hook")
+    hooks = json.loads(config.read_text())
+    assert hooks["version"] == 1
+    assert hooks["hooks"]["preToolUse"] == [
+        {"type": "command", "bash": "probe-hook", "timeoutSec": drivers.HOOK_TIMEOUT_S}
+    ]

