@@ -784,8 +784,8 @@ OPENCLAW = HostDriver(
     },
     argv=_openclaw_argv,
     limitations=(
-        "Probed headless (`openclaw agent --local` and `openclaw agent exec`, no gateway) on Node 24.22.3 "
-        "from the npm registry, through the plugin `hookward install openclaw` wrote.",
+        "Probed headless with `openclaw agent --local` (no gateway) on Node 24.22.3 from the npm registry, "
+        "through the plugin `hookward install openclaw` wrote; `openclaw agent exec` never called the plugin.",
     ),
 )
 
