@@ -19,7 +19,7 @@ from policy.knowledge import programs as kp
 from policy.loader import CompiledPolicy, load_policy
 from policy.paths import Target, home_dir, target
 from policy.patterns import matches
-from policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family
+from policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
 from policy.toolcall import ToolCall
 from verdicts.decision import Decision, Part, Verdict
 
@@ -384,8 +384,8 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         filtered = any(a in FIND_FILTERS for a in args)
         if "-delete" in args:
             for root in roots:
-                # With a filter, -delete removes what matched, not the tree itself.
-                effects.append(("delete", root if not filtered else os.path.join(root, "*"), not filtered))
+                # With a filter, -delete removes what matched inside the tree, not the tree itself.
+                effects.append(("delete", root if not filtered else os.path.join(root, "*"), True))
         for root in roots:
             effects.append(("read", root, True))
         for i, arg in enumerate(args):
@@ -690,6 +690,10 @@ def _command_parts(
 
     egress_in_line = any(s.program in kp.EGRESS for s in siblings)
     effects = _file_effects(cmd)
+    if cmd.unknown_args and cmd.program not in kp.NON_READING:
+        # `echo ~/.ssh/id_rsa | xargs cat`: the names xargs appends are the literal it is fed.
+        fed = literal_output(cmd.piped_from)
+        effects += [("read", word, False) for word in (fed or "").split()]
     for redirect in cmd.redirects:
         if redirect.writes:
             effects.append(("write", redirect.target, False))

@@ -392,6 +392,19 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
         demands.append(Demand("not-understood", FORCE_ASK, "zip is told to run a command"))
     if program == "rsync" and any(a in ("-e", "--rsh") or a.startswith(("--rsh=", "--rsync-path")) for a in args):
         demands.append(Demand("egress", ASK, "rsync runs a remote shell command of its own"))
+    if program == "man" and any(
+        a in ("-P", "--pager", "-H", "--html") or a.startswith(("--pager=", "-P", "--html=")) for a in args
+    ):
+        demands.append(
+            Demand("not-understood", FORCE_ASK, "man is told to run another program as its pager or browser")
+        )
+    if program == "gh" and args[:2] in (
+        ["gist", "create"],
+        ["gist", "edit"],
+        ["release", "upload"],
+        ["release", "create"],
+    ):
+        demands.append(Demand("egress", ASK, f"gh {args[0]} {args[1]} uploads files to GitHub"))
     if program in ("less", "more", "most") and any(a.startswith("+") and "!" in a for a in args):
         demands.append(Demand("not-understood", FORCE_ASK, f"{program} is told to run a shell command"))
     if program in ("make", "gmake") and any(a.startswith(("SHELL=", ".SHELLFLAGS=", "MAKESHELL=")) for a in args):

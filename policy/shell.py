@@ -298,7 +298,7 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
             resolved = False
             made = ctx.analysis.commands[before:]
             if kind == "commandsubstitution" and len(parts) == 1:
-                literal = _literal_output(made) if len(made) == 1 else None
+                literal = literal_output(made) if len(made) == 1 else None
         elif kind == "parameter":
             if "$'" in raw or '$"' in raw:
                 continue  # handled by unquote_raw below
@@ -626,6 +626,13 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
         return
     if name == "NODE_OPTIONS" and _SAFE_NODE_OPTIONS.match(value):
         return
+    if name in ("JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS", "_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS") and all(
+        re.match(
+            r"^-(X(ms|mx|ss)\d+[kKmMgG]?|XX:[+-]?[A-Za-z]+(=[\w.]+)?|D[\w.-]+=[\w.:/-]*|ea|da|server|client)$", token
+        )
+        for token in value.split()
+    ):
+        return  # heap sizes and properties only: no agents, no boot classpath
     analysis.findings.append(Finding("hijack", f"sets {name}, which makes programs load or run other code", text))
 
 
@@ -978,7 +985,7 @@ def _check_stdin_interpreter(cmd: SimpleCommand, ctx: _Context) -> None:
     if source_names & kp.DECODERS:
         ctx.analysis.findings.append(Finding("decoded-payload", f"pipes decoded data into {name}", cmd.text))
         return
-    literal = _literal_output(sources)
+    literal = literal_output(sources)
     if literal is not None and is_shell(name):
         _nested(literal, cmd, ctx.analysis, ctx.cwd, ctx.home, ctx.depth)
         ctx.analysis.findings.append(Finding("pipe-to-interpreter", f"pipes text into {name}", cmd.text))
@@ -991,16 +998,37 @@ def _check_stdin_interpreter(cmd: SimpleCommand, ctx: _Context) -> None:
     )
 
 
-def _literal_output(sources: list[SimpleCommand]) -> str | None:
+def literal_output(sources: list[SimpleCommand]) -> str | None:
     """The text a pipeline source prints, when it is a literal (echo, printf, cat of a here-doc)."""
     if len(sources) != 1:
         return None
     src = sources[0]
-    if src.program in ("echo", "printf") and not (src.unresolved - {0}):
+    if src.program == "echo" and not (src.unresolved - {0}):
         return " ".join(a for a in src.args if not a.startswith("-"))
+    if src.program == "printf" and not (src.unresolved - {0}) and src.args:
+        return _printf(src.args[0], src.args[1:])
     if src.program == "cat" and not src.args and src.stdin_literal is not None:
         return src.stdin_literal
     return None
+
+
+def _printf(fmt: str, values: list[str]) -> str | None:
+    """printf's output for plain %s formats; None for anything it would compute differently."""
+    directives = re.findall(r"%.", fmt.replace("%%", ""))
+    if any(d != "%s" for d in directives):
+        return None
+    if not directives:
+        return fmt.replace("%%", "%").replace("\\n", "\n")
+    if len(values) % len(directives) != 0 and values:
+        return None
+    out = []
+    for start in range(0, max(len(values), 1), len(directives)):
+        chunk = values[start : start + len(directives)]
+        text = fmt.replace("%%", "\0")
+        for value in chunk + [""] * (len(directives) - len(chunk)):
+            text = text.replace("%s", value, 1)
+        out.append(text.replace("\0", "%").replace("\\n", "\n"))
+    return "".join(out)
 
 
 def expand_globs(path: str) -> list[str]:

@@ -883,8 +883,6 @@ NON_READING = frozenset(
         "dig",
         "nslookup",
         "host",
-        "git",
-        "gh",
         "npm",
         "yarn",
         "pnpm",
