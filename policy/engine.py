@@ -288,6 +288,25 @@ def _holds(tgt: Target, trees: list[list[str]], env: Env) -> bool:
 
 # --- shell ----------------------------------------------------------------------
 
+# Options that point a build or test runner at configuration or code elsewhere.
+RUNNER_CONFIG_OPTIONS = (
+    "-c",
+    "--config",
+    "--config-file",
+    "--rootdir",
+    "--confcutdir",
+    "-C",
+    "--directory",
+    "-f",
+    "--file",
+    "--makefile",
+    "--manifest-path",
+    "--project",
+    "--settings",
+    "--rcfile",
+    "--init-file",
+    "-p",
+)
 FIND_FILTERS = frozenset(
     {
         "-name",
@@ -385,7 +404,7 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         if "-delete" in args:
             for root in roots:
                 # With a filter, -delete removes what matched inside the tree, not the tree itself.
-                effects.append(("delete", root if not filtered else os.path.join(root, "*"), True))
+                effects.append(("delete", root if not filtered else os.path.join(root, "(matching files)"), True))
         for root in roots:
             effects.append(("read", root, True))
         for i, arg in enumerate(args):
@@ -400,6 +419,24 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
             if program == "git" and i == 1:
                 continue
             effects.append(("delete", arg, recursive or program == "rmdir"))
+        return effects
+    if program in ("awk", "gawk", "mawk", "nawk"):
+        code = next((a for a in args if not a.startswith("-")), "")
+        for quoted in re.findall(r'getline[^<;]*<\s*"([^"]+)"', code):
+            effects.append(("read", quoted, False))
+        for quoted in re.findall(r'print[f]?[^>;|]*>>?\s*"([^"]+)"', code):
+            effects.append(("write", quoted, False))
+    if program == "git":
+        argv, _configs = fl.git_argv(cmd.argv)
+        base = _option_value(cmd.argv[1:], ("-C",)) or _option_value(cmd.argv[1:], ("--work-tree",)) or ""
+        sub = argv[1] if len(argv) > 1 else ""
+        names = [a for a in argv[2:] if not a.startswith("-")]
+        if sub == "add" and (any(a in ("-A", "--all", ".", ":/") for a in argv[2:]) or not names):
+            effects.append(("read", base or ".", True))
+        for name in names:
+            path = name.split(":", 1)[1] if ":" in name and sub in ("show", "cat-file", "archive") else name
+            if path and _is_pathish(path):
+                effects.append(("read", os.path.join(base, path) if base else path, False))
         return effects
     if program in ("sed", "perl", "ruby") and any(
         a.startswith("-i") or a == "--in-place" or re.match(r"^-[a-zA-Z]*i", a) for a in args
@@ -564,6 +601,22 @@ def _fed_from_outside(cmd: SimpleCommand, env: Env) -> bool:
     return False
 
 
+def _cloned_directories(commands: list[SimpleCommand], env: Env) -> set[str]:
+    places = set()
+    for cmd in commands:
+        if cmd.program == "git" and len(cmd.args) >= 2 and fl.git_argv(cmd.argv)[0][1:2] == ["clone"]:
+            positional = [a for a in fl.git_argv(cmd.argv)[0][2:] if not a.startswith("-")]
+            if not positional:
+                continue
+            directory = (
+                positional[1]
+                if len(positional) > 1
+                else positional[0].rstrip("/").rsplit("/", 1)[-1].removesuffix(".git")
+            )
+            places.add(target(directory, cmd.cwd or env.cwd, env.home, env.project).path)
+    return places
+
+
 def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
     """`curl -o x.sh URL && sh x.sh`: running what the same command line downloaded."""
     downloaded: set[str] = set()
@@ -582,10 +635,26 @@ def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
                     name = arg.split("?", 1)[0].rstrip("/").rsplit("/", 1)[-1]
                     if name:
                         downloaded.add(target(name, env.cwd, env.home, env.project).path)
-    if not downloaded:
+    cloned = _cloned_directories(commands, env)
+    if not downloaded and not cloned:
         return []
     parts = []
     for cmd in commands:
+        if (
+            cloned
+            and cmd.program not in ("git", "cd", "ls", "cat")
+            and any((cmd.cwd or env.cwd) == place or (cmd.cwd or env.cwd).startswith(place + "/") for place in cloned)
+        ):
+            parts.append(
+                Part(
+                    " ".join(cmd.argv)[:300],
+                    "exec",
+                    Verdict.FORCE_ASK,
+                    ["floor.fetch-and-run"],
+                    ["runs code in a repository this same command line cloned"],
+                )
+            )
+            continue
         if cmd.program in kp.EGRESS:
             continue
         runs = [cmd.argv[0]] if cmd.argv and "/" in cmd.argv[0] else []
@@ -684,6 +753,19 @@ def _command_parts(
         sed_demand = fl.sed_demand(cmd.args)
         if sed_demand is not None:
             _apply_floor(result, sed_demand)
+    if cmd.program in kp.PROJECT_RUNNERS:
+        config = _option_value(cmd.args, RUNNER_CONFIG_OPTIONS)
+        if config is not None:
+            where = target(config, cmd.cwd or env.cwd, env.home, env.project).scope
+            if where not in ("project", "project-root"):
+                _apply_floor(
+                    result,
+                    fl.Demand(
+                        "not-understood",
+                        Verdict.ASK,
+                        f"{cmd.program} loads its configuration or code from {config}, outside the project",
+                    ),
+                )
     if cmd.remote:
         _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"runs on another machine ({cmd.remote})"))
     parts = [Part(text, "exec", result.verdict, result.rule_ids, result.reasons)]
@@ -716,7 +798,7 @@ def _command_parts(
                 expanded = env.home + expanded[1:]
             elif expanded and not expanded.startswith("/"):
                 expanded = os.path.join(cwd, expanded)
-            for path in expand_globs(expanded):
+            for path in expand_globs(expanded, hidden=cmd.program in ("zip", "tar", "7z", "rsync", "rg", "fd")):
                 part = _file_part(kind, path, call, policy, env, recursive, metadata_only, cmd.remote)
                 if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
                     part.verdict = Verdict.DENY

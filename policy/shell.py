@@ -367,6 +367,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
 
     command = _ARITHMETIC.sub(lambda m: "0" * len(m.group(0)), command)
     command = _QUOTED_HEREDOC.sub(r"<<\1\3", command)
+    command = _SIMPLE_CONDITIONAL.sub(lambda m: "[ " + m.group(1) + "] ", command)
     try:
         trees = bashlex.parse(command)
     except Exception as error:  # bashlex raises many types; all mean "not understood"
@@ -397,6 +398,12 @@ _ARITHMETIC = LazyRegex(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/
 # <<\EOF), which only says the body is literal. The body is analyzed as text
 # either way, so the quotes can go.
 _QUOTED_HEREDOC = LazyRegex(r"<<(-?)[ \t]*(['\"]|\\)([A-Za-z_][A-Za-z0-9_]*)\2?")
+
+
+# bashlex cannot parse [[ ... ]]. One with no operators bash treats specially
+# inside it (&& || < > ( ) =~) means what [ ... ] means; same length, so
+# positions stay valid.
+_SIMPLE_CONDITIONAL = LazyRegex(r"\[\[([^\[\]&|<>()=~]*)\]\]")
 
 
 # Characters for which splitting on spaces is exactly what bash does: no
@@ -1031,12 +1038,15 @@ def _printf(fmt: str, values: list[str]) -> str | None:
     return "".join(out)
 
 
-def expand_globs(path: str) -> list[str]:
-    """The existing files a glob names (bounded), or the literal when none exist."""
+def expand_globs(path: str, hidden: bool = False) -> list[str]:
+    """The existing files a glob names (bounded), or the literal when none exist.
+
+    `hidden` for tools whose own patterns match dotfiles (zip -i '*.env*').
+    """
     if not any(ch in path for ch in "*?["):
         return [path]
     try:
-        found = globmod.glob(path, recursive=False)[:64]
+        found = globmod.glob(path, recursive=False, include_hidden=hidden)[:64]
     except (OSError, re.error):
         found = []
     return found or [path]
