@@ -51,7 +51,7 @@ CLAUDE_DIALOG_SCREEN = """\
 ROUND_ONE_ENDED_ROUND_TWO_TYPED = """\
 ❯ Run the one tool call you were scripted to make.
 ● PROBE-DONE: PROBE-RAN-48135
-❯ Run the one tool call you were scripted to make.
+❯ Run the one tool call you were scripted to make. (round 2)
 ✻ Thinking…
 """
 
@@ -70,9 +70,23 @@ def test_a_screen_without_a_dialog_yields_no_dialog_text():
 
 
 def test_an_earlier_rounds_end_of_turn_is_not_mistaken_for_this_rounds():
-    this_round = interactive.after_prompt(ROUND_ONE_ENDED_ROUND_TWO_TYPED, PROMPT)
+    second = interactive.round_prompt(PROMPT, 1)
+    assert second != PROMPT
+    this_round = interactive.after_prompt(ROUND_ONE_ENDED_ROUND_TWO_TYPED, second)
     assert not interactive.screen_matches(CLAUDE_TUI.done, this_round)
     assert interactive.screen_matches(CLAUDE_TUI.done, ROUND_ONE_ENDED_ROUND_TWO_TYPED)
+
+
+def test_nothing_counts_for_a_round_until_its_prompt_is_echoed():
+    not_yet = ROUND_ONE_ENDED_ROUND_TWO_TYPED.replace(" (round 2)", "")
+    assert interactive.after_prompt(not_yet, interactive.round_prompt(PROMPT, 1)) == ""
+
+
+def test_qwen_always_allow_options_count_as_remembered_approvals():
+    line = "  │   2. Always allow run 'touch *' commands in this project           │"
+    assert interactive.remembered_option(interactive.QWEN_TUI, line) == (
+        "2. Always allow run 'touch *' commands in this project"
+    )
 
 
 def test_a_yes_once_no_dialog_offers_no_remembered_approval():
@@ -114,7 +128,7 @@ def test_remember_picks_the_remembered_option_only_when_offered_and_refuses_a_se
 
 # ---------------------------------------------------------------- classifying
 def _observed(answered="approve", prompted=True, ran=True, before=False, rounds=None, **changes):
-    first = {"dialog": prompted, "tool_ran": ran, "tool_ran_before_answer": before}
+    first = {"dialog": prompted, "tool_ran": ran, "tool_ran_before_answer": before, "hook_before_dialog": prompted}
     if prompted:
         first["answered"] = answered
     base = {
@@ -124,6 +138,7 @@ def _observed(answered="approve", prompted=True, ran=True, before=False, rounds=
         "prompted": prompted,
         "reason_shown": prompted,
         "tool_ran_before_answer": before,
+        "hook_before_dialog": prompted,
         "remembered_option": None,
         "rounds": rounds if rounds is not None else [first],
         "model_told": "x",
@@ -147,17 +162,38 @@ def _observed(answered="approve", prompted=True, ran=True, before=False, rounds=
         ("approve", _observed(hook_fired=0), "unknown"),
         ("approve", _observed(model_asked_for_tool=False), "unknown"),
         ("approve", _observed(error="the TUI never became ready for a prompt"), "unknown"),
+        # the host's own dialog came first and the hook ran only after the person approved it
+        ("approve", _observed(ran=False, hook_before_dialog=False), "refuses"),
+        ("approve", _observed(ran=True, hook_before_dialog=False), "runs"),
     ],
 )
 def test_prompts_only_when_a_dialog_appeared_and_the_tool_ran_only_on_approval(answer, observed, effect):
     assert interactive.classify(answer, observed)[0] == effect
 
 
+def _round(dialog, ran, hook_first=None):
+    return {"dialog": dialog, "tool_ran": ran, "hook_before_dialog": dialog if hook_first is None else hook_first}
+
+
 def test_a_second_identical_ask_that_prompts_again_is_not_satisfiable_silently():
-    again = [{"dialog": True, "tool_ran": True}, {"dialog": True, "tool_ran": False}]
+    again = [_round(True, True), _round(True, False)]
     assert interactive.satisfiable_silently("remember", _observed(rounds=again)) is False
-    silently = [{"dialog": True, "tool_ran": True}, {"dialog": False, "tool_ran": True}]
+    silently = [_round(True, True), _round(False, True)]
     assert interactive.satisfiable_silently("remember", _observed(rounds=silently)) is True
+
+
+def test_the_hosts_own_dialog_before_the_hook_says_nothing_about_the_asks_silence():
+    hosts_own = [_round(True, False, hook_first=False), _round(False, False)]
+    assert interactive.satisfiable_silently("remember", _observed(rounds=hosts_own)) is None
+    rule_missed = [_round(True, True, hook_first=False)]
+    assert interactive.satisfiable_silently("allowrule", _observed(rounds=rule_missed)) is None
+
+
+def test_a_dialog_counts_as_the_hooks_only_when_the_hook_ran_anew_before_it_was_seen():
+    rounds = [{"dialog": True, "seen_at": 10.0}, {"dialog": True, "seen_at": 20.0}, {"dialog": True, "seen_at": 30.0}]
+    # the hook ran at 9 (before dialog 1) and at 21 (after dialog 2 was seen, before dialog 3)
+    assert interactive.hooks_before_dialogs(rounds, [9.0, 21.0]) == [True, False, True]
+    assert interactive.hooks_before_dialogs([{"dialog": False, "seen_at": 5.0}], [1.0]) == [False]
 
 
 def test_an_allow_rule_that_answers_the_ask_makes_it_satisfiable_silently():
@@ -218,7 +254,7 @@ def _write(tmp_path, answer, effect, mode="default", silently=None, scenario=Non
         "answered": answer,
         "scenario_answer": answer,
         "screen": "Do you want to proceed?",
-        "observed": dict(_observed(), effect=effect, remembered_option=None),
+        "observed": dict(_observed(), effect=effect, why=f"saw {effect}", remembered_option=None),
         "date": "2026-11-30",
     }
     if silently is not None:

@@ -126,7 +126,51 @@ CLAUDE_TUI = Tui(
     env={"TERM": "xterm-256color"},
 )
 
-TUIS: dict[str, Tui] = {t.host: t for t in (CLAUDE_TUI,)}
+
+def _gemini_allow_rule(home: Path, tool_name: str) -> str:
+    """settings.json tools.allowed: "Tool names that bypass the confirmation dialog" (Gemini CLI 0.61.0 schema)."""
+    path = home / ".gemini" / "settings.json"
+    data = json.loads(path.read_text())
+    data.setdefault("tools", {})["allowed"] = [tool_name]
+    path.write_text(json.dumps(data, indent=2) + "\n")
+    return f'~/.gemini/settings.json tools.allowed ["{tool_name}"]'
+
+
+def _no_seed(home: Path, work: Path, env: dict) -> None:
+    """Nothing to pre-answer: the driver's settings.json already picks the auth and turns folder trust off."""
+
+
+def _gemini_family(
+    host: str,
+    approval_flags: Callable[[Posture], list[str]],
+    postures: tuple[str, ...],
+    allow_rule: Callable[[Path, str], str] | None = None,
+) -> Tui:
+    """Gemini CLI and its fork Qwen Code draw the same Ink dialogs."""
+    return Tui(
+        host=host,
+        argv=lambda binary, p: [str(binary), *approval_flags(p)],
+        seed_home=_no_seed,
+        ready=r"Type your message",
+        dialog=r"Allow execution|Do you want to proceed|Apply this change|Yes, allow once",
+        approve=("Enter",),  # the highlighted first option: "Yes, allow once"
+        reject=("Escape",),  # "No, suggest changes (esc)"
+        remember=r"(?i)allow always|always allow|allow for this session",
+        remember_keys=("Down", "Enter"),
+        done=r"PROBE-DONE|PROBE-IDLE|[Cc]ancell?ed|Request cancelled",
+        startup=(Step("trust", r"Do you trust (this|the files in this) folder", ("Enter",)),),
+        postures=postures,
+        allow_rule=allow_rule,
+        env={"TERM": "xterm-256color"},
+    )
+
+
+QWEN_TUI = _gemini_family("qwen-code", lambda p: list(p.flags), ("default", "auto-edit", "yolo"))
+GEMINI_TUI = _gemini_family(
+    "gemini-cli", lambda p: ["-m", "gemini-2.5-flash", *p.flags], ("default", "auto_edit", "yolo"), _gemini_allow_rule
+)
+
+TUIS: dict[str, Tui] = {t.host: t for t in (CLAUDE_TUI, QWEN_TUI, GEMINI_TUI)}
 
 
 # ---------------------------------------------------------------- scenarios
@@ -164,7 +208,7 @@ def startup_step(tui: Tui, screen: str) -> Step | None:
     return None
 
 
-_RULE = re.compile(r"[─━═╌-]{10,}")
+_RULE = re.compile(r"[╭╰├]?[─━═╌-]{10,}[╮╯┤]?")
 
 
 def dialog_text(tui: Tui, screen: str, limit: int = SCREEN_LINES) -> str:
@@ -196,7 +240,7 @@ def remembered_option(tui: Tui, dialog: str) -> str | None:
     """The dialog's option that approves and remembers, e.g. "Yes, and don't ask again for ...", or None."""
     for line in dialog.splitlines():
         if re.search(tui.remember, line):
-            return re.sub(r"^[\s│❯>]*", "", line).strip(" │")
+            return re.sub(r"^[\s│❯›>]*", "", line).strip(" │")
     return None
 
 
@@ -326,10 +370,15 @@ def after_prompt(screen: str, prompt: str) -> str:
     """The part of the screen below the last echo of the typed prompt: what this round showed.
 
     Earlier rounds' text stays on screen; matching it would mistake an old
-    turn's end (or dialog) for this one's.
+    turn's end (or dialog) for this one's. Empty until the prompt is echoed.
     """
     at = screen.rfind(prompt)
-    return screen if at < 0 else screen[at + len(prompt) :]
+    return "" if at < 0 else screen[at + len(prompt) :]
+
+
+def round_prompt(prompt: str, round_no: int) -> str:
+    """The prompt typed in a round (from 0): each round's differs, so its echo marks where the round starts."""
+    return prompt if round_no == 0 else f"{prompt} (round {round_no + 1})"
 
 
 def wait_for(pane: Pane, pattern: str, deadline: float, tui: Tui, events: list, since: str | None = None) -> str | None:
@@ -405,10 +454,10 @@ def drive(pane: Pane, tui: Tui, spec: dict, marker: Path, result: dict) -> None:
         result["error"] = "the TUI never became ready for a prompt"
         return
     pane.shoot("ready", screen)
-    prompt = spec["prompt"]
     rounds = 2 if spec["answer_with"] == "remember" else 1
     result["rounds"] = []
     for round_no in range(rounds):
+        prompt = round_prompt(spec["prompt"], round_no)
         submit(pane, tui, prompt, Path(spec["model_log"]), events, round_no)
         either = f"(?:{tui.dialog})|(?:{tui.done})"
         seen = wait_for(pane, either, min(end, time.monotonic() + DIALOG_TIMEOUT_S), tui, events, since=prompt)
@@ -418,7 +467,7 @@ def drive(pane: Pane, tui: Tui, spec: dict, marker: Path, result: dict) -> None:
         this_round = after_prompt(seen, prompt)
         dialog = screen_matches(tui.dialog, this_round)
         pane.shoot(f"round{round_no + 1}-{'dialog' if dialog else 'no-dialog'}", seen)
-        entry: dict = {"dialog": dialog, "tool_ran_before_answer": marker.exists()}
+        entry: dict = {"dialog": dialog, "tool_ran_before_answer": marker.exists(), "seen_at": round(time.time(), 3)}
         result["rounds"].append(entry)
         if dialog:
             text = dialog_text(tui, seen)
@@ -476,6 +525,10 @@ def observe(spec: dict, run_dir: Path, tool: str) -> dict:
     result = json.loads(result_path.read_text()) if result_path.exists() else {}
     rounds = result.get("rounds") or []
     first = rounds[0] if rounds else {}
+    fired = run_dir / "hook-fired.log"
+    fired_at = (
+        [float(line.split()[0]) for line in fired.read_text().splitlines() if line.strip()] if fired.exists() else []
+    )
     observed.update(
         # the first round decides; the marker is read per round (a later round removes it)
         tool_ran=bool(first.get("tool_ran")) if rounds else observed["tool_ran"],
@@ -483,12 +536,30 @@ def observe(spec: dict, run_dir: Path, tool: str) -> dict:
         reason_shown=bool(first.get("reason_shown")),
         tool_ran_before_answer=bool(first.get("tool_ran_before_answer")),
         remembered_option=first.get("remembered_option"),
-        rounds=[{k: v for k, v in r.items() if k != "screen"} for r in rounds],
+        hook_before_dialog=bool(rounds and hooks_before_dialogs(rounds, fired_at)[0]),
+        rounds=[
+            dict({k: v for k, v in r.items() if k != "screen"}, hook_before_dialog=before)
+            for r, before in zip(rounds, hooks_before_dialogs(rounds, fired_at), strict=True)
+        ],
         events=result.get("events") or [],
     )
     if result.get("error") and not observed.get("error"):
         observed["error"] = result["error"]
     return observed
+
+
+def hooks_before_dialogs(rounds: list[dict], fired_at: list[float]) -> list[bool]:
+    """Per round: did the hook run (anew) before its dialog was seen?
+
+    A dialog drawn before the hook ran is the host's own permission check, not the hook's ask.
+    """
+    out, earlier = [], 0
+    for r in rounds:
+        seen = r.get("seen_at", 0)
+        upto = sum(1 for t in fired_at if t <= seen)
+        out.append(bool(r.get("dialog")) and upto > earlier)
+        earlier = max(earlier, upto)
+    return out
 
 
 def classify(answer_with: str, observed: dict) -> tuple[str, str]:
@@ -504,6 +575,11 @@ def classify(answer_with: str, observed: dict) -> tuple[str, str]:
         if ran:
             return "runs", "no dialog appeared and the tool ran although the hook asked"
         return "refuses", "no dialog appeared and the tool did not run"
+    if not observed.get("hook_before_dialog"):
+        # the host asked the person before it ran the hook: that dialog is not the hook's ask
+        if ran:
+            return "runs", "the host's own dialog came before the hook, and the tool ran although the hook asked"
+        return "refuses", "the host's own dialog came before the hook; after it the hook's ask refused the tool"
     if observed["tool_ran_before_answer"]:
         return "runs", "the tool ran before anyone answered the dialog"
     answered = (observed["rounds"][0] or {}).get("answered")
@@ -519,15 +595,16 @@ def classify(answer_with: str, observed: dict) -> tuple[str, str]:
 def satisfiable_silently(answer_with: str, observed: dict) -> bool | None:
     """Whether an ask was answered without a person: by a remembered approval or an allow rule; None: not shown."""
     rounds = observed.get("rounds") or []
-    if answer_with == "remember" and len(rounds) >= 2 and rounds[0].get("dialog"):
+    # Only a dialog the hook's ask brought up counts (the host's own check may come first, for other reasons).
+    if answer_with == "remember" and len(rounds) >= 2 and rounds[0].get("hook_before_dialog"):
         second = rounds[1]
-        if second.get("dialog"):
+        if second.get("hook_before_dialog"):
             return False
-        return True if second.get("tool_ran") else None
+        return True if second.get("tool_ran") and not second.get("dialog") else None
     if answer_with == "allowrule" and rounds:
-        if rounds[0].get("dialog"):
+        if rounds[0].get("hook_before_dialog"):
             return False
-        return True if rounds[0].get("tool_ran") else None
+        return True if rounds[0].get("tool_ran") and not rounds[0].get("dialog") else None
     return None
 
 
@@ -645,6 +722,12 @@ def interactive_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], 
                 "note": f"{weakest['host']} {weakest['version']} probed interactively in tmux ({shown}); "
                 + _dialog_note(known),
             }
+    # A mode flag belongs to the mode the session ran in: where the hook payload names none ("*"), the posture's.
+    by_flag_mode: dict[str, list[tuple[Path, dict]]] = {}
+    for path, record in loaded:
+        mode = record["mode"] if record["mode"] != "*" else record["posture"]["name"]
+        by_flag_mode.setdefault(mode, []).append((path, record))
+    for mode, backing in by_flag_mode.items():
         silent = [(p, r) for p, r in backing if "ask_satisfiable_silently" in r["observed"]]
         tried = {r["scenario_answer"] for _, r in silent}
         yes = [(p, r) for p, r in silent if r["observed"]["ask_satisfiable_silently"] is True]
@@ -666,20 +749,23 @@ def interactive_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], 
                     if offered
                     else "The dialog offered no remembered approval (only yes once / no). "
                 )
-                + "Tried: approving once then asking the same call again, and a settings allow rule for the tool; "
-                "not tried: PermissionRequest hooks, other hooks answering first, classifier modes.",
+                + "Tried: the dialog's remembered approval where it offered one (else yes once), then the same "
+                "call again; and a settings allow rule for the tool (see each record's installed_by). Not tried: "
+                "PermissionRequest hooks, other hooks answering first, classifier modes.",
             }
     return facts
 
 
 def _dialog_note(backing: list[tuple[Path, dict]]) -> str:
-    prompted = [r for _, r in backing if r["observed"].get("prompted")]
-    if not prompted:
-        return "no dialog appeared."
-    reason = all(r["observed"].get("reason_shown") for r in prompted)
-    return (
-        "the dialog showed hookward's reason; " if reason else "the dialog did not show hookward's reason; "
-    ) + "approve ran the tool, reject did not (see each record's screen)."
+    """What the records saw, in their own words, and whether the person saw hookward's reason."""
+    seen = "; ".join(dict.fromkeys(r["observed"]["why"] for _, r in backing))
+    hooks = [r for _, r in backing if r["observed"].get("hook_before_dialog")]
+    if not hooks:
+        return seen + "."
+    shown = all(r["observed"].get("reason_shown") for r in hooks)
+    return seen + (
+        "; the dialog showed hookward's reason." if shown else "; the dialog did not show hookward's reason."
+    )
 
 
 def apply_interactive_facts(host_data: dict, facts: dict[tuple[str, ...], dict]) -> list[str]:
