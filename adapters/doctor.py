@@ -30,6 +30,7 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 
+from adapters import hook as hook_path
 from adapters import install, installers
 from adapters.install import ConfigError
 
@@ -41,7 +42,11 @@ SELF_TEST_TIMEOUT_SECONDS = 20
 
 # Phrases hookward's hook path uses when it blocks because something broke
 # (adapters/hook.py): a refusal carrying one proves nothing about the policy.
-FAILED_CLOSED_MARKS = ("hookward failed closed", "unknown host", "unknown event")
+FAILED_CLOSED_MARKS = (
+    hook.FAILED_CLOSED,
+    hook.UNKNOWN_HOST.removeprefix("hookward: "),
+    hook.UNKNOWN_EVENT.removeprefix("hookward: "),
+)
 
 
 @dataclass

@@ -10,19 +10,26 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import sys
 
 from adapters.base import PayloadError, WireAnswer
 from adapters.render import DENY, Answer, choose
-from compat.registry import Capabilities, UnknownHost
+from compat.registry import HOSTS_DIR, Capabilities, UnknownHost
 from verdicts.decision import Decision, Verdict
 
 MAX_PAYLOAD_BYTES = 1 << 20  # 1 MiB: a tool call larger than this is refused unread
+
+# How a refusal that comes from a failure (not from the policy) begins; doctor tells them apart by these.
+FAILED_CLOSED = "hookward failed closed"
+UNKNOWN_HOST = "hookward: unknown host"
+UNKNOWN_EVENT = "hookward: unknown event"
 BOM = b"\xef\xbb\xbf"
 
 
 def adapter_for(host: str):  # type: ignore[no-untyped-def]
-    if not host.replace("-", "").isalnum():
+    """The adapter module of a host the registry knows (never any other module under adapters/)."""
+    if not host.replace("-", "").isalnum() or not os.path.exists(os.path.join(HOSTS_DIR, host + ".json")):
         raise UnknownHost(host)
     try:
         return importlib.import_module("adapters." + host.replace("-", "_"))
@@ -67,12 +74,12 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
     try:
         adapter = adapter_for(host)
     except Exception:
-        return universal_block(f"hookward: unknown host {host!r}; refusing")
+        return universal_block(f"{UNKNOWN_HOST} {host!r}; refusing")
     try:
         caps = Capabilities.of(adapter.HOST)
         role = caps.event_role(event)
         if role is None:
-            return block_answer(adapter, event, f"hookward: unknown event {event!r} for {host}; refusing")
+            return block_answer(adapter, event, f"{UNKNOWN_EVENT} {event!r} for {host}; refusing")
         payload = decode_payload(raw)
         if role == "post":
             post = adapter.parse_post(event, payload)
@@ -87,7 +94,7 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
         _record_pre(call, decision, answer, wire)
         return wire
     except Exception as error:  # fail closed, whatever broke
-        reason = f"hookward failed closed: {type(error).__name__}: {error}"
+        reason = f"{FAILED_CLOSED}: {type(error).__name__}: {error}"
         return block_answer(adapter, event, reason[:2000])
 
 
