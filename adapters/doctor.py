@@ -43,9 +43,9 @@ SELF_TEST_TIMEOUT_SECONDS = 20
 # Phrases hookward's hook path uses when it blocks because something broke
 # (adapters/hook.py): a refusal carrying one proves nothing about the policy.
 FAILED_CLOSED_MARKS = (
-    hook.FAILED_CLOSED,
-    hook.UNKNOWN_HOST.removeprefix("hookward: "),
-    hook.UNKNOWN_EVENT.removeprefix("hookward: "),
+    hook_path.FAILED_CLOSED,
+    hook_path.UNKNOWN_HOST.removeprefix("hookward: "),
+    hook_path.UNKNOWN_EVENT.removeprefix("hookward: "),
 )
 
 
