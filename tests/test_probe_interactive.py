@@ -245,6 +245,7 @@ def _write(tmp_path, answer, effect, mode="default", silently=None, scenario=Non
         "host": "claude-code",
         "version": CLAUDE_CODE.version,
         "scenario": scenario or f"interactive-ask-shell-{mode}-{answer}",
+        "tool_kind": "shell",
         "kind": "interactive",
         "interactive": True,
         "hook": "ask",
@@ -341,3 +342,33 @@ def test_live_claude_code_tui_shows_hookwards_ask_and_runs_the_tool_only_on_appr
         assert record["observed"]["effect"] == "prompts", record["observed"]["why"]
     assert by_answer["approve"]["observed"]["tool_ran"] is True
     assert by_answer["reject"]["observed"]["tool_ran"] is False
+
+
+CLAUDE_WRITE_DIALOG = """\
+ Do you want to create probe-written.txt?
+ ❯ 1. Yes
+   2. Yes, allow all edits during this session (shift+tab)
+   3. No
+
+ Esc to cancel · Tab to amend"""
+
+
+def test_no_is_picked_by_its_label_not_its_position_which_differs_between_dialogs():
+    bash_dialog = interactive.dialog_text(CLAUDE_TUI, CLAUDE_DIALOG_SCREEN)
+    assert interactive.answer_keys(CLAUDE_TUI, "reject", bash_dialog) == ("2",)
+    assert interactive.answer_keys(CLAUDE_TUI, "reject", CLAUDE_WRITE_DIALOG) == ("3",)
+    assert interactive.answer_keys(CLAUDE_TUI, "approve", CLAUDE_WRITE_DIALOG) == ("1",)
+
+
+def test_a_session_wide_edit_approval_is_a_remembered_option_and_is_picked_by_number():
+    assert interactive.remembered_option(CLAUDE_TUI, CLAUDE_WRITE_DIALOG).startswith("2. Yes, allow all edits")
+    assert interactive.answer_keys(CLAUDE_TUI, "remember", CLAUDE_WRITE_DIALOG) == ("2",)
+    assert (
+        interactive.answer_keys(CLAUDE_TUI, "remember", interactive.dialog_text(CLAUDE_TUI, CLAUDE_DIALOG_SCREEN))
+        is None
+    )
+
+
+def test_options_are_read_with_their_numbers_through_box_borders():
+    boxed = "  │ › 1. Yes, allow once        │\n  │   4. No, suggest changes (esc) │"
+    assert interactive.dialog_options(boxed) == {"1": "Yes, allow once", "4": "No, suggest changes (esc)"}

@@ -72,7 +72,10 @@ class Tui:
     reject: tuple[str, ...]  # keys that pick "no"
     remember: str  # regex: the dialog offers an approval the host remembers ("don't ask again")
     remember_keys: tuple[str, ...]  # keys that pick it
-    done: str  # regex: the turn is over (the fake model's final text, or the host's refusal shown)
+    numbered: bool = False  # answer by typing the number of the option found by its label (option lists vary)
+    approve_label: str = r"^(Yes|Allow once|Yes, allow once)$"  # regex on an option's label
+    reject_label: str = r"^No\b"
+    done: str = ""  # regex: the turn is over (the fake model's final text, or the host's refusal shown)
     allow_rule: Callable[[Path, str], str] | None = None  # (home, tool name): pre-approve the tool; says how
     startup: tuple[Step, ...] = ()  # screens that may show before `ready` (trust, API key, ...)
     submit: tuple[str, ...] = ("Enter",)
@@ -112,10 +115,11 @@ CLAUDE_TUI = Tui(
     dialog=r"Do you want to (proceed|create|make this edit|allow)",
     approve=("1",),
     reject=("2",),
-    remember=r"Yes, and (don't ask again|always allow|allow all)",
+    remember=r"Yes, and (don't ask again|always allow|allow all)|Yes, allow all",
+    numbered=True,
     remember_keys=("2",),
     allow_rule=_claude_allow_rule,
-    done=r"PROBE-DONE|PROBE-IDLE|Interrupted|What should Claude do instead",
+    done=r"PROBE-DONE|PROBE-IDLE|Interrupted|What should Claude do instead|User rejected",
     startup=(
         Step("api-key", r"Do you want to use this API key", ("Up", "Enter")),
         Step("trust", r"Do you trust the files in this folder|trust this folder", ("Enter",)),
@@ -186,7 +190,7 @@ class InteractiveScenario:
         return harness.Scenario(self.name, "verdict", "ask", self.tool, self.posture)
 
 
-def scenarios_for(tui: Tui, tools: tuple[str, ...] = ("shell",), answers: tuple[str, ...] = ANSWERS) -> list:
+def scenarios_for(tui: Tui, tools: tuple[str, ...] = tuple(RAN_MARKERS), answers: tuple[str, ...] = ANSWERS) -> list:
     return [
         InteractiveScenario(f"interactive-ask-{tool}-{posture}-{answer}", tool, posture, answer)
         for posture in tui.postures
@@ -208,7 +212,7 @@ def startup_step(tui: Tui, screen: str) -> Step | None:
     return None
 
 
-_RULE = re.compile(r"[╭╰├]?[─━═╌-]{10,}[╮╯┤]?")
+_RULE = re.compile(r"[╭╰├]?[─━═]{10,}[╮╯┤]?")  # the TUI's frame; dashed rules (╌) are inside a dialog
 
 
 def dialog_text(tui: Tui, screen: str, limit: int = SCREEN_LINES) -> str:
@@ -431,6 +435,34 @@ def submit(pane: Pane, tui: Tui, prompt: str, model_log: Path, events: list, rou
             time.sleep(0.25)
 
 
+_OPTION = re.compile(r"^[\s│]*[❯›●>]?\s*(\d+)\.\s+(.*?)[\s│]*$")
+
+
+def dialog_options(dialog: str) -> dict[str, str]:
+    """{number: label} of the numbered options in a dialog."""
+    options = {}
+    for line in dialog.splitlines():
+        match = _OPTION.match(line)
+        if match:
+            options[match.group(1)] = match.group(2)
+    return options
+
+
+def option_key(options: dict[str, str], label: str) -> str | None:
+    """The number of the first option whose label matches, or None."""
+    return next((number for number, text in options.items() if re.search(label, text)), None)
+
+
+def answer_keys(tui: Tui, answer: str, dialog: str) -> tuple[str, ...] | None:
+    """The keys that pick `answer` (approve | reject | remember) in this dialog; None if it has no such option."""
+    fixed = {"approve": tui.approve, "reject": tui.reject, "remember": tui.remember_keys}[answer]
+    if not tui.numbered:
+        return fixed
+    label = {"approve": tui.approve_label, "reject": tui.reject_label, "remember": tui.remember}[answer]
+    number = option_key(dialog_options(dialog), label)
+    return (number,) if number else None
+
+
 def keys_for(tui: Tui, answer_with: str, round_no: int, offered_remember: bool) -> tuple[tuple[str, ...], str]:
     """(keys, what they answer) for a dialog in a round of a scenario.
 
@@ -474,7 +506,12 @@ def drive(pane: Pane, tui: Tui, spec: dict, marker: Path, result: dict) -> None:
             entry["screen"] = text
             entry["remembered_option"] = remembered_option(tui, text)
             entry["reason_shown"] = reason_shown(spec["reason"], text)
-            keys, answered = keys_for(tui, spec["answer_with"], round_no, entry["remembered_option"] is not None)
+            _, answered = keys_for(tui, spec["answer_with"], round_no, entry["remembered_option"] is not None)
+            keys = answer_keys(tui, answered, text)
+            if keys is None:
+                result["error"] = f"round {round_no + 1}: the dialog has no option to {answered}"
+                pane.shoot(f"round{round_no + 1}-no-option", seen)
+                return
             events.append(f"round {round_no + 1}: dialog shown; answered {answered} ({' '.join(keys)})")
             pane.keys(*keys)
             entry["answered"] = answered
@@ -762,10 +799,13 @@ def _dialog_note(backing: list[tuple[Path, dict]]) -> str:
     hooks = [r for _, r in backing if r["observed"].get("hook_before_dialog")]
     if not hooks:
         return seen + "."
-    shown = all(r["observed"].get("reason_shown") for r in hooks)
-    return seen + (
-        "; the dialog showed hookward's reason." if shown else "; the dialog did not show hookward's reason."
-    )
+    shown = sorted({r["tool_kind"] for r in hooks if r["observed"].get("reason_shown")})
+    hidden = sorted({r["tool_kind"] for r in hooks if not r["observed"].get("reason_shown")})
+    if not hidden:
+        return seen + "; the dialog showed hookward's reason."
+    if not shown:
+        return seen + "; the dialog did not show hookward's reason."
+    return seen + f"; the dialog showed hookward's reason for {', '.join(shown)}, not for {', '.join(hidden)}."
 
 
 def apply_interactive_facts(host_data: dict, facts: dict[tuple[str, ...], dict]) -> list[str]:
