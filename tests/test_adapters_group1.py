@@ -54,9 +54,9 @@ SHELL_TOOL = {
 # Hosts on which an ask-level call must never be answered with an ask: the host runs the tool
 # anyway (codex), refuses or cannot tell whether a person is there (qwen-code, gemini-cli,
 # claude-code headless), or nothing is established at all (jetbrains-copilot).
-# Hosts where no mode has an ask that reaches a person (Claude Code prompts in interactive default
-# and acceptEdits; its other modes are covered by the registry-driven test below).
-ASK_NOT_ENFORCED = ("qwen-code", "gemini-cli", "codex", "jetbrains-copilot")
+# Hosts where no mode has an ask that reaches a person (Claude Code and Gemini CLI prompt in
+# interactive sessions, probed; the registry-driven test below covers every host and mode).
+ASK_NOT_ENFORCED = ("qwen-code", "codex", "jetbrains-copilot")
 
 PROJECT_ENV = ("CLAUDE_PROJECT_DIR", "QWEN_PROJECT_DIR", "GEMINI_PROJECT_DIR")
 

@@ -163,9 +163,16 @@ def test_host_without_a_hook_says_its_native_tools_are_not_gated(hosts):
     assert "| permission mode |" not in section  # no table of answers it would send
 
 
-def test_claude_code_summary_sends_ask_as_ask_and_force_ask_as_deny(page):
+def test_claude_code_summary_sends_ask_as_ask_and_force_ask_as_ask(page):
+    # Interactive probes showed the prompt comes back after a remembered approval
+    # (ask_satisfiable_silently: false, probed), so force_ask can travel as ask.
     row = summary_rows(page, "claude-code")[0]
-    assert row[4:8] == ["allow", "ask", "deny (instead of force_ask)", "deny"]
+    assert row[4:8] == ["allow", "ask", "ask", "deny"]
+
+
+def test_codex_summary_refuses_ask_and_force_ask(page):
+    row = summary_rows(page, "codex")[0]
+    assert row[5:7] == ["deny (instead of ask)", "deny (instead of force_ask)"]
 
 
 def test_every_refusal_instead_of_a_prompt_is_explained(hosts, page):

@@ -62,7 +62,9 @@ def test_ask_becomes_deny_when_the_registry_says_the_host_runs_the_tool_on_ask(d
 
 
 def test_ask_fact_changes_only_the_mode_it_is_about(data):
-    assert permission_decision(wire(data, Verdict.ASK, "plan")[1]) == "deny"  # unknown in the template
+    data["verdicts"][EVENT]["ask"]["plan"] = {"value": "unknown", "grade": "unknown"}
+    data["verdicts"][EVENT]["ask"]["dontAsk"] = {"value": "unknown", "grade": "unknown"}
+    assert permission_decision(wire(data, Verdict.ASK, "plan")[1]) == "deny"
     data["verdicts"][EVENT]["ask"]["plan"] = fact("prompts")
     assert permission_decision(wire(data, Verdict.ASK, "plan")[1]) == "ask"
     assert permission_decision(wire(data, Verdict.ASK, "dontAsk")[1]) == "deny"
@@ -78,6 +80,7 @@ def test_ask_for_every_mode_entry_applies_where_no_mode_has_its_own(data):
 
 
 def test_ask_fact_graded_below_the_trusted_grade_is_not_relied_on(data):
+    data["verdicts"][EVENT]["ask"]["default"] = fact("prompts")  # documented only
     assert permission_decision(wire(data, Verdict.ASK, "default", trusted_grade="read")[1]) == "deny"
     data["verdicts"][EVENT]["ask"]["default"] = fact(
         "prompts", grade="read", source="@anthropic-ai/claude-code@2.1.197 cli.js"
@@ -115,7 +118,7 @@ def test_allow_in_one_mode_only_follows_that_modes_fact(data):
 
 
 def test_force_ask_is_refused_while_it_is_unknown_whether_the_prompt_can_be_satisfied_silently(data):
-    assert data["modes"]["default"]["ask_satisfiable_silently"]["grade"] == "unknown"
+    data["modes"]["default"]["ask_satisfiable_silently"] = {"value": None, "grade": "unknown"}
     assert permission_decision(wire(data, Verdict.FORCE_ASK, "default")[1]) == "deny"
 
 
