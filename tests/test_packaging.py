@@ -13,7 +13,9 @@ REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 def _clean_copy(destination: str) -> str:
     """The sources alone: a build in the checkout would reuse the editable install's egg-info file list."""
-    ignore = shutil.ignore_patterns(".venv", "*.egg-info", "build", "__pycache__", "node_modules", ".git", "cache", "tests")
+    ignore = shutil.ignore_patterns(
+        ".venv", "*.egg-info", "build", "__pycache__", "node_modules", ".git", "cache", "tests"
+    )
     shutil.copytree(REPO, destination, ignore=ignore)
     return destination
 
