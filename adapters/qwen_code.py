@@ -1,7 +1,7 @@
 """Qwen Code: Claude Code's hook protocol with Qwen's own tool ids.
 
 Payload (PreToolUse, PostToolUse, PostToolUseFailure): session_id, cwd,
-permission_mode (default | plan | auto_edit | yolo), tool_name (the runtime
+permission_mode (default | plan | auto-edit | yolo; the docs spell it auto_edit), tool_name (the runtime
 tool id, e.g. run_shell_command), tool_input, tool_use_id, tool_call_id.
 The answer is Claude's `hookSpecificOutput.permissionDecision`, which Qwen's
 docs call required together with permissionDecisionReason. What Qwen does
