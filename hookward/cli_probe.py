@@ -22,6 +22,9 @@ def register(compat_app: typer.Typer) -> None:
             False, "--update-registry", help="afterwards, make compat/hosts/<host>.json follow this host's records"
         ),
         no_run: bool = typer.Option(False, "--no-run", help="run nothing: only --update-registry from the records"),
+        interactive: bool = typer.Option(
+            False, "--interactive", help="drive the host's terminal UI in tmux and answer its prompts (ask facts)"
+        ),
     ) -> None:
         """Run HOST's real CLI offline against a fake model and record what it does with each hook answer.
 
@@ -30,6 +33,16 @@ def register(compat_app: typer.Typer) -> None:
         """
         from compat.probes import harness
         from compat.probes.drivers import DRIVERS
+
+        if interactive:
+            from compat.probes import interactive as tui
+
+            if not no_run:
+                tui.probe_host(host, scenario, progress=typer.echo)
+            if update:
+                for change in tui.update_registry(host):
+                    typer.echo(change)
+            return
 
         if host not in DRIVERS:
             sys.stderr.write(f"hookward compat probe: no probe driver for {host!r}; drivers: {', '.join(DRIVERS)}\n")
