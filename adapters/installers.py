@@ -498,13 +498,26 @@ def shim_signature(host: str) -> tuple[str, ...]:
     return ("---- hookward shim core: begin", f"hookward hook {host}")
 
 
+SHIM_CORE = "shim_core.js"
+SHIM_CORE_BEGIN = "// ---- hookward shim core: begin"
+SHIM_CORE_INCLUDE = "// ---- hookward shim core: included here from adapters/plugins/shim_core.js at install ----"
+
+
 def read_shim(style: PluginStyle) -> str:
-    path = os.path.join(PLUGINS_DIR, style.shim)
+    """The shim as installed: the host's file with the shared fail-closed core put in place of its include line."""
     try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise ConfigError(f"the plugin shim adapters/plugins/{style.shim} is missing from this hookward") from None
+        with open(os.path.join(PLUGINS_DIR, style.shim), encoding="utf-8") as handle:
+            text = handle.read()
+        with open(os.path.join(PLUGINS_DIR, SHIM_CORE), encoding="utf-8") as handle:
+            core = handle.read()
+        core = core[core.index(SHIM_CORE_BEGIN) :]  # the core itself, without the file's own header
+    except (FileNotFoundError, ValueError) as missing:
+        raise ConfigError(
+            f"the plugin shim {style.shim} or its core is missing from this hookward: {missing}"
+        ) from None
+    if text.count(SHIM_CORE_INCLUDE) != 1:
+        raise ConfigError(f"adapters/plugins/{style.shim} does not include the shim core exactly once")
+    return text.replace(SHIM_CORE_INCLUDE, core.rstrip("\n"))
 
 
 def _plugin_plan(

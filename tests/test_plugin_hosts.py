@@ -191,16 +191,23 @@ def core_of(text: str) -> str:
     return text[start:end]
 
 
-def test_every_shim_carries_the_same_fail_closed_core():
-    cores = {host: core_of((PLUGINS / shim).read_text(encoding="utf-8")) for host, shim in SHIMS.items()}
-    reference = cores["opencode"]
-    for host, core in cores.items():
-        assert core == reference, f"adapters/plugins/{SHIMS[host]} has drifted from the shared shim core"
+def shim_as_installed(host: str) -> str:
+    from adapters import installers
+
+    return installers.read_shim(installers.STYLES[host])  # type: ignore[arg-type]
+
+
+def test_every_installed_shim_carries_the_one_fail_closed_core():
+    core = core_of((PLUGINS / "shim_core.js").read_text(encoding="utf-8"))
+    for host, shim in SHIMS.items():
+        source = (PLUGINS / shim).read_text(encoding="utf-8")
+        assert CORE_BEGIN not in source, f"adapters/plugins/{shim} copies the core instead of including it"
+        assert core_of(shim_as_installed(host)) == core
 
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_shim_carries_the_install_placeholder_and_signature(host):
-    text = (PLUGINS / SHIMS[host]).read_text(encoding="utf-8")
+    text = shim_as_installed(host)
     assert '"__HOOKWARD_EXECUTABLE__"' in text  # replaced by the absolute hookward path on install
     assert f"hookward hook {host}" in text  # how `hookward install` recognizes its own file
     assert f'const HOST = "{host}";' in text
@@ -209,7 +216,7 @@ def test_shim_carries_the_install_placeholder_and_signature(host):
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_shim_reads_no_environment_but_its_own_settings_and_prints_nothing(host):
-    text = (PLUGINS / SHIMS[host]).read_text(encoding="utf-8")
+    text = shim_as_installed(host)
     assert set(re.findall(r"process\.env\.(\w+)", text)) == {"HOOKWARD_BIN", "HOOKWARD_TIMEOUT_MS"}
     assert "process.env[" not in text and "...process.env" not in text
     assert "console." not in text and "process.stdout" not in text and "process.stderr" not in text

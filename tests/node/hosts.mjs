@@ -52,9 +52,29 @@ function asModuleFile(file) {
   return copy;
 }
 
+// The shim as `hookward install` writes it: the host's file with the shared core in place of
+// its include line (adapters/installers.py read_shim does the same).
+const CORE_INCLUDE = "// ---- hookward shim core: included here from adapters/plugins/shim_core.js at install ----";
+const CORE_BEGIN = "// ---- hookward shim core: begin";
+
+export function assembledText(shim) {
+  const text = readFileSync(path.join(PLUGINS, shim), "utf8");
+  const coreFile = readFileSync(path.join(PLUGINS, "shim_core.js"), "utf8");
+  const core = coreFile.slice(coreFile.indexOf(CORE_BEGIN)).replace(/\n+$/, "");
+  if (text.split(CORE_INCLUDE).length !== 2) throw new Error(`${shim} does not include the shim core exactly once`);
+  return text.replace(CORE_INCLUDE, () => core);
+}
+
+// A file holding the assembled shim, named like the original (the host loaders look at the extension).
+export function shimFile(shim) {
+  const dest = path.join(tempDir(), shim);
+  writeFileSync(dest, assembledText(shim));
+  return dest;
+}
+
 // `hookward install` writes the absolute hookward path over the placeholder.
 export function installedCopy(shim, executable, name) {
-  const text = readFileSync(path.join(PLUGINS, shim), "utf8");
+  const text = assembledText(shim);
   const dest = path.join(tempDir(), name);
   writeFileSync(dest, text.replaceAll("__HOOKWARD_EXECUTABLE__", executable));
   return dest;

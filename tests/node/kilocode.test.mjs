@@ -3,19 +3,19 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 
-import { HOSTS, PLUGINS, useFakeHookward } from "./hosts.mjs";
+import { HOSTS, shimFile, useFakeHookward } from "./hosts.mjs";
 import { hostScenarios } from "./scenarios.mjs";
 
 hostScenarios("kilocode");
 
 test("kilocode: the plugin file exports exactly one plugin function (the loader calls every export)", async () => {
-  const stand = await HOSTS.kilocode.load(path.join(PLUGINS, "kilocode.js"));
+  const stand = await HOSTS.kilocode.load(shimFile("kilocode.js"));
   assert.equal(stand.exportCount, 1);
 });
 
 test("kilocode: an ask answer is refused, since a plugin cannot prompt", async () => {
   useFakeHookward("ask");
-  const stand = await HOSTS.kilocode.load(path.join(PLUGINS, "kilocode.js"));
+  const stand = await HOSTS.kilocode.load(shimFile("kilocode.js"));
   const result = await stand.runTool("bash", { command: "python x.py" });
   assert.equal(result.ran, false);
   assert.match(result.reason, /a person must confirm/);

@@ -3,20 +3,20 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 
-import { HOSTS, PLUGINS, useFakeHookward } from "./hosts.mjs";
+import { HOSTS, shimFile, useFakeHookward } from "./hosts.mjs";
 import { hostScenarios } from "./scenarios.mjs";
 
 hostScenarios("omp");
 
 test("omp: an ask answer is refused, since tool_call can only block", async () => {
   useFakeHookward("ask");
-  const stand = await HOSTS.omp.load(path.join(PLUGINS, "omp.ts"));
+  const stand = await HOSTS.omp.load(shimFile("omp.ts"));
   const result = await stand.runTool("bash", { command: "python x.py" });
   assert.equal(result.ran, false);
   assert.match(result.reason, /a person must confirm/);
 });
 
 test("omp: the extension subscribes to tool_call and tool_result only", async () => {
-  const stand = await HOSTS.omp.load(path.join(PLUGINS, "omp.ts"));
+  const stand = await HOSTS.omp.load(shimFile("omp.ts"));
   assert.deepEqual([...stand.handlers.keys()].sort(), ["tool_call", "tool_result"]);
 });

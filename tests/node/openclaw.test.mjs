@@ -3,12 +3,12 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { test } from "node:test";
 
-import { HOSTS, PLUGINS, useFakeHookward } from "./hosts.mjs";
+import { HOSTS, shimFile, useFakeHookward } from "./hosts.mjs";
 import { hostScenarios } from "./scenarios.mjs";
 
 hostScenarios("openclaw");
 
-const SHIM = path.join(PLUGINS, "openclaw.js");
+const SHIM = shimFile("openclaw.js");
 
 test("openclaw: the plugin registers as 'hookward', synchronously, before_tool_call first in priority", async () => {
   const stand = await HOSTS.openclaw.load(SHIM);

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterEach, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 
-import { FAKE_HOOKWARD, HOSTS, PLUGINS, installedCopy, realHookward, tempDir, useFakeHookward } from "./hosts.mjs";
+import { FAKE_HOOKWARD, HOSTS, installedCopy, realHookward, shimFile, tempDir, useFakeHookward } from "./hosts.mjs";
 
 const SAVED_ENV = { ...process.env };
 const PAYLOAD_KEYS = ["cwd", "hook_event_name", "session_id", "tool_input", "tool_name", "tool_use_id"];
@@ -40,8 +40,8 @@ function isAlive(pid) {
 
 export function hostScenarios(hostId) {
   const host = HOSTS[hostId];
-  const shimFile = path.join(PLUGINS, host.shim);
-  const load = (opts) => host.load(shimFile, opts);
+  const shimPath = shimFile(host.shim);
+  const load = (opts) => host.load(shimPath, opts);
   const [shellTool, shellInput] = host.shell("cat ~/.ssh/id_rsa");
 
   afterEach(restoreEnv);
