@@ -763,8 +763,10 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
         if "-e" in args or "-c" in args or any("exec:" in a.lower() or "system:" in a.lower() for a in args):
             return [Demand("egress", DENY, f"{program} connects a program to the network (a reverse shell)")]
         return [Demand("egress", FORCE_ASK, f"{program} opens a raw network connection")]
-    if any(u.startswith("@") or u == "-" or u.startswith("<") for u in uploads) or (
-        program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args)
+    if (
+        any(u.startswith(("@", "<")) or u == "-" or "=@" in u or "=<" in u for u in uploads)
+        or (program == "wget" and any(a.startswith(("--post-file", "--body-file")) for a in args))
+        or (program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args))
     ):
         return [Demand("egress", DENY, f"{program} uploads a file or piped data to the network")]
     if uploads:
