@@ -41,36 +41,6 @@ TOOLS: dict[str, claude_family.ToolSpec] = {
 }
 
 
-def tool_call_from(
-    host: str,
-    event: str,
-    tool_name: str,
-    tool_input: dict,
-    *,
-    tools: dict[str, claude_family.ToolSpec],
-    cwd: str | None,
-    session_id: str,
-    tool_use_id: str,
-    permission_mode: str | None,
-    project_env: tuple[str, ...] = (),
-    mcp_separator: str = "__",
-) -> ToolCall:
-    """Normalize a Claude-shaped tool call (kept for the hosts that import it; see adapters.claude_family)."""
-    ctx = claude_family.CallContext(
-        host=host,
-        event=event,
-        cwd=cwd,
-        project_root=project_root_for(cwd, project_env),
-        session_id=session_id,
-        tool_use_id=tool_use_id,
-        permission_mode=permission_mode,
-    )
-    mcp = claude_family.split_mcp_name(tool_name, "mcp" + mcp_separator, mcp_separator)
-    # Callers' tables predate the "search" kind: their reads without a path search the working directory.
-    legacy = {name: ("search" if kind == "read" else kind, fields) for name, (kind, fields) in tools.items()}
-    return claude_family.tool_call(ctx, tool_name, tool_input, legacy, mcp=mcp)
-
-
 def parse(event: str, payload: dict) -> ToolCall:
     if event not in EVENTS:
         raise PayloadError(f"{HOST} has no tool event {event!r}")

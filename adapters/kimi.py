@@ -9,8 +9,8 @@ module only spells the wire format.
 
 from __future__ import annotations
 
-from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str
-from adapters.claude_code import tool_call_from
+from adapters import claude_family
+from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
 from adapters.render import ALLOW, DENY, SILENT, Answer
 from policy.toolcall import ToolCall
 
@@ -21,13 +21,13 @@ POST_TOOL_USE = "PostToolUse"
 POST_TOOL_USE_FAILURE = "PostToolUseFailure"
 
 # tool name -> (kind, the tool_input fields that carry its path, command or url)
-TOOLS: dict[str, tuple[str, tuple[str, ...]]] = {
+TOOLS: dict[str, claude_family.ToolSpec] = {
     # Kimi Code 2.x (read in @moonshot-ai/kimi-code@2.1.0)
     "Bash": ("shell", ("command",)),
     "Read": ("read", ("path",)),
     "ReadMediaFile": ("read", ("path",)),
-    "Glob": ("read", ("path",)),
-    "Grep": ("read", ("path",)),
+    "Glob": ("search", ("path",)),
+    "Grep": ("search", ("path",)),
     "Write": ("write", ("path",)),
     "Edit": ("edit", ("path",)),
     "FetchURL": ("web", ("url",)),
@@ -51,17 +51,18 @@ def _refuse_blank(call: ToolCall) -> ToolCall:
 def parse(event: str, payload: dict) -> ToolCall:
     if event not in (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE):
         raise PayloadError(f"{HOST} has no tool event {event!r}")
-    call = tool_call_from(
-        HOST,
-        event,
-        get_str(payload, "tool_name", required=True) or "",
-        get_dict(payload, "tool_input"),
-        tools=TOOLS,
-        cwd=get_str(payload, "cwd"),
+    cwd = get_str(payload, "cwd")
+    ctx = claude_family.CallContext(
+        host=HOST,
+        event=event,
+        cwd=cwd,
+        project_root=project_root_for(cwd),
         session_id=get_str(payload, "session_id", default="") or "",
         tool_use_id=get_str(payload, "tool_call_id", "tool_use_id", default="") or "",
         permission_mode=None,  # Kimi sends none: the registry's default mode applies
     )
+    tool_name = get_str(payload, "tool_name", required=True) or ""
+    call = claude_family.tool_call(ctx, tool_name, get_dict(payload, "tool_input"), TOOLS)
     return _refuse_blank(call)
 
 
