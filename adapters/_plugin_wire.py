@@ -23,9 +23,9 @@ import os
 import re
 import shlex
 
-from adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
-from adapters.render import ALLOW, ASK, DENY, SILENT, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
+from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
+from hookward.policy.toolcall import ToolCall
 
 # A tool's meaning on one host: the kind, and the input fields that carry what it touches.
 SHELL = "shell"

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 
-from policy.toolcall import ToolCall
+from hookward.policy.toolcall import ToolCall
 
 
 class PayloadError(ValueError):

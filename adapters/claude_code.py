@@ -8,10 +8,10 @@ only spells the wire format.
 
 from __future__ import annotations
 
-from adapters import claude_family
-from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
-from adapters.render import SILENT, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters import claude_family
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
+from hookward.adapters.render import SILENT, Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "claude-code"
 

@@ -17,9 +17,9 @@ import os
 import re
 import shlex
 
-from adapters.base import PayloadError, WireAnswer, dumps
-from adapters.render import ALLOW, ASK, DENY, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters.base import PayloadError, WireAnswer, dumps
+from hookward.adapters.render import ALLOW, ASK, DENY, Answer
+from hookward.policy.toolcall import ToolCall
 
 # How a tool table describes one tool: (kind, the argument fields that carry its
 # command, paths or url, in order of preference). Kinds are ToolCall kinds plus

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import os
 
-from adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
-from adapters.render import ALLOW, ASK, DENY, SILENT, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
+from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "cursor"
 

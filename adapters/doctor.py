@@ -30,9 +30,9 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 
-from adapters import hook as hook_path
-from adapters import install, installers
-from adapters.install import ConfigError
+from hookward.adapters import hook as hook_path
+from hookward.adapters import install, installers
+from hookward.adapters.install import ConfigError
 
 OK, WARN, FAIL = "ok", "warn", "fail"
 
@@ -258,11 +258,11 @@ def _fill(node: object, values: dict[str, str]) -> object:
 
 def block_template(host: str, event: str) -> tuple[object, int] | None:
     """(stdout JSON or None, exit code) of the host's deny answer, spelled by the host's own adapter."""
-    from adapters.render import DENY, Answer
-    from verdicts.decision import Verdict
+    from hookward.adapters.render import DENY, Answer
+    from hookward.verdicts.decision import Verdict
 
     try:
-        adapter = importlib.import_module("adapters." + host.replace("-", "_"))
+        adapter = importlib.import_module("hookward.adapters." + host.replace("-", "_"))
         wire = adapter.spell(Answer(DENY, REASON_SLOT, Verdict.DENY), event)
     except Exception:
         return None

@@ -13,10 +13,10 @@ import json
 import os
 import sys
 
-from adapters.base import PayloadError, WireAnswer
-from adapters.render import DENY, Answer, choose
-from compat.registry import HOSTS_DIR, Capabilities, UnknownHost
-from verdicts.decision import Decision, Verdict
+from hookward.adapters.base import PayloadError, WireAnswer
+from hookward.adapters.render import DENY, Answer, choose
+from hookward.compat.registry import HOSTS_DIR, Capabilities, UnknownHost
+from hookward.verdicts.decision import Decision, Verdict
 
 MAX_PAYLOAD_BYTES = 1 << 20  # 1 MiB: a tool call larger than this is refused unread
 
@@ -32,7 +32,7 @@ def adapter_for(host: str):  # type: ignore[no-untyped-def]
     if not host.replace("-", "").isalnum() or not os.path.exists(os.path.join(HOSTS_DIR, host + ".json")):
         raise UnknownHost(host)
     try:
-        return importlib.import_module("adapters." + host.replace("-", "_"))
+        return importlib.import_module("hookward.adapters." + host.replace("-", "_"))
     except ModuleNotFoundError:
         raise UnknownHost(host) from None
 
@@ -86,7 +86,7 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
             _record_post(post)
             return adapter.spell_post(event)
         call = adapter.parse(event, payload)
-        from policy.engine import evaluate_call
+        from hookward.policy.engine import evaluate_call
 
         decision, settings = evaluate_call(call)
         answer = choose(decision, caps, event, call.permission_mode, settings.trusted_grade)
@@ -101,7 +101,7 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
 def _record_pre(call, decision: Decision, answer: Answer, wire: WireAnswer) -> None:  # type: ignore[no-untyped-def]
     """Ledger write; bounded and never able to change the answer."""
     try:
-        from verdicts import ledger
+        from hookward.verdicts import ledger
     except ImportError:
         return
     try:
@@ -112,7 +112,7 @@ def _record_pre(call, decision: Decision, answer: Answer, wire: WireAnswer) -> N
 
 def _record_post(post) -> None:  # type: ignore[no-untyped-def]
     try:
-        from verdicts import ledger
+        from hookward.verdicts import ledger
     except ImportError:
         return
     try:

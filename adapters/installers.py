@@ -24,8 +24,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from adapters import install
-from adapters.install import (
+from hookward.adapters import install
+from hookward.adapters.install import (
     ConfigError,
     HookEntries,
     JsonArrayItem,
@@ -35,7 +35,7 @@ from adapters.install import (
     Registration,
     TomlHookTables,
 )
-from compat import registry
+from hookward.compat import registry
 
 # One budget for every host: hookward answers in well under a second, so a hook
 # still running after this is broken. On hosts where a timeout lets the tool

@@ -12,10 +12,10 @@ the renderer never asks this adapter for an allow or an ask.
 
 from __future__ import annotations
 
-from adapters import claude_family, copilot_cli, vscode_copilot
-from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
-from adapters.render import DENY, SILENT, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters import claude_family, copilot_cli, vscode_copilot
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
+from hookward.adapters.render import DENY, SILENT, Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "jetbrains-copilot"
 

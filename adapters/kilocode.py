@@ -7,11 +7,11 @@ thrown Error, a hung plugin and so on live in compat/hosts/kilocode.json.
 
 from __future__ import annotations
 
-from adapters import _plugin_wire as wire
-from adapters import opencode
-from adapters.base import PostEvent, WireAnswer
-from adapters.render import Answer
-from policy.toolcall import ToolCall
+from hookward.adapters import _plugin_wire as wire
+from hookward.adapters import opencode
+from hookward.adapters.base import PostEvent, WireAnswer
+from hookward.adapters.render import Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "kilocode"
 

@@ -8,9 +8,9 @@ compat/hosts/kiro.json; this module only spells the wire format.
 
 from __future__ import annotations
 
-from adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
-from adapters.render import ALLOW, DENY, SILENT, Answer
-from policy.toolcall import ToolCall
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
+from hookward.adapters.render import ALLOW, DENY, SILENT, Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "kiro"
 

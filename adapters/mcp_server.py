@@ -52,12 +52,12 @@ from mcp.server.mcpserver import (
 from mcp_types import CallToolResult, ListRootsResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
 
-from adapters import mcp_actions
-from adapters.base import PostEvent
-from adapters.mcp_clients import host_for_client
-from adapters.render import ALLOW, ASK, DENY, FORCE_ASK
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import mcp_actions
+from hookward.adapters.base import PostEvent
+from hookward.adapters.mcp_clients import host_for_client
+from hookward.adapters.render import ALLOW, ASK, DENY, FORCE_ASK
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 SERVER_NAME = "hookward"
 EVENT = "tools/call"  # the ToolCall event for an action requested through this server
@@ -193,7 +193,7 @@ _engine_lock = threading.Lock()  # the engine's caches are not promised to be th
 def evaluate(call: ToolCall) -> Decision:
     """The engine's decision; any failure is a refusal (fail closed)."""
     try:
-        from policy.engine import evaluate_call
+        from hookward.policy.engine import evaluate_call
 
         with _engine_lock:
             decision, _settings = evaluate_call(call)
@@ -410,7 +410,7 @@ def settle(gate: Gate, consent: Any) -> Settlement:
 def _ledger_write(method: str, *args: Any) -> None:
     """A ledger write; bounded and never able to change an answer."""
     try:
-        from verdicts import ledger
+        from hookward.verdicts import ledger
     except ImportError:
         return
     try:

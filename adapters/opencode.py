@@ -7,10 +7,10 @@ thrown Error, a hung plugin and so on live in compat/hosts/opencode.json.
 
 from __future__ import annotations
 
-from adapters import _plugin_wire as wire
-from adapters.base import PostEvent, WireAnswer
-from adapters.render import Answer
-from policy.toolcall import ToolCall
+from hookward.adapters import _plugin_wire as wire
+from hookward.adapters.base import PostEvent, WireAnswer
+from hookward.adapters.render import Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "opencode"
 

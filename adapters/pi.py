@@ -6,10 +6,10 @@ names Pi's tools. Pi has no native MCP, so there is no MCP name rule.
 
 from __future__ import annotations
 
-from adapters import _plugin_wire as wire
-from adapters.base import PostEvent, WireAnswer
-from adapters.render import Answer
-from policy.toolcall import ToolCall
+from hookward.adapters import _plugin_wire as wire
+from hookward.adapters.base import PostEvent, WireAnswer
+from hookward.adapters.render import Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "pi"
 

@@ -16,8 +16,8 @@ seen degrades toward refusal.
 
 from __future__ import annotations
 
-from compat.registry import Capabilities, grade_at_least
-from verdicts.decision import Decision, Verdict
+from hookward.compat.registry import Capabilities, grade_at_least
+from hookward.verdicts.decision import Decision, Verdict
 
 # What the adapter spells on the wire.
 ALLOW = "allow"  # explicit allow: skips the host's own prompt

@@ -10,9 +10,9 @@ compat/hosts/zed.json.
 
 from __future__ import annotations
 
-from adapters.base import PayloadError, PostEvent, WireAnswer
-from adapters.render import Answer
-from policy.toolcall import ToolCall
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer
+from hookward.adapters.render import Answer
+from hookward.policy.toolcall import ToolCall
 
 HOST = "zed"
 

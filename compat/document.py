@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import os
 
-from adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
-from compat import schema
-from compat.registry import ANY_MODE, Capabilities
-from verdicts.decision import Decision, Verdict
+from hookward.adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
+from hookward.compat import schema
+from hookward.compat.registry import ANY_MODE, Capabilities
+from hookward.verdicts.decision import Decision, Verdict
 
 PAGE_NAME = "COMPATIBILITY.md"
 PAGE_PATH = os.path.join(schema.REPO_ROOT, PAGE_NAME)

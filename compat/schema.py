@@ -26,8 +26,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
-from compat import registry
-from policy.toolcall import KINDS as TOOL_KINDS
+from hookward.compat import registry
+from hookward.policy.toolcall import KINDS as TOOL_KINDS
 
 GRADES = registry.GRADES
 VERDICT_EFFECTS = registry.EFFECTS

@@ -23,6 +23,6 @@ cli_mcp.register(app)
 @app.command("hook")
 def hook(host: str, event: str) -> None:
     """Answer one hook call from HOST for EVENT (payload on stdin). Installed into hosts' configs."""
-    from adapters.hook import main as hook_main
+    from hookward.adapters.hook import main as hook_main
 
     raise typer.Exit(hook_main(host, event))

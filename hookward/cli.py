@@ -12,7 +12,7 @@ import sys
 def main() -> None:
     argv = sys.argv[1:]
     if len(argv) >= 1 and argv[0] == "hook":
-        from adapters.hook import main as hook_main
+        from hookward.adapters.hook import main as hook_main
 
         host = argv[1] if len(argv) > 1 else ""
         event = argv[2] if len(argv) > 2 else ""

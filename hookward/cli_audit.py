@@ -79,7 +79,7 @@ def fail(message: str, code: int = 1) -> typer.Exit:
 
 def open_ledger():  # type: ignore[no-untyped-def]
     """The ledger with the spool merged, or a clear error on stderr and exit 1."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     try:
         return ledger.open_ledger()
@@ -137,7 +137,7 @@ def table(rows: list[dict], empty: str) -> None:
 
 
 def list_view(view: str, host, session, project, since, expire_after, as_json, empty, last=None) -> None:  # type: ignore[no-untyped-def]
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     expiry = parse_duration(expire_after, "--expire-after")
     since_us = parse_since(since)
@@ -206,7 +206,7 @@ def tail(
     if not follow:
         list_view("all", host, session, project, None, expire_after, as_json, "the ledger is empty", last=lines)
         return
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     expiry = parse_duration(expire_after, "--expire-after")
     last_id = None
@@ -252,7 +252,7 @@ def show(
     as_json: bool = JSON,
 ) -> None:
     """Everything the ledger holds about one row: the decision, what resolved it, its chain links."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     expiry = parse_duration(expire_after, "--expire-after")
     conn = open_ledger()
@@ -291,7 +291,7 @@ def export(
     as_json: bool = typer.Option(False, "--json", help="one JSON array instead of JSON lines"),
 ) -> None:
     """Every stored row (decisions, post events, maintenance), in chain order, as JSON lines."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     conn = open_ledger()
     try:
@@ -310,7 +310,7 @@ def export(
 @audit_app.command("verify")
 def verify(as_json: bool = JSON) -> None:
     """Check the hash chain; report the first broken link (exit 1 if any)."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     conn = open_ledger()
     try:
@@ -338,7 +338,7 @@ def prune(
     as_json: bool = JSON,
 ) -> None:
     """Delete the oldest rows; the cut is recorded so `verify` still passes."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     seconds = parse_duration(older_than, "--older-than")
     conn = open_ledger()
@@ -357,7 +357,7 @@ def prune(
 @audit_app.command("repair")
 def repair(as_json: bool = JSON) -> None:
     """Move an unreadable ledger aside (kept), start a new one and merge the spool into it."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     try:
         result = ledger.repair()

@@ -22,7 +22,7 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
 @compat_app.command("render")
 def render() -> None:
     """Validate every host file and write COMPATIBILITY.md at the repository root."""
-    from compat import document, schema
+    from hookward.compat import document, schema
 
     try:
         page = document.write()
@@ -35,7 +35,7 @@ def render() -> None:
 @compat_app.command("check")
 def check() -> None:
     """Fail when a host file is invalid or COMPATIBILITY.md differs from a fresh render."""
-    from compat import document, schema
+    from hookward.compat import document, schema
 
     try:
         diff = document.stale_diff()
@@ -56,8 +56,8 @@ def show(
     as_json: bool = typer.Option(False, "--json", help="the host file plus what hookward sends, as JSON"),
 ) -> None:
     """Print one host's facts and what hookward sends it for each verdict."""
-    from compat import document, schema
-    from compat.registry import host_ids
+    from hookward.compat import document, schema
+    from hookward.compat.registry import host_ids
 
     if host not in host_ids():
         raise _fail(f"hookward compat show: no host {host!r}; known hosts: {', '.join(host_ids())}", 2)

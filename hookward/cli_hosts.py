@@ -45,8 +45,8 @@ def register(app: typer.Typer) -> None:
 
 
 def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) -> int:
-    from adapters import install as mechanism
-    from adapters import installers
+    from hookward.adapters import install as mechanism
+    from hookward.adapters import installers
 
     verb = "install" if install else "uninstall"
     scope = "project" if project is not None else "user"
@@ -84,7 +84,7 @@ def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) ->
 
 
 def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
-    from adapters import doctor, install, installers
+    from hookward.adapters import doctor, install, installers
 
     scope = "project" if project is not None else "user"
     project_dir = str(project.resolve()) if project is not None else None
@@ -97,7 +97,7 @@ def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
     except install.ConfigError:
         executable = "/hookward"
     reports = [doctor.diagnose(h, scope=scope, project_dir=project_dir, executable=executable) for h in hosts]
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     ledger_health = ledger.health()
     ledger_ok = ledger_health.get("state") in ("ok", "missing") and not ledger_health.get("spooled")
@@ -124,7 +124,7 @@ def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
 
 
 def _registry_has(host: str) -> bool:
-    from compat import registry
+    from hookward.compat import registry
 
     return host in registry.host_ids()
 

@@ -21,7 +21,7 @@ def register(app: typer.Typer) -> None:
     ) -> None:
         """Serve hookward's policy-gated tools over MCP (stdio). Register this in a host's MCP config."""
         # Imported here: the MCP SDK is heavy, and every other command would pay for it.
-        from adapters.mcp_server import build_server
+        from hookward.adapters.mcp_server import build_server
 
         try:
             server = build_server(str(project) if project is not None else None)

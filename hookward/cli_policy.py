@@ -21,8 +21,8 @@ def register(app: typer.Typer) -> None:
 def _call_for(
     command: str | None, read: str | None, write: str | None, edit: str | None, delete: str | None, host: str, cwd: str
 ):  # type: ignore[no-untyped-def]
-    from adapters.base import project_root_for
-    from policy.toolcall import ToolCall
+    from hookward.adapters.base import project_root_for
+    from hookward.policy.toolcall import ToolCall
 
     project = project_root_for(cwd)
     for kind, path in (("read", read), ("write", write), ("edit", edit), ("delete", delete)):
@@ -44,8 +44,8 @@ def check(
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
     """Explain the verdict for a command or a file action, part by part."""
-    from policy.engine import evaluate_call
-    from policy.schema import PolicyError
+    from hookward.policy.engine import evaluate_call
+    from hookward.policy.schema import PolicyError
 
     text = " ".join(command) if command else None
     call = _call_for(text, read, write, edit, delete, host, os.path.abspath(cwd or os.getcwd()))
@@ -56,8 +56,8 @@ def check(
         raise typer.Exit(2) from None
     sent = None
     if host:
-        from adapters.render import choose
-        from compat.registry import Capabilities, UnknownHost
+        from hookward.adapters.render import choose
+        from hookward.compat.registry import Capabilities, UnknownHost
 
         try:
             caps = Capabilities.of(host)
@@ -97,9 +97,9 @@ def eval_corpus(
 
     The commands are only analyzed, never executed.
     """
-    from policy.engine import evaluate
-    from policy.loader import load_policy
-    from policy.toolcall import ToolCall
+    from hookward.policy.engine import evaluate
+    from hookward.policy.loader import load_policy
+    from hookward.policy.toolcall import ToolCall
 
     if policy_file is not None:
         os.environ["XDG_CONFIG_HOME"] = str(_policy_home(policy_file))
@@ -165,8 +165,8 @@ def _policy_home(policy_file: Path) -> Path:
 @policy_app.command("validate")
 def validate(file: Path = typer.Argument(None, help="a policy file (default: every active source)")) -> None:
     """Check a policy file: TOML, schema, and every rule's match / not_match examples."""
-    from policy.loader import _sources, compile_sources
-    from policy.schema import PolicyError
+    from hookward.policy.loader import _sources, compile_sources
+    from hookward.policy.schema import PolicyError
 
     try:
         if file is not None:
@@ -184,7 +184,7 @@ def validate(file: Path = typer.Argument(None, help="a policy file (default: eve
 @policy_app.command("show")
 def show(as_json: bool = typer.Option(False, "--json")) -> None:
     """The active sources, settings and rules, in the order they apply."""
-    from policy.loader import load_policy
+    from hookward.policy.loader import load_policy
 
     policy = load_policy(os.getcwd())
     if as_json:
@@ -218,7 +218,7 @@ def trust(file: Path = typer.Argument(Path(".hookward.toml"), exists=True, dir_o
     """Trust this exact project policy file (by SHA-256): it may then loosen, not only tighten."""
     import hashlib
 
-    from policy.loader import trust_path
+    from hookward.policy.loader import trust_path
 
     if not sys.stdin.isatty():
         typer.echo("refusing: trusting a project policy must be done by a person at a terminal", err=True)

@@ -31,11 +31,11 @@ def register(compat_app: typer.Typer) -> None:
         Every run is inside its own network namespace with only loopback, a throwaway HOME and timeouts.
         Records go to compat/probes/records/<host>/<version>/<scenario>.json.
         """
-        from compat.probes import harness
-        from compat.probes.drivers import DRIVERS
+        from hookward.compat.probes import harness
+        from hookward.compat.probes.drivers import DRIVERS
 
         if interactive:
-            from compat.probes import interactive as tui
+            from hookward.compat.probes import interactive as tui
 
             if not no_run:
                 tui.probe_host(host, scenario, progress=typer.echo)

@@ -46,7 +46,7 @@ def _module_from_spec(spec: Any) -> Any:
 
 def grammar_key() -> str:
     """A hash of the bashlex files that determine the parse tables."""
-    from policy.lazy import sha256
+    from hookward.policy.lazy import sha256
 
     digest = sha256()
     base = _bashlex_dir()

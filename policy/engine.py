@@ -14,14 +14,14 @@ import os
 import re
 from fnmatch import fnmatchcase
 
-from policy import floors as fl
-from policy.knowledge import programs as kp
-from policy.loader import CompiledPolicy, load_policy
-from policy.paths import Target, home_dir, target
-from policy.patterns import matches
-from policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Part, Verdict
+from hookward.policy import floors as fl
+from hookward.policy.knowledge import programs as kp
+from hookward.policy.loader import CompiledPolicy, load_policy
+from hookward.policy.paths import Target, home_dir, target
+from hookward.policy.patterns import matches
+from hookward.policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Part, Verdict
 
 FILE_KINDS = ("read", "write", "edit", "delete")
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import os
 import re
 
-from policy.knowledge import programs as kp
-from policy.lazy import LazyRegex
-from verdicts.decision import Verdict
+from hookward.policy.knowledge import programs as kp
+from hookward.policy.lazy import LazyRegex
+from hookward.verdicts.decision import Verdict
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 

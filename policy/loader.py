@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import os
 
-from policy.lazy import sha256
+from hookward.policy.lazy import sha256
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 DEFAULT_POLICY = os.path.join(DATA_DIR, "default.toml")
@@ -168,7 +168,7 @@ def _write_cache(path: str, data: dict) -> None:
 
 def _expand(values: list[str]) -> list[str]:
     """`@NAME` expands to a knowledge list from policy.knowledge.programs."""
-    from policy.knowledge import programs as kp
+    from hookward.policy.knowledge import programs as kp
 
     out: list[str] = []
     for value in values:
@@ -193,9 +193,9 @@ def _expand(values: list[str]) -> list[str]:
 def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
     import shlex
 
-    from policy.knowledge import paths as kpaths
-    from policy.patterns import compile_patterns
-    from policy.schema import PolicyError, Settings, parse_policy_text
+    from hookward.policy.knowledge import paths as kpaths
+    from hookward.policy.patterns import compile_patterns
+    from hookward.policy.schema import PolicyError, Settings, parse_policy_text
 
     settings = Settings().model_dump()
     layers: dict[str, list[dict]] = {"builtin": [], "user": [], "project-trusted": [], "project": []}
@@ -306,11 +306,11 @@ def _grade_rank(grade: str) -> int:
 
 def _check_examples(data: dict) -> None:
     """Each rule's `match` / `not_match` examples are its unit tests, run at load."""
-    from policy.engine import Action, Env, _rule_matches
-    from policy.paths import target
-    from policy.schema import PolicyError
-    from policy.shell import analyze
-    from policy.toolcall import ToolCall
+    from hookward.policy.engine import Action, Env, _rule_matches
+    from hookward.policy.paths import target
+    from hookward.policy.schema import PolicyError
+    from hookward.policy.shell import analyze
+    from hookward.policy.toolcall import ToolCall
 
     rules = [r for layer in data["override_layers"] for r in layer] + data["tighten_only"]
     project = "/project"

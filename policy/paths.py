@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 
-from policy.knowledge.paths import HARMLESS_DEVICES, SCRATCH
+from hookward.policy.knowledge.paths import HARMLESS_DEVICES, SCRATCH
 
 
 def home_dir() -> str:

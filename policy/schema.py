@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from policy.toolcall import KINDS
+from hookward.policy.toolcall import KINDS
 
 VerdictName = Literal["allow", "ask", "force_ask", "deny"]
 Scope = Literal["project", "project-root", "home", "home-root", "tmp", "device", "harmless-device", "system", "root"]

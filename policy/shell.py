@@ -13,9 +13,9 @@ import glob as globmod
 import os
 import re
 
-from policy import bashlex_fast
-from policy.knowledge import programs as kp
-from policy.lazy import LazyRegex
+from hookward.policy import bashlex_fast
+from hookward.policy.knowledge import programs as kp
+from hookward.policy.lazy import LazyRegex
 
 MAX_COMMAND_CHARS = 100_000  # longer commands are refused unparsed
 MAX_DEPTH = 8  # nested sh -c / eval / heredoc levels before we stop and ask

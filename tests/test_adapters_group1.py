@@ -19,11 +19,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters import hook
-from adapters.render import ALLOW, ASK, DENY, SILENT, Answer
-from compat import registry
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import hook
+from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
+from hookward.compat import registry
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 
@@ -128,9 +128,9 @@ def fixed_verdict(monkeypatch):  # type: ignore[no-untyped-def]
 
     def use(verdict: Verdict) -> None:
         decision = Decision(verdict, [f"fixed test verdict {verdict.label}"], ["test.fixed"])
-        engine = ModuleType("policy.engine")
+        engine = ModuleType("hookward.policy.engine")
         engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
-        monkeypatch.setitem(sys.modules, "policy.engine", engine)
+        monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
 
     return use
 
@@ -442,7 +442,7 @@ def test_download_piped_into_a_shell_is_blocked_in_the_hosts_own_format(host, sa
 
 @pytest.mark.parametrize("host", ASK_NOT_ENFORCED)
 def test_ask_level_call_is_refused_never_asked_where_the_host_does_not_enforce_ask(host, sandbox):
-    from policy.engine import evaluate_call
+    from hookward.policy.engine import evaluate_call
 
     event, _ = PRE[host]
     module = adapter(host)

@@ -24,11 +24,11 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from adapters import hook
-from adapters.base import PayloadError
-from compat import registry
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import hook
+from hookward.adapters.base import PayloadError
+from hookward.compat import registry
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -96,9 +96,9 @@ def answer_with(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> list[Too
         seen.append(call)
         return decision, FixedSettings()
 
-    engine = types.ModuleType("policy.engine")
+    engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = evaluate_call  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "policy.engine", engine)
+    monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
     return seen
 
 
@@ -165,7 +165,7 @@ def test_mcp_only_host_declares_no_hook_events_and_says_its_native_tools_are_not
 
 def test_the_hook_path_modules_import_nothing_heavy():
     modules = ", ".join(
-        f"adapters.{name}" for name in ("cursor", "kimi", "kiro", "antigravity_cli", "antigravity", "zed")
+        f"hookward.adapters.{name}" for name in ("cursor", "kimi", "kiro", "antigravity_cli", "antigravity", "zed")
     )
     code = f"import sys, {modules}; print([m for m in ('pydantic', 'typer', 'pathspec', 'mcp') if m in sys.modules])"
     out = subprocess.run([sys.executable, "-c", code], cwd=REPO_ROOT, capture_output=True, text=True, check=True)
@@ -268,9 +268,9 @@ def test_cursor_shell_ask_is_refused_when_the_user_trusts_only_probed_facts(monk
     class ProbedOnly:
         trusted_grade = "probed"
 
-    engine = types.ModuleType("policy.engine")
+    engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = lambda call: (decision, ProbedOnly())  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "policy.engine", engine)
+    monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
     wire = hook.handle("cursor", "beforeShellExecution", fixture_bytes("cursor", "beforeShellExecution"))
     assert wire_json(wire)["permission"] == "deny"
 
@@ -510,7 +510,7 @@ def test_kiro_post_tool_use_with_success_false_is_a_failure():
 
 def _engine_is_the_stub() -> bool:
     try:
-        from policy.engine import evaluate_call
+        from hookward.policy.engine import evaluate_call
 
         decision, _ = evaluate_call(ToolCall("shell", command="true"))
     except Exception:
@@ -574,7 +574,7 @@ SHELL_EVENTS = [
 
 
 def assert_engine_denies_and_host_blocks(host: str, event: str, payload: dict) -> None:
-    from policy.engine import evaluate_call
+    from hookward.policy.engine import evaluate_call
 
     call = hook.adapter_for(host).parse(event, payload)
     decision, _ = evaluate_call(call)

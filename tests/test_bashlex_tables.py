@@ -7,8 +7,8 @@ import json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from policy import bashlex_fast
-from policy.shell import _trivial_argv
+from hookward.policy import bashlex_fast
+from hookward.policy.shell import _trivial_argv
 
 
 def test_shipped_tables_fit_the_installed_bashlex():

@@ -10,10 +10,10 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from adapters.render import ASK, DENY, SILENT, choose
-from compat import document, registry, schema
+from hookward.adapters.render import ASK, DENY, SILENT, choose
+from hookward.compat import document, registry, schema
 from hookward.app import app
-from verdicts.decision import Decision, Verdict
+from hookward.verdicts.decision import Decision, Verdict
 
 PAGE = os.path.join(schema.REPO_ROOT, "COMPATIBILITY.md")
 

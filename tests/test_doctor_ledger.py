@@ -21,7 +21,7 @@ def test_doctor_reports_a_corrupt_ledger(tmp_path, monkeypatch):  # type: ignore
 
 
 def test_mcp_check_rows_read_as_checked_not_allowed():
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     assert ledger.status_of("check", None, None, 0, 0, 3600) == "checked"
     assert ledger.status_of("deny", None, None, 0, 0, 3600) == "refused"

@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adapters import doctor, install, installers
-from adapters.install import ConfigError
-from compat import registry
+from hookward.adapters import doctor, install, installers
+from hookward.adapters.install import ConfigError
+from hookward.compat import registry
 from hookward.app import app
 
 HOSTS = [
@@ -569,7 +569,7 @@ def test_self_test_payload_is_a_shell_call_in_the_hosts_own_format(host: str, tm
 
     event, payload = doctor.self_test_payload(host, doctor.CREDENTIAL_READ, str(tmp_path)) or ("", {})
     assert registry.load_host(host)["events"][event]["role"] == "pre"
-    adapter = importlib.import_module("adapters." + host.replace("-", "_"))
+    adapter = importlib.import_module("hookward.adapters." + host.replace("-", "_"))
     call = adapter.parse(event, payload)
     assert (call.kind, call.command) == ("shell", doctor.CREDENTIAL_READ)
 

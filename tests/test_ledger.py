@@ -19,12 +19,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from adapters.base import PostEvent, WireAnswer
+from hookward.adapters.base import PostEvent, WireAnswer
 from hookward.app import app
-from policy.toolcall import ToolCall
-from verdicts import ledger
-from verdicts.decision import Decision, Verdict
-from verdicts.redact import MARK, redact
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts import ledger
+from hookward.verdicts.decision import Decision, Verdict
+from hookward.verdicts.redact import MARK, redact
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -29,7 +29,7 @@ from pathlib import Path
 
 import pytest
 
-from verdicts import ledger
+from hookward.verdicts import ledger
 
 REPO = Path(__file__).resolve().parent.parent
 HOOKWARD = str(REPO / ".venv" / "bin" / "hookward")

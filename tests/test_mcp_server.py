@@ -26,10 +26,10 @@ import pytest
 from mcp import Client, StdioServerParameters
 from mcp_types import ElicitResult, Implementation, ListRootsResult, Root
 
-from adapters import mcp_actions, mcp_server
-from adapters.mcp_clients import host_for_client
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import mcp_actions, mcp_server
+from hookward.adapters.mcp_clients import host_for_client
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 REPO = Path(__file__).resolve().parent.parent
 HOOKWARD = REPO / ".venv" / "bin" / "hookward"
@@ -39,7 +39,7 @@ ACTION_TOOLS = {"run_command", "read_file", "write_file", "edit_file"}
 def _engine_not_ready() -> str:
     """Why the default-policy expectations cannot be tested yet, or "" once they can."""
     try:
-        from policy.engine import evaluate_call
+        from hookward.policy.engine import evaluate_call
 
         decision, _ = evaluate_call(ToolCall("shell", command="echo hi", cwd="/tmp", project_root="/tmp"))
     except Exception as error:
@@ -385,12 +385,12 @@ def test_escape_sequences_and_bidi_overrides_are_shown_not_hidden() -> None:
 
 
 def test_engine_failure_is_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import policy.engine
+    import hookward.policy.engine
 
     def broken(call: ToolCall):  # type: ignore[no-untyped-def]
         raise RuntimeError("policy file unreadable")
 
-    monkeypatch.setattr(policy.engine, "evaluate_call", broken)
+    monkeypatch.setattr(hookward.policy.engine, "evaluate_call", broken)
     decision = mcp_server.evaluate(ToolCall("shell", command="ls"))
     assert decision.verdict == Verdict.DENY
     assert "policy file unreadable" in decision.summary
@@ -542,7 +542,7 @@ def test_stdout_carries_nothing_but_the_protocol(box: Sandbox) -> None:
 
 def ledger_rows(box: Sandbox) -> dict[str, dict]:
     """The ledger's decisions in the sandbox's state directory, by summary (the redacted command or path)."""
-    from verdicts import ledger
+    from hookward.verdicts import ledger
 
     connection = ledger.open_ledger(str(box.state / "hookward"))
     try:

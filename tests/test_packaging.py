@@ -36,6 +36,11 @@ def test_wheel_contains_every_module_and_data_file(tmp_path):
             dirs[:] = [d for d in dirs if d not in ("__pycache__", "cache")]
             for name in files:
                 if name.endswith((".py", ".json", ".toml", ".js", ".ts")):
-                    expected.add(os.path.relpath(os.path.join(root, name), REPO).replace(os.sep, "/"))
+                    relative = os.path.relpath(os.path.join(root, name), REPO).replace(os.sep, "/")
+                    expected.add(relative if top == "hookward" else "hookward/" + relative)
     missing = sorted(expected - names)
     assert not missing, f"not in the wheel: {missing[:20]}"
+    # Installed, nothing but `hookward` is a top-level package: a project's own `policy/` or
+    # `adapters/` on sys.path cannot stand in for a stage, and no other distribution's name is taken.
+    tops = {name.split("/", 1)[0] for name in names if not name.split("/", 1)[0].endswith(".dist-info")}
+    assert tops == {"hookward"}

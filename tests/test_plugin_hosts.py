@@ -27,12 +27,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters import _plugin_wire, hook
-from adapters.base import PayloadError
-from adapters.render import choose
-from compat import registry
-from policy.toolcall import ToolCall
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import _plugin_wire, hook
+from hookward.adapters.base import PayloadError
+from hookward.adapters.render import choose
+from hookward.compat import registry
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -108,9 +108,9 @@ def answer_with(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> list[Too
         seen.append(call)
         return decision, FixedSettings()
 
-    engine = types.ModuleType("policy.engine")
+    engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = evaluate_call  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "policy.engine", engine)
+    monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
     return seen
 
 
@@ -192,7 +192,7 @@ def core_of(text: str) -> str:
 
 
 def shim_as_installed(host: str) -> str:
-    from adapters import installers
+    from hookward.adapters import installers
 
     return installers.read_shim(installers.STYLES[host])  # type: ignore[arg-type]
 
@@ -418,7 +418,7 @@ def test_renderer_never_sends_an_ask_to_a_host_without_one(host):
 
 @pytest.mark.parametrize("host", ["opencode", "kilocode", "pi", "omp"])
 def test_spelling_an_ask_for_a_host_without_one_raises_so_the_hook_path_blocks(host):
-    from adapters.render import ASK, Answer
+    from hookward.adapters.render import ASK, Answer
 
     with pytest.raises(PayloadError, match="no wire form"):
         hook.adapter_for(host).spell(Answer(ASK, "confirm", Verdict.ASK), PRE_EVENT[host])
@@ -426,7 +426,7 @@ def test_spelling_an_ask_for_a_host_without_one_raises_so_the_hook_path_blocks(h
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_allow_and_silence_both_read_as_allow_to_the_shim(host):
-    from adapters.render import ALLOW, SILENT, Answer
+    from hookward.adapters.render import ALLOW, SILENT, Answer
 
     adapter = hook.adapter_for(host)
     for kind in (ALLOW, SILENT):

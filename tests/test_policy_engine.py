@@ -10,9 +10,9 @@ import os
 
 import pytest
 
-from policy.engine import evaluate
-from policy.toolcall import ToolCall
-from verdicts.decision import Verdict
+from hookward.policy.engine import evaluate
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Verdict
 
 
 @pytest.fixture()

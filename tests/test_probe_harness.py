@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from compat.probes import drivers, fakemodel, harness
-from compat.probes.drivers import CLAUDE_CODE, DRIVERS
+from hookward.compat.probes import drivers, fakemodel, harness
+from hookward.compat.probes.drivers import CLAUDE_CODE, DRIVERS
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -195,7 +195,7 @@ def test_namespace_command_runs_the_probe_in_a_new_network_namespace_under_a_tim
     command = harness.namespace_command(tmp_path / "spec.json", python="/py", budget_s=42)
     assert command[:3] == ["timeout", "--kill-after=5", "42"]
     assert command[3:6] == ["unshare", "--net", "--"]
-    assert command[6:] == ["/py", "-m", "compat.probes.harness", "inside", str(tmp_path / "spec.json")]
+    assert command[6:] == ["/py", "-m", "hookward.compat.probes.harness", "inside", str(tmp_path / "spec.json")]
 
 
 def test_namespace_process_gets_none_of_the_callers_environment(monkeypatch):

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from compat.probes import harness, interactive
-from compat.probes.drivers import CLAUDE_CODE
-from compat.probes.interactive import CLAUDE_TUI
+from hookward.compat.probes import harness, interactive
+from hookward.compat.probes.drivers import CLAUDE_CODE
+from hookward.compat.probes.interactive import CLAUDE_TUI
 
 REPO = Path(__file__).resolve().parents[1]
 PROMPT = "Run the one tool call you were scripted to make."

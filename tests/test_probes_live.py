@@ -13,8 +13,8 @@ import shutil
 
 import pytest
 
-from compat.probes import harness
-from compat.probes.drivers import DRIVERS
+from hookward.compat.probes import harness
+from hookward.compat.probes.drivers import DRIVERS
 
 pytestmark = [
     pytest.mark.probe,

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.redteam.world import World, engine_verdict, wire_decision
-from verdicts.decision import Verdict
+from hookward.verdicts.decision import Verdict
 
 CORPUS = Path(__file__).parent / "redteam"
 
@@ -164,7 +164,7 @@ MALFORMED = [
 
 @pytest.mark.parametrize("raw", MALFORMED, ids=range(len(MALFORMED)))
 def test_malformed_or_hostile_payload_fails_closed(in_world, raw):  # type: ignore[no-untyped-def]
-    from adapters.hook import handle
+    from hookward.adapters.hook import handle
 
     answer = handle("claude-code", "PreToolUse", raw)
     if answer.exit_code == 2:

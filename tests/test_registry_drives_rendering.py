@@ -15,10 +15,10 @@ from types import ModuleType, SimpleNamespace
 
 import pytest
 
-from adapters import claude_code, hook
-from adapters.render import ASK, DENY, FORCE_ASK, SILENT, choose
-from compat import registry
-from verdicts.decision import Decision, Verdict
+from hookward.adapters import claude_code, hook
+from hookward.adapters.render import ASK, DENY, FORCE_ASK, SILENT, choose
+from hookward.compat import registry
+from hookward.verdicts.decision import Decision, Verdict
 
 EVENT = "PreToolUse"
 DOCS = {"grade": "documented", "source": "https://docs.example.com/hooks", "date": "2026-11-29"}
@@ -174,9 +174,9 @@ def run_hook(data: dict, verdict: Verdict, mode: str, monkeypatch) -> dict:
     monkeypatch.setitem(registry._cache, "claude-code", data)
     decision = Decision(verdict, ["test"], ["test.rule"])
     # A stand-in policy engine with a fixed verdict: this test is about the registry, not the policy.
-    engine = ModuleType("policy.engine")
+    engine = ModuleType("hookward.policy.engine")
     engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "policy.engine", engine)
+    monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
     monkeypatch.setattr(hook, "_record_pre", lambda *args: None)  # keep the test off the user's ledger
     payload = {
         "session_id": "s",

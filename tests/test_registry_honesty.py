@@ -15,7 +15,7 @@ import re
 
 import pytest
 
-from compat import registry, schema
+from hookward.compat import registry, schema
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 RECORDS = "compat/probes/records/"

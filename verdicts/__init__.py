@@ -1,5 +1,5 @@
 """Verdicts, decisions and the grant ledger: what was decided, never how."""
 
-from verdicts.decision import Decision, Part, Verdict
+from hookward.verdicts.decision import Decision, Part, Verdict
 
 __all__ = ["Decision", "Part", "Verdict"]

@@ -48,7 +48,7 @@ import os
 import sys
 import time
 
-from verdicts.redact import flatten, redact
+from hookward.verdicts.redact import flatten, redact
 
 try:  # The C module alone: `import sqlite3` adds datetime and adapters we never use (~2 ms per hook call).
     import _sqlite3 as sqlite3
@@ -62,9 +62,9 @@ except ImportError:  # pragma: no cover - Python builds without the builtin modu
 
 TYPE_CHECKING = False  # typing itself costs ~2 ms per hook process; mypy reads this name as True
 if TYPE_CHECKING:
-    from adapters.base import PostEvent, WireAnswer
-    from policy.toolcall import ToolCall
-    from verdicts.decision import Decision
+    from hookward.adapters.base import PostEvent, WireAnswer
+    from hookward.policy.toolcall import ToolCall
+    from hookward.verdicts.decision import Decision
 
 SCHEMA_VERSION = 1
 DB_NAME = "ledger.db"

@@ -43,8 +43,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from compat.probes import fakemodel
-from compat.probes.drivers import BASE_PATH, DRIVERS, HOOK_TIMEOUT_S, MODEL_PORT, PROMPT, HostDriver, Targets
+from hookward.compat.probes import fakemodel
+from hookward.compat.probes.drivers import BASE_PATH, DRIVERS, HOOK_TIMEOUT_S, MODEL_PORT, PROMPT, HostDriver, Targets
 
 REPO = Path(__file__).resolve().parents[2]
 PROBES = REPO / "compat" / "probes"
@@ -145,9 +145,9 @@ def answer_for(driver: HostDriver, verdict: str) -> tuple[str | None, str]:
     fallback spelling; None when the host has no wire form for the verdict.
     """
     try:
-        adapter = importlib.import_module("adapters." + driver.host.replace("-", "_"))
-        from adapters import render
-        from verdicts.decision import Verdict
+        adapter = importlib.import_module("hookward.adapters." + driver.host.replace("-", "_"))
+        from hookward.adapters import render
+        from hookward.verdicts.decision import Verdict
 
         kind = {"allow": render.ALLOW, "ask": render.ASK, "force_ask": render.FORCE_ASK, "deny": render.DENY}[verdict]
         answer = render.Answer(kind, f"hookward probe: {verdict}", Verdict[verdict.upper()])
@@ -193,7 +193,7 @@ def namespace_command(spec_path: Path, python: str = sys.executable, budget_s: i
         "--",
         python,
         "-m",
-        "compat.probes.harness",
+        "hookward.compat.probes.harness",
         "inside",
         str(spec_path),
     ]

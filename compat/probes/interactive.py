@@ -35,8 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from compat.probes import fakemodel, harness
-from compat.probes.drivers import DRIVERS, PROMPT, HostDriver, Posture
+from hookward.compat.probes import fakemodel, harness
+from hookward.compat.probes.drivers import DRIVERS, PROMPT, HostDriver, Posture
 
 TMUX_COLUMNS, TMUX_ROWS = 200, 50
 POLL_S = 0.4
@@ -298,7 +298,7 @@ def namespace_command(spec_path: Path, python: str = sys.executable) -> list[str
         "--",
         python,
         "-m",
-        "compat.probes.interactive",
+        "hookward.compat.probes.interactive",
         "inside",
         str(spec_path),
     ]

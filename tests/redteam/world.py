@@ -138,8 +138,8 @@ class World:
 
 def engine_verdict(world: World, case: dict):  # type: ignore[no-untyped-def]
     """The engine's Decision for a case, through the Claude Code parser."""
-    from adapters import claude_code
-    from policy.engine import evaluate
+    from hookward.adapters import claude_code
+    from hookward.policy.engine import evaluate
 
     call = claude_code.parse("PreToolUse", json.loads(world.payload(case)))
     return evaluate(call)
@@ -147,7 +147,7 @@ def engine_verdict(world: World, case: dict):  # type: ignore[no-untyped-def]
 
 def wire_decision(world: World, case: dict) -> str:
     """What the full hook path sends Claude Code: allow, ask, deny or silent."""
-    from adapters.hook import handle
+    from hookward.adapters.hook import handle
 
     answer = handle("claude-code", "PreToolUse", world.payload(case))
     if answer.exit_code == 2:
