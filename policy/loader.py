@@ -7,9 +7,19 @@ only tighten, unless the user trusted that exact file (its SHA-256 is listed
 in the user's trusted.json by `hookward policy trust`).
 
 Validation (pydantic, tomllib) and pattern compilation (pathspec) are slow to
-import, and every tool call is a fresh process: so a compiled form (plain
-JSON) is cached, keyed by the hash of every source's bytes. A cache miss
-compiles; a cache that cannot be written is only slower.
+import, and every tool call is a fresh process, so compiled forms (plain JSON)
+are kept, and the cache can only ever make things faster, never looser:
+
+- The built-in part (the default policy, the floors' path tables, the
+  knowledge lists) is compiled into `data/builtin_policy.json`, which ships
+  inside the package, never in a user-writable cache. Its `key` is the digest
+  of the sources it was compiled from; a checkout whose sources moved on (the
+  key differs) compiles them in memory instead.
+- The user's cache ($XDG_CACHE_HOME/hookward) holds only what user and project
+  files add, keyed by the digest of those files' bytes and of the built-in key,
+  and sealed with an HMAC under a per-user secret kept in the state directory.
+  An entry whose seal or key does not verify is compiled again from the
+  sources just read; a cache that cannot be written is only slower.
 """
 
 from __future__ import annotations
@@ -21,11 +31,15 @@ from hookward.policy.lazy import sha256
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 DEFAULT_POLICY = os.path.join(DATA_DIR, "default.toml")
+BUILTIN_POLICY = os.path.join(DATA_DIR, "builtin_policy.json")
 KNOWLEDGE_FILES = (
     os.path.join(os.path.dirname(__file__), "knowledge", "paths.py"),
     os.path.join(os.path.dirname(__file__), "knowledge", "programs.py"),
 )
-COMPILER_VERSION = "3"
+# Every file the built-in part is compiled from; the shipped builtin_policy.json is keyed by their bytes.
+BUILTIN_INPUTS = (DEFAULT_POLICY, *KNOWLEDGE_FILES)
+COMPILER_VERSION = "4"
+CACHE_MAGIC = b"hookward-policy-cache 1\n"
 PROJECT_POLICY_NAME = ".hookward.toml"
 
 
@@ -37,6 +51,19 @@ def config_dir() -> str:
 def cache_dir() -> str:
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return os.path.join(base, "hookward")
+
+
+def state_dir() -> str:
+    """As the ledger resolves it (verdicts.ledger.state_dir): a relative XDG path is invalid, ignored."""
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".local", "state")
+    return os.path.join(base, "hookward")
+
+
+def cache_secret_path() -> str:
+    """The per-user secret that seals cache entries: readable by nothing but hookward (self-protection)."""
+    return os.path.join(state_dir(), "policy-cache.key")
 
 
 def user_policy_path() -> str:
@@ -115,52 +142,199 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
     return sources
 
 
-def _key(sources: list[tuple[str, str, bytes]]) -> str:
-    digest = sha256(COMPILER_VERSION.encode())
-    for path in KNOWLEDGE_FILES:
-        digest.update(_read(path) or b"")
-    for layer, path, data in sources:
+def builtin_key(default: bytes | None = None) -> str:
+    """The digest of every built-in input: what the shipped builtin_policy.json must have been compiled from."""
+    digest = sha256(f"hookward-builtin\0{COMPILER_VERSION}".encode())
+    for path in BUILTIN_INPUTS:
+        data = default if path == DEFAULT_POLICY and default is not None else _read(path)
+        if data is None:
+            raise RuntimeError(f"a built-in policy source is missing ({path})")
+        digest.update(f"\0{os.path.basename(path)}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+def _key(builtin: str, added: list[tuple[str, str, bytes]]) -> str:
+    """The cache key of what user and project files add: their layers, paths and bytes, and the built-in under them."""
+    digest = sha256(f"hookward-added\0{COMPILER_VERSION}\0{builtin}".encode())
+    for layer, path, data in added:
         digest.update(f"\0{layer}\0{path}\0{len(data)}\0".encode())
         digest.update(data)
     return digest.hexdigest()
 
 
 _memo: dict[str, CompiledPolicy] = {}
+_builtin_memo: dict[str, dict] = {}
 
 
 def load_policy(project: str | None = None) -> CompiledPolicy:
     sources = _sources(project)
-    key = _key(sources)
+    builtin = _builtin(sources[0][2])
+    added = sources[1:]
+    key = _key(builtin["key"], added)
     if key in _memo:
         return _memo[key]
-    cache_file = os.path.join(cache_dir(), f"policy-{key[:32]}.json")
-    raw = _read(cache_file)
-    if raw is not None:
-        try:
-            data = json.loads(raw)
-            if data.get("key") == key:
-                policy = _memo[key] = CompiledPolicy(data)
-                return policy
-        except (ValueError, KeyError, TypeError):
-            pass  # a broken cache is recompiled
-    data = compile_sources(sources)
-    data["key"] = key
-    _write_cache(cache_file, data)
-    policy = _memo[key] = CompiledPolicy(data)
+    parts = _cached_parts(key, added) if added else []
+    if parts is None:
+        parts = [_compile_layer(layer, path, raw) for layer, path, raw in added]
+        _write_cache(key, parts)
+    policy = _memo[key] = CompiledPolicy(_assemble(builtin, parts))
     return policy
 
 
-def _write_cache(path: str, data: dict) -> None:
+def _builtin(default: bytes) -> dict:
+    """The built-in part, from the package (never from the user's cache)."""
+    key = builtin_key(default)
+    found = _builtin_memo.get(key)
+    if found is not None:
+        return found
+    data = None
+    raw = _read(BUILTIN_POLICY)
+    if raw is not None:
+        try:
+            shipped = json.loads(raw)
+            if isinstance(shipped, dict) and shipped.get("key") == key:
+                data = shipped
+        except ValueError:
+            pass
+    if data is None:
+        # A source checkout whose defaults or knowledge moved on since builtin_policy.json was written: compile
+        # here, in memory only (slow). `python -m hookward.policy.loader` rewrites the shipped file.
+        data = compile_builtin(default)
+    _builtin_memo[key] = data
+    return data
+
+
+def _cache_file(key: str) -> str:
+    return os.path.join(cache_dir(), f"added-{key[:32]}.json")
+
+
+def _cached_parts(key: str, added: list[tuple[str, str, bytes]]) -> list[dict] | None:
+    """The compiled user / project layers, if a cache entry for exactly these sources verifies; else None."""
+    raw = _read(_cache_file(key))
+    if raw is None or not raw.startswith(CACHE_MAGIC):
+        return None
+    secret = _cache_secret(create=False)
+    if secret is None:
+        return None
+    seal, newline, payload = raw[len(CACHE_MAGIC) :].partition(b"\n")
+    if not newline or not _same(seal, _mac(secret, payload).encode()):
+        return None  # edited, or sealed under another secret: compile again
+    try:
+        data = json.loads(payload)
+        parts = data["parts"]
+        if data["key"] != key or not isinstance(parts, list):
+            return None
+        expected = [(layer, path, sha256(raw_source).hexdigest()) for layer, path, raw_source in added]
+        if [(part["layer"], part["path"], part["sha256"]) for part in parts] != expected:
+            return None
+        for part in parts:
+            if not isinstance(part["settings"], dict) or not isinstance(part["rules"], list):
+                return None
+    except (ValueError, KeyError, TypeError):
+        return None
+    return parts
+
+
+def _write_cache(key: str, parts: list[dict]) -> None:
+    import tempfile
+
+    secret = _cache_secret(create=True)
+    if secret is None:
+        return
+    path = _cache_file(key)
+    payload = json.dumps({"key": key, "parts": parts}, separators=(",", ":")).encode()
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".added-")
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(CACHE_MAGIC + _mac(secret, payload).encode() + b"\n" + payload)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
+def _cache_secret(create: bool) -> bytes | None:
+    """The per-user sealing secret; created on first write. Without one there is no cache, only slower calls."""
+    path = cache_secret_path()
+    raw = _read(path)
+    if raw is not None:
+        try:
+            secret = bytes.fromhex(raw.decode("ascii").strip())
+            if len(secret) == 32:
+                return secret
+        except ValueError:
+            pass
+    if not create:
+        return None
     import tempfile
 
     try:
         os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".policy-")
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, separators=(",", ":"))
-        os.replace(tmp, path)
+        fd, tmp = tempfile.mkstemp(dir=os.path.dirname(path), prefix=".policy-cache-key-")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(os.urandom(32).hex().encode())
+            if raw is None:
+                try:
+                    os.link(tmp, path)  # never replaces the secret another hook process just made
+                except FileExistsError:
+                    pass
+            else:
+                os.replace(tmp, path)  # an unreadable secret seals nothing: start a new one
+        finally:
+            if os.path.lexists(tmp):
+                os.unlink(tmp)
     except OSError:
-        pass  # an unwritable cache only costs speed
+        return None
+    return _cache_secret(create=False)
+
+
+def _mac(secret: bytes, data: bytes) -> str:
+    """HMAC-SHA256 (RFC 2104) on the builtin sha256: the hmac module would import OpenSSL on every hook call."""
+    key = secret.ljust(64, b"\0")
+    inner = sha256(bytes(b ^ 0x36 for b in key) + data).digest()
+    return sha256(bytes(b ^ 0x5C for b in key) + inner).hexdigest()
+
+
+def _same(left: bytes, right: bytes) -> bool:
+    from _operator import _compare_digest
+
+    return bool(_compare_digest(left, right))
+
+
+def _assemble(builtin: dict, parts: list[dict]) -> dict:
+    """The policy the engine reads: the built-in part, then what each user / project layer adds (cheap, no pydantic)."""
+    settings = dict(builtin["settings"])
+    layers: dict[str, list[dict]] = {"user": [], "project-trusted": [], "project": []}
+    for part in parts:
+        if part["layer"] == "project":
+            _tighten(settings, part["settings"])  # an untrusted project may only tighten settings
+        else:
+            settings.update(part["settings"])
+        layers[part["layer"]].extend(part["rules"])
+    return {
+        "settings": settings,
+        "override_layers": [layers["project-trusted"], layers["user"], builtin["rules"]],
+        "tighten_only": layers["project"],
+        "credentials": builtin["credentials"],
+        "persistence": builtin["persistence"],
+        "self_protection": builtin["self_protection"],
+        "credential_trees": builtin["credential_trees"],
+        "protected_trees": builtin["protected_trees"],
+        "sources": [{"layer": "builtin", "path": DEFAULT_POLICY, "sha256": builtin["sha256"]}]
+        + [{"layer": part["layer"], "path": part["path"], "sha256": part["sha256"]} for part in parts],
+    }
+
+
+def _tighten(settings: dict, tightened: dict) -> None:
+    for name in ("unknown_command", "unknown_mcp"):
+        if name in tightened and _rank(tightened[name]) > _rank(settings[name]):
+            settings[name] = tightened[name]
+    if "trusted_grade" in tightened and _grade_rank(tightened["trusted_grade"]) > _grade_rank(
+        settings["trusted_grade"]
+    ):
+        settings["trusted_grade"] = tightened["trusted_grade"]
 
 
 # --- compiling (slow path) ------------------------------------------------------
@@ -191,71 +365,24 @@ def _expand(values: list[str]) -> list[str]:
 
 
 def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
-    import shlex
+    """Every source compiled from its bytes, the built-in one included (what `policy validate` checks)."""
+    default = next((raw for layer, _path, raw in sources if layer == "builtin"), None)
+    if default is None:
+        raise RuntimeError("no built-in policy among the sources")
+    builtin = compile_builtin(default)
+    parts = [_compile_layer(layer, path, raw) for layer, path, raw in sources if layer != "builtin"]
+    return _assemble(builtin, parts)
 
+
+def compile_builtin(default: bytes) -> dict:
+    """The built-in part: the default policy, the floors' path tables and what is derived from them."""
     from hookward.policy.knowledge import paths as kpaths
     from hookward.policy.patterns import compile_patterns
-    from hookward.policy.schema import PolicyError, Settings, parse_policy_text
+    from hookward.policy.schema import Settings
 
+    part = _compile_layer("builtin", DEFAULT_POLICY, default)
     settings = Settings().model_dump()
-    layers: dict[str, list[dict]] = {"builtin": [], "user": [], "project-trusted": [], "project": []}
-    for layer, path, raw in sources:
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError:
-            raise PolicyError(f"{path}: not UTF-8 text") from None
-        parsed = parse_policy_text(text, path)
-        if parsed.settings is not None:
-            if layer in ("project",):
-                # An untrusted project may only tighten settings.
-                tightened = parsed.settings.model_dump(exclude_unset=True)
-                for name in ("unknown_command", "unknown_mcp"):
-                    if name in tightened and _rank(tightened[name]) > _rank(settings[name]):
-                        settings[name] = tightened[name]
-                if "trusted_grade" in tightened and _grade_rank(tightened["trusted_grade"]) > _grade_rank(
-                    settings["trusted_grade"]
-                ):
-                    settings["trusted_grade"] = tightened["trusted_grade"]
-            else:
-                settings.update(parsed.settings.model_dump(exclude_unset=True))
-        for rule in parsed.rules:
-            if rule.loosens and layer not in ("user",):
-                raise PolicyError(f"{path}: rule {rule.id!r}: only the user's own policy may loosen floors")
-            try:
-                compiled = {
-                    "id": f"{'default' if layer == 'builtin' else layer.split('-')[0]}.{rule.id}",
-                    "verdict": _rank(rule.verdict),
-                    "reason": rule.reason,
-                    "user_level": layer == "user",
-                    "loosens": list(rule.loosens),
-                }
-                kinds = rule.kinds
-                if kinds is None and (rule.programs or rule.commands or rule.args_any):
-                    kinds = ["shell"]
-                if kinds is None and (rule.paths or rule.scopes):
-                    kinds = ["read", "write", "edit", "delete"]
-                if kinds is None and rule.mcp:
-                    kinds = ["mcp"]
-                if kinds is None and rule.urls:
-                    kinds = ["web"]
-                compiled["kinds"] = kinds
-                if rule.programs is not None:
-                    compiled["programs"] = _expand(rule.programs)
-                if rule.commands is not None:
-                    compiled["commands"] = [shlex.split(c) for c in _expand(rule.commands)]
-                if rule.args_any is not None:
-                    compiled["args_any"] = rule.args_any
-                if rule.paths is not None:
-                    compiled["paths"] = compile_patterns(rule.paths)
-                for name in ("scopes", "hosts", "tools", "mcp", "urls"):
-                    value = getattr(rule, name)
-                    if value is not None:
-                        compiled[name] = value
-            except ValueError as error:
-                raise PolicyError(f"{path}: rule {rule.id!r}: {error}") from None
-            compiled["_examples"] = (rule.match, rule.not_match)
-            compiled["_origin"] = path
-            layers[layer].append(compiled)
+    settings.update(part["settings"])
 
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
         # Case-insensitive: macOS homes are, and ~/.AWS/credentials is the same file there.
@@ -277,23 +404,71 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
                         found.add((base, literal))
         return [list(item) for item in sorted(found)]
 
-    compiled_policy = {
+    return {
+        "key": builtin_key(default),
+        "sha256": part["sha256"],
         "settings": settings,
-        "override_layers": [layers["project-trusted"], layers["user"], layers["builtin"]],
-        "tighten_only": layers["project"],
+        "rules": part["rules"],
         "credentials": groups(kpaths.CREDENTIALS),
         "persistence": groups(kpaths.PERSISTENCE),
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_trees": trees(kpaths.CREDENTIALS),
         "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
-        "sources": [{"layer": layer, "path": path, "sha256": sha256(raw).hexdigest()} for layer, path, raw in sources],
     }
-    _check_examples(compiled_policy)
-    for layer_rules in layers.values():
-        for compiled_rule in layer_rules:
-            compiled_rule.pop("_examples", None)
-            compiled_rule.pop("_origin", None)
-    return compiled_policy
+
+
+def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
+    """One source's settings and rules, its examples checked; what the user's cache may hold for it."""
+    import shlex
+
+    from hookward.policy.patterns import compile_patterns
+    from hookward.policy.schema import PolicyError, parse_policy_text
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise PolicyError(f"{path}: not UTF-8 text") from None
+    parsed = parse_policy_text(text, path)
+    settings = parsed.settings.model_dump(exclude_unset=True) if parsed.settings is not None else {}
+    rules: list[dict] = []
+    for rule in parsed.rules:
+        if rule.loosens and layer not in ("user",):
+            raise PolicyError(f"{path}: rule {rule.id!r}: only the user's own policy may loosen floors")
+        try:
+            compiled = {
+                "id": f"{'default' if layer == 'builtin' else layer.split('-')[0]}.{rule.id}",
+                "verdict": _rank(rule.verdict),
+                "reason": rule.reason,
+                "user_level": layer == "user",
+                "loosens": list(rule.loosens),
+            }
+            kinds = rule.kinds
+            if kinds is None and (rule.programs or rule.commands or rule.args_any):
+                kinds = ["shell"]
+            if kinds is None and (rule.paths or rule.scopes):
+                kinds = ["read", "write", "edit", "delete"]
+            if kinds is None and rule.mcp:
+                kinds = ["mcp"]
+            if kinds is None and rule.urls:
+                kinds = ["web"]
+            compiled["kinds"] = kinds
+            if rule.programs is not None:
+                compiled["programs"] = _expand(rule.programs)
+            if rule.commands is not None:
+                compiled["commands"] = [shlex.split(c) for c in _expand(rule.commands)]
+            if rule.args_any is not None:
+                compiled["args_any"] = rule.args_any
+            if rule.paths is not None:
+                compiled["paths"] = compile_patterns(rule.paths)
+            for name in ("scopes", "hosts", "tools", "mcp", "urls"):
+                value = getattr(rule, name)
+                if value is not None:
+                    compiled[name] = value
+        except ValueError as error:
+            raise PolicyError(f"{path}: rule {rule.id!r}: {error}") from None
+        _check_examples(compiled, rule.match, rule.not_match, path)
+        rules.append(compiled)
+    return {"layer": layer, "path": path, "sha256": sha256(raw).hexdigest(), "settings": settings, "rules": rules}
 
 
 def _rank(verdict: str) -> int:
@@ -304,38 +479,51 @@ def _grade_rank(grade: str) -> int:
     return ("unknown", "documented", "read", "probed").index(grade)
 
 
-def _check_examples(data: dict) -> None:
-    """Each rule's `match` / `not_match` examples are its unit tests, run at load."""
+def _check_examples(rule: dict, match: list[str], not_match: list[str], origin: str) -> None:
+    """A rule's `match` / `not_match` examples are its unit tests, run when it is compiled."""
+    if not match and not not_match:
+        return
     from hookward.policy.engine import Action, Env, _rule_matches
     from hookward.policy.paths import target
     from hookward.policy.schema import PolicyError
     from hookward.policy.shell import analyze
     from hookward.policy.toolcall import ToolCall
 
-    rules = [r for layer in data["override_layers"] for r in layer] + data["tighten_only"]
     project = "/project"
     call = ToolCall("shell", command="", cwd=project, project_root=project)
     env = Env(call)
-    for rule in rules:
-        match, not_match = rule.get("_examples", ([], []))
-        for example, expected in [(m, True) for m in match] + [(m, False) for m in not_match]:
-            kind, _, rest = example.partition(" ")
-            if kind in ("read", "write", "edit", "delete", "mcp", "web"):
-                if kind == "mcp":
-                    server, _, tool = rest.partition("/")
-                    action = Action("mcp", rest, ToolCall("mcp", mcp_server=server, mcp_tool=tool))
-                elif kind == "web":
-                    action = Action("web", rest, ToolCall("web", url=rest))
-                else:
-                    action = Action(kind, rest, call, target=target(rest, project, env.home, project))
-                got = _rule_matches(rule, action, env)
+    for example, expected in [(m, True) for m in match] + [(m, False) for m in not_match]:
+        kind, _, rest = example.partition(" ")
+        if kind in ("read", "write", "edit", "delete", "mcp", "web"):
+            if kind == "mcp":
+                server, _, tool = rest.partition("/")
+                action = Action("mcp", rest, ToolCall("mcp", mcp_server=server, mcp_tool=tool))
+            elif kind == "web":
+                action = Action("web", rest, ToolCall("web", url=rest))
             else:
-                analysis = analyze(example, project, env.home)
-                got = any(
-                    _rule_matches(rule, Action("shell", example, call, cmd=cmd), env) for cmd in analysis.commands
-                )
-            if got != expected:
-                word = "match" if expected else "not_match"
-                raise PolicyError(
-                    f"{rule.get('_origin', '?')}: rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}"
-                )
+                action = Action(kind, rest, call, target=target(rest, project, env.home, project))
+            got = _rule_matches(rule, action, env)
+        else:
+            analysis = analyze(example, project, env.home)
+            got = any(_rule_matches(rule, Action("shell", example, call, cmd=cmd), env) for cmd in analysis.commands)
+        if got != expected:
+            word = "match" if expected else "not_match"
+            raise PolicyError(
+                f"{origin}: rule {rule['id']!r}: example in {word} {example!r} {'does not match' if expected else 'matches'}"
+            )
+
+
+def write_builtin() -> str:
+    """Compile the built-in part into the package (run after editing default.toml or the knowledge files)."""
+    default = _read(DEFAULT_POLICY)
+    if default is None:
+        raise RuntimeError(f"the embedded default policy is missing ({DEFAULT_POLICY})")
+    data = compile_builtin(default)
+    with open(BUILTIN_POLICY, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, separators=(",", ":"), sort_keys=True)
+        handle.write("\n")
+    return BUILTIN_POLICY
+
+
+if __name__ == "__main__":
+    print(write_builtin())
