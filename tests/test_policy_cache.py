@@ -14,7 +14,6 @@ import sys
 from hashlib import sha256
 
 import pytest
-
 from hookward.policy import loader
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
