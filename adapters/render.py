@@ -8,7 +8,8 @@ This is the one place where a verdict meets a host's capabilities. The rules
   event in this permission mode, at or above the trusted grade; else refuse;
 - force_ask: the host's native force_ask where it has one; else an ask where
   the host's ask also cannot be satisfied silently in this mode; else refuse;
-- allow: an explicit allow where the host enforces one, else no opinion.
+- allow: an explicit allow where the host enforces one and a spec understood every
+  part of the call (an explicit allow skips the host's own prompt); else no opinion.
 
 Unknown is never trusted: an `unknown` fact or a mode the registry has never
 seen degrades toward refusal.
@@ -71,7 +72,12 @@ def choose(
 
     if verdict == Verdict.ALLOW:
         fact = caps.effect(event, "allow", known_mode)
-        if known_mode is not None and fact.get("value") == "enforced" and grade_at_least(fact, trusted_grade):
+        if (
+            decision.understood
+            and known_mode is not None
+            and fact.get("value") == "enforced"
+            and grade_at_least(fact, trusted_grade)
+        ):
             return Answer(ALLOW, reason, verdict)
         return Answer(SILENT, reason, verdict)
 

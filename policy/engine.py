@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import re
+import shlex
 from fnmatch import fnmatchcase
 
 from hookward.policy import floors as fl
@@ -19,6 +20,8 @@ from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
 from hookward.policy.patterns import matches
+from hookward.policy import specs
+from hookward.policy.spec import Walk, walk
 from hookward.policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
@@ -148,7 +151,13 @@ class Verdicting:
             self.reasons.append(reason)
 
 
-def _rules_verdict(policy: CompiledPolicy, action: Action, env: Env, fallback: Verdict | None) -> Verdicting:
+def _rules_verdict(
+    policy: CompiledPolicy,
+    action: Action,
+    env: Env,
+    fallback: Verdict | None,
+    fallback_rule: tuple[str, str] | None = None,
+) -> Verdicting:
     """User rules override built-in ones; untrusted project rules can only tighten."""
     result = Verdicting()
     decided = False
@@ -165,7 +174,8 @@ def _rules_verdict(policy: CompiledPolicy, action: Action, env: Env, fallback: V
         decided = True
         break
     if not decided and fallback is not None:
-        result.raise_to(fallback, "default.unknown", f"no rule knows {action.what!r}")
+        rule_id, reason = fallback_rule or ("default.unknown", f"no rule knows {action.what!r}")
+        result.raise_to(fallback, rule_id, reason)
     for rule in policy.tighten_only:
         if _rule_matches(rule, action, env) and Verdict(rule["verdict"]) > result.verdict:
             result.raise_to(Verdict(rule["verdict"]), rule["id"], rule["reason"])
@@ -675,6 +685,116 @@ def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
     return parts
 
 
+# --- effects of a command with a spec -----------------------------------------------
+
+# What an effect on the world demands (effects on paths are judged as file targets below).
+_WORLD_EFFECTS: dict[str, tuple[str, Verdict, str]] = {
+    "publish": ("destructive", Verdict.FORCE_ASK, "publishes to the outside world, which cannot be undone"),
+    "config": ("persistence", Verdict.ASK, "changes persistent configuration"),
+    "secret": ("credentials", Verdict.DENY, "prints secrets or access tokens"),
+    "env": ("credentials", Verdict.ASK, "prints the environment, which holds API keys in agent sessions"),
+    "destroy": ("destructive", Verdict.ASK, "destroys something outside the working tree"),
+    "privilege": ("privilege", Verdict.FORCE_ASK, "changes privileges or runs as another user"),
+    "signal": ("destructive", Verdict.ASK, "signals processes chosen by a pattern"),
+    "script": ("runs-code", Verdict.ASK, "runs a script file"),
+    "load": ("runs-code", Verdict.ASK, "loads code into the program"),
+    "upload": ("egress", Verdict.ASK, "sends a file's content off this machine"),
+}
+_PATH_KIND = {
+    "read": "read",
+    "write": "write",
+    "edit": "edit",
+    "delete": "delete",
+    "tree-read": "read",
+    "tree-write": "write",
+    "tree-delete": "delete",
+    "archive": "read",
+    "upload": "read",
+    "script": "read",
+    "load": "read",
+    "dest": "write",
+    "tree-dest": "write",
+}
+
+
+def _spec_demands(
+    walked: Walk,
+    cmd: SimpleCommand,
+    call: ToolCall,
+    policy: CompiledPolicy,
+    env: Env,
+    result: Verdicting,
+    nested: list[Part],
+) -> list[tuple[str, str, bool]]:
+    """Floors for what a spec says the argv does; returns its file effects for the path rules."""
+    program = walked.spec.path()
+    for why in walked.unknown:
+        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, why))
+    kinds = {effect.kind for effect in walked.effects}
+    recursive = "recursive" in kinds
+    base = next((e.value for e in walked.effects if e.kind == "cd" and e.value), "")
+    file_effects: list[tuple[str, str, bool]] = []
+    sources: list[str] = []
+    for effect in walked.effects:
+        kind, value = effect.kind, effect.value
+        if base and effect.origin.startswith("operand") and value and not value.startswith(("/", "~")):
+            value = os.path.join(base, value)
+        world = _WORLD_EFFECTS.get(kind)
+        if world is not None:
+            floor, verdict, reason = world
+            if effect.verdict:
+                verdict = Verdict.parse(effect.verdict)
+            where = f" ({effect.origin}{' ' + value if value and kind not in _PATH_KIND else ''})"
+            _apply_floor(result, fl.Demand(floor, verdict, f"{program}: {reason}{where}"))
+        if kind in _PATH_KIND:
+            if not value:
+                continue
+            tree = recursive or kind.startswith("tree-")
+            file_effects.append((_PATH_KIND[kind], value, tree))
+            if kind in ("read", "tree-read", "link"):
+                sources.append(value)
+        elif kind == "move":
+            file_effects.append(("read", value, recursive))
+            file_effects.append(("delete", value, recursive))
+            sources.append(value)
+        elif kind == "exec" and value:
+            nested.extend(_shell_parts(_with_command(call, value), policy, env))
+        elif kind.startswith("code:"):
+            demand, embedded = fl.inline_code_demand(kind[5:], value)
+            _apply_floor(result, fl.Demand(demand.floor, demand.verdict, f"{program}: {demand.reason}"))
+            for inner in embedded[:8]:
+                nested.extend(_shell_parts(_with_command(call, inner), policy, env))
+        elif kind == "extract":
+            destination = base or "."
+            file_effects.append(("write", destination, True))
+            _apply_floor(
+                result,
+                fl.Demand(
+                    "not-understood",
+                    Verdict.ASK,
+                    f"{program} unpacks an archive into {destination}: what it creates is not known before it runs",
+                ),
+            )
+        elif kind == "unknown":
+            _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{program}: {effect.origin} is not modelled"))
+    # Into a directory, a copy or a move creates destination/<name>: judge those files too.
+    for kind, value, tree in list(file_effects):
+        if kind == "write" and sources and (value.endswith("/") or _is_directory(value, cmd.cwd or env.cwd, env)):
+            for source in sources:
+                file_effects.append(("write", os.path.join(value, os.path.basename(source.rstrip("/"))), tree))
+    if "link" in kinds:
+        # A hard link is a second name for its source: writing through it writes the source.
+        file_effects.extend(("write", source, False) for source in sources)
+    if walked.rest:
+        nested.extend(_shell_parts(_with_command(call, shlex.join(walked.rest)), policy, env))
+    return file_effects
+
+
+def _is_directory(written: str, cwd: str, env: Env) -> bool:
+    path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
+    return os.path.isdir(path)
+
+
 def _command_parts(
     cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, siblings: list[SimpleCommand]
 ) -> list[Part]:
@@ -683,7 +803,16 @@ def _command_parts(
         text = f"(on {cmd.remote}) {text}"
     action = Action("shell", text, call, cmd=cmd)
     unknown = Verdict.parse(policy.settings["unknown_command"])
-    result = _rules_verdict(policy, action, env, unknown)
+    spec = specs.lookup(cmd.program)
+    walked = walk(spec, [cmd.program, *cmd.args]) if spec is not None else None
+    if walked is not None:
+        # A program with a spec is judged by what its arguments do: the floors and path rules
+        # below decide; knowing the program is not by itself a reason to ask.
+        result = _rules_verdict(
+            policy, action, env, Verdict.ALLOW, ("spec." + spec.name, f"{walked.spec.path()}: every argument is known")
+        )
+    else:
+        result = _rules_verdict(policy, action, env, unknown)
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
         _apply_floor(result, demand)
     if cmd.unresolved - {0} and cmd.program not in (
@@ -768,10 +897,24 @@ def _command_parts(
                 )
     if cmd.remote:
         _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"runs on another machine ({cmd.remote})"))
-    parts = [Part(text, "exec", result.verdict, result.rule_ids, result.reasons)]
+    nested: list[Part] = []
+    if walked is not None:
+        effects = _spec_demands(walked, cmd, call, policy, env, result, nested)
+    else:
+        effects = _file_effects(cmd)
+    parts = [
+        Part(
+            text,
+            "exec",
+            result.verdict,
+            result.rule_ids,
+            result.reasons,
+            understood=walked is not None and walked.understood and not (cmd.unresolved - {0}),
+        )
+    ]
+    parts.extend(nested)
 
     egress_in_line = any(s.program in kp.EGRESS for s in siblings)
-    effects = _file_effects(cmd)
     if cmd.unknown_args and cmd.program not in kp.NON_READING:
         # `echo ~/.ssh/id_rsa | xargs cat`: the names xargs appends are the literal it is fed.
         fed = literal_output(cmd.piped_from)

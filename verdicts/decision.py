@@ -32,7 +32,7 @@ class Verdict(IntEnum):
 class Part:
     """One sub-action of a tool call: a simple command, a file target, an MCP call."""
 
-    __slots__ = ("what", "action", "verdict", "rule_ids", "reasons")
+    __slots__ = ("what", "action", "verdict", "rule_ids", "reasons", "understood")
 
     def __init__(
         self,
@@ -41,12 +41,17 @@ class Part:
         verdict: Verdict,
         rule_ids: list[str] | None = None,
         reasons: list[str] | None = None,
+        understood: bool = True,
     ) -> None:
         self.what = what  # the text of the part: "rm -rf /tmp/x", "~/.ssh/id_rsa"
         self.action = action  # what it does: "exec", "read", "write", "network", ...
         self.verdict = verdict
         self.rule_ids = rule_ids or []
         self.reasons = reasons or []
+        # Whether a spec (or the path rules of a file tool) accounted for every argument of this
+        # part. An allow reached any other way (a rule that names a program) is no opinion on the
+        # wire, so the host's own permission check still applies.
+        self.understood = understood
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -55,6 +60,7 @@ class Part:
             "verdict": self.verdict.label,
             "rules": list(self.rule_ids),
             "reasons": list(self.reasons),
+            "understood": self.understood,
         }
 
 
@@ -94,6 +100,11 @@ class Decision:
                     rule_ids.append(rule_id)
         return cls(verdict, reasons, rule_ids, parts)
 
+    @property
+    def understood(self) -> bool:
+        """Every part was understood: only then may an allow skip the host's own prompt."""
+        return bool(self.parts) and all(part.understood for part in self.parts)
+
     @classmethod
     def refusal(cls, reason: str, rule_id: str = "engine.error") -> Decision:
         """Fail closed: what any failure inside hookward becomes."""
@@ -108,5 +119,6 @@ class Decision:
             "verdict": self.verdict.label,
             "reasons": list(self.reasons),
             "rules": list(self.rule_ids),
+            "understood": self.understood,
             "parts": [part.to_dict() for part in self.parts],
         }

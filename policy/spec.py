@@ -1,0 +1,508 @@
+"""Command specs: what every argument of a known program does.
+
+A spec is readable data (one module per program family under
+`policy/specs/`). It names the program's subcommands, its options and their
+arity, the spellings the program accepts, and for each option and operand its
+**effect**. `walk(spec, argv)` reads an argv with the program's own grammar and
+returns the effects, plus everything it did not understand; the engine judges
+the effects (floors, path rules), never the program's name.
+
+An option is written as a short string, so a spec reads like a manual page:
+
+    "flag"                 takes no value, does nothing the policy cares about
+    "val"                  takes a value that is not a path (a count, a pattern, a format)
+    "val:write"            takes a value, and the value is a path it writes
+    "opt:edit"             takes an *optional* value, attached only (`-i.bak`, `--in-place=.bak`)
+    "flag:publish"         takes no value; the command as a whole publishes
+    "flag>edit"            takes no value; from now on operands are files edited in place
+    "val:destroy@force_ask" an effect may carry the verdict it needs
+    "unknown"              listed in the program's manual, not modelled: asks
+
+Operands are a space-separated pattern of effects, one per position; one of
+them may repeat (`*` zero or more, `+` one or more): `"text read*"` (grep),
+`"read+ write"` (cp). Effects:
+
+    read write edit delete move    a path (move = read and delete the source)
+    tree-read tree-write tree-delete  a directory and everything under it
+    archive                        an archive file that is read to be unpacked
+    extract                        the command unpacks its archive(s) (into the `cd` directory, else the cwd)
+    cd                             a directory the program works in: its operands are relative to it
+    dest tree-dest                 a destination: a file, or a directory the sources (read/move operands) go into
+    upload                         a path whose content leaves the machine
+    exec                           a shell command string, analysed as one
+    argv                           the rest of the words are a command that runs
+    script                         a file of code that runs
+    code:LANG                      inline code in LANG (python, node, ruby, perl, shell, ...)
+    load                           a library, plugin or init file that runs inside the program
+    network publish config secret env destroy privilege signal  the command's effect on the world
+    recursive                      the command's path operands cover whole trees (`cp -r`, `rm -r`, `grep -r`)
+    link                           the command hard-links its read operands: they are judged as written too
+    text                           free text, patterns, refs, names, URLs: never a path
+    unknown                        not modelled: asks, naming it
+"""
+
+from __future__ import annotations
+
+EFFECTS = frozenset(
+    {
+        "read",
+        "write",
+        "edit",
+        "delete",
+        "move",
+        "tree-read",
+        "tree-write",
+        "tree-delete",
+        "extract",
+        "archive",
+        "dest",
+        "tree-dest",
+        "cd",
+        "upload",
+        "exec",
+        "argv",
+        "script",
+        "load",
+        "network",
+        "publish",
+        "config",
+        "secret",
+        "env",
+        "destroy",
+        "privilege",
+        "signal",
+        "recursive",
+        "link",
+        "text",
+        "unknown",
+    }
+)
+PATH_EFFECTS = frozenset(
+    {
+        "read",
+        "write",
+        "edit",
+        "delete",
+        "move",
+        "tree-read",
+        "tree-write",
+        "tree-delete",
+        "archive",
+        "dest",
+        "tree-dest",
+        "upload",
+        "script",
+        "load",
+    }
+)
+VERDICT_NAMES = ("allow", "ask", "force_ask", "deny")
+
+
+class SpecError(ValueError):
+    """A spec that does not say what it means: raised when the spec is built, never on the hook path."""
+
+
+class Opt:
+    """One option: does it take a value, and what does it (or its value) do."""
+
+    __slots__ = ("takes", "effect", "verdict", "operands", "optional", "when")
+
+    def __init__(
+        self,
+        takes: bool,
+        effect: str | None = None,
+        verdict: str | None = None,
+        operands: str | None = None,
+        optional: bool = False,
+        when: str | None = None,
+    ) -> None:
+        self.takes = takes
+        self.effect = effect  # on the value when it takes one, else on the command
+        self.verdict = verdict
+        self.operands = operands  # a new operand pattern from here on (`sed -i`, `grep -e`)
+        self.optional = optional
+        self.when = when  # the effect applies only when the value is one of these ("public|internal")
+
+    @classmethod
+    def parse(cls, text: str, where: str) -> Opt:
+        head, _, rest = text.partition(":")
+        operands = None
+        if ">" in head:
+            head, operands = head.split(">", 1)
+            operands = operands.replace(",", " ")
+        if head not in ("flag", "val", "opt", "unknown"):
+            raise SpecError(f"{where}: {text!r} must start with flag, val, opt or unknown")
+        if head == "unknown":
+            return cls(False, "unknown")
+        effect = rest or None
+        verdict = None
+        when = None
+        if effect and "?" in effect:
+            effect, when = effect.split("?", 1)
+        if effect and "@" in effect:
+            effect, verdict = effect.split("@", 1)
+            if verdict not in VERDICT_NAMES:
+                raise SpecError(f"{where}: unknown verdict {verdict!r} in {text!r}")
+        if effect is not None and _base(effect) not in EFFECTS:
+            raise SpecError(f"{where}: unknown effect {effect!r} in {text!r}")
+        if operands is not None:
+            _pattern(operands, where)
+        return cls(head != "flag", effect, verdict, operands, optional=head == "opt", when=when)
+
+
+def _base(effect: str) -> str:
+    return effect.split(":", 1)[0] if effect.startswith("code:") else effect
+
+
+def _pattern(text: str, where: str) -> tuple[list[str], str | None, str, list[str]]:
+    """`"text read*"` -> (fixed head, repeated effect, repeat kind, fixed tail)."""
+    head: list[str] = []
+    tail: list[str] = []
+    repeated: str | None = None
+    kind = ""
+    for token in text.split():
+        mark = token[-1] if token[-1] in "*+?" else ""
+        effect = token[:-1] if mark else token
+        if _base(effect) not in EFFECTS:
+            raise SpecError(f"{where}: unknown operand effect {effect!r} in {text!r}")
+        if mark:
+            if repeated is not None:
+                raise SpecError(f"{where}: only one operand may repeat in {text!r}")
+            repeated, kind = effect, mark
+        elif repeated is None:
+            head.append(effect)
+        else:
+            tail.append(effect)
+    return head, repeated, kind, tail
+
+
+class Spec:
+    """A program (or one of its subcommands) and its grammar."""
+
+    __slots__ = (
+        "name",
+        "version",
+        "options",
+        "shorts",
+        "longs",
+        "operands",
+        "subcommands",
+        "effects",
+        "long_prefix",
+        "bundling",
+        "single_dash",
+        "posix",
+        "numeric",
+        "globals_anywhere",
+        "parent",
+        "aliases",
+        "summary",
+        "examples",
+        "subcommand_required",
+        "_pattern",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        version: str = "",
+        summary: str = "",
+        options: dict[str, str | Opt] | None = None,
+        operands: str = "",
+        subcommands: dict[str, Spec] | None = None,
+        effects: str = "",
+        long_prefix: bool = True,
+        bundling: bool = True,
+        single_dash: bool = False,
+        posix: bool = False,
+        numeric: bool = False,
+        globals_anywhere: bool = False,
+        aliases: tuple[str, ...] = (),
+        subcommand_required: bool = False,
+        examples: dict[str, str] | None = None,
+    ) -> None:
+        self.name = name
+        self.version = version
+        self.summary = summary
+        self.options: dict[str, Opt] = {}
+        self.shorts: dict[str, Opt] = {}
+        self.longs: dict[str, Opt] = {}
+        for spelled, value in (options or {}).items():
+            opt = value if isinstance(value, Opt) else Opt.parse(value, f"{name} {spelled}")
+            for word in spelled.split():
+                if not word.startswith("-") or word in ("-", "--"):
+                    raise SpecError(f"{name}: option {word!r} must start with a dash")
+                if word in self.options:
+                    raise SpecError(f"{name}: option {word} declared twice")
+                self.options[word] = opt
+                if word.startswith("--") or single_dash:
+                    self.longs[word] = opt
+                elif len(word) == 2:
+                    self.shorts[word[1]] = opt
+                else:
+                    self.longs[word] = opt  # a single-dash long option (`-exec`, `-wrapper`)
+        self.operands = operands
+        self._pattern = _pattern(operands, name) if operands else ([], None, "", [])
+        self.subcommands: dict[str, Spec] = {}
+        for sub_name, sub in (subcommands or {}).items():
+            sub.parent = self
+            for word in sub_name.split():
+                self.subcommands[word] = sub
+        for effect in effects.split():
+            if _base(effect.split("@", 1)[0]) not in EFFECTS:
+                raise SpecError(f"{name}: unknown command effect {effect!r}")
+        self.effects = effects.split()
+        self.long_prefix = long_prefix
+        self.bundling = bundling
+        self.single_dash = single_dash
+        self.posix = posix  # options end at the first operand (`timeout`, `xargs`, `env`)
+        self.numeric = numeric  # `-5` is a count (`head -5`, `kill -9`)
+        self.globals_anywhere = globals_anywhere  # the parent's options are accepted after a subcommand
+        self.parent: Spec | None = None
+        self.aliases = aliases
+        self.subcommand_required = subcommand_required
+        self.examples = examples or {}
+
+    def path(self) -> str:
+        names = []
+        spec: Spec | None = self
+        while spec is not None:
+            names.append(spec.name)
+            spec = spec.parent
+        return " ".join(reversed(names))
+
+
+class Effect:
+    """One thing an argv does: `write ~/.bashrc (from -o)`."""
+
+    __slots__ = ("kind", "value", "origin", "verdict")
+
+    def __init__(self, kind: str, value: str, origin: str, verdict: str | None = None) -> None:
+        self.kind = kind
+        self.value = value
+        self.origin = origin
+        self.verdict = verdict
+
+    def __repr__(self) -> str:
+        return f"Effect({self.kind!r}, {self.value!r}, {self.origin!r})"
+
+
+class Walk:
+    """What a spec made of one argv."""
+
+    __slots__ = ("spec", "effects", "unknown", "rest")
+
+    def __init__(self, spec: Spec) -> None:
+        self.spec = spec  # the deepest subcommand reached
+        self.effects: list[Effect] = []
+        self.unknown: list[str] = []  # what the spec does not know, in words
+        self.rest: list[str] | None = None  # words of a command run by `argv`
+
+    @property
+    def understood(self) -> bool:
+        return not self.unknown and not any(e.kind == "unknown" for e in self.effects)
+
+
+def _lookup_long(spec: Spec, word: str) -> tuple[str, Opt] | None:
+    """An exact long option, or (where the program accepts them) a unique prefix of one."""
+    opt = spec.longs.get(word)
+    if opt is not None:
+        return word, opt
+    if not spec.long_prefix or not word.startswith("--"):
+        return None
+    found = [name for name in spec.longs if name.startswith(word) and name.startswith("--")]
+    if len(found) == 1:
+        return found[0], spec.longs[found[0]]
+    if found and len({id(spec.longs[name]) for name in found}) == 1:
+        return found[0], spec.longs[found[0]]
+    return None
+
+
+def _option_scopes(spec: Spec) -> list[Spec]:
+    scopes = [spec]
+    parent = spec.parent
+    child = spec
+    while parent is not None and parent.globals_anywhere:
+        scopes.append(parent)
+        child = parent
+        parent = child.parent
+    return scopes
+
+
+def _find_long(scopes: list[Spec], word: str) -> tuple[str, Opt] | None:
+    for scope in scopes:
+        found = _lookup_long(scope, word)
+        if found is not None:
+            return found
+    return None
+
+
+def _find_short(scopes: list[Spec], letter: str) -> Opt | None:
+    for scope in scopes:
+        opt = scope.shorts.get(letter)
+        if opt is not None:
+            return opt
+    return None
+
+
+def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, object]) -> None:
+    if opt.operands is not None:
+        state["pattern"] = _pattern(opt.operands, name)
+    if opt.effect is None:
+        return
+    if opt.effect == "unknown":
+        walk.unknown.append(f"option {name} is not modelled")
+        return
+    if opt.when is not None and (value is None or value.lower() not in opt.when.split("|")):
+        return
+    if opt.effect == "argv" and value is not None:
+        walk.rest = [value]
+        return
+    walk.effects.append(Effect(opt.effect, value if value is not None else "", name, opt.verdict))
+
+
+def walk(spec: Spec, argv: list[str]) -> Walk:
+    """Read argv[1:] with the spec's grammar. Linear in len(argv)."""
+    result = Walk(spec)
+    current = spec
+    state: dict[str, object] = {"pattern": current._pattern}
+    operands: list[str] = []
+    options_done = False
+    i = 1
+    n = len(argv)
+    while i < n:
+        word = argv[i]
+        i += 1
+        if options_done or word == "-" or not word.startswith("-") or len(word) == 1:
+            if not operands and current.subcommands and not options_done:
+                sub = current.subcommands.get(word)
+                if sub is not None:
+                    current = sub
+                    result.spec = sub
+                    state["pattern"] = sub._pattern
+                    continue
+                result.unknown.append(f"subcommand {current.path()} {word!r} is not modelled")
+                return result
+            pattern = state["pattern"]
+            assert isinstance(pattern, tuple)
+            if _position(pattern, len(operands)) == "argv":
+                # The first word of a command the program runs: everything from here on is its argv.
+                result.rest = argv[i - 1 :]
+                break
+            operands.append(word)
+            if current.posix and not current.subcommands:
+                options_done = True
+            continue
+        if word == "--":
+            options_done = True
+            continue
+        scopes = _option_scopes(current)
+        if word.startswith("--") or current.single_dash:
+            name, has_value, value = word.partition("=")
+            found = _find_long(scopes, name)
+            if found is None and current.single_dash and not word.startswith("--"):
+                # `-opt` spelled with a single dash in a single-dash program; also try bundled shorts.
+                found = None
+            if found is None:
+                if current.numeric and word[1:].isdigit():
+                    continue
+                if current.single_dash and word[1:2] and _find_short(scopes, word[1]) is not None:
+                    pass  # fall through to short handling below
+                else:
+                    result.unknown.append(f"option {word.split('=', 1)[0]} of {current.path()} is not modelled")
+                    continue
+            else:
+                canonical, opt = found
+                if opt.takes:
+                    if has_value:
+                        pass
+                    elif opt.optional:
+                        value = None  # type: ignore[assignment]
+                    elif i < n:
+                        value = argv[i]
+                        i += 1
+                    else:
+                        result.unknown.append(f"option {canonical} of {current.path()} is missing its value")
+                        continue
+                elif has_value:
+                    result.unknown.append(f"option {canonical} of {current.path()} takes no value")
+                    continue
+                _apply(result, opt, canonical, value if opt.takes else None, state)
+                continue
+        # Short options, bundled where the program bundles them: `-rf`, `-ofile`, `-n5`.
+        if current.numeric and word[1:].isdigit():
+            continue
+        letters = word[1:]
+        j = 0
+        while j < len(letters):
+            letter = letters[j]
+            j += 1
+            opt = _find_short(scopes, letter)
+            if opt is None:
+                if current.numeric and letter.isdigit():
+                    continue
+                result.unknown.append(f"option -{letter} of {current.path()} is not modelled")
+                break
+            value: str | None = None  # type: ignore[no-redef]
+            if opt.takes:
+                if j < len(letters):
+                    value = letters[j:]  # getopt keeps a leading '=': `-o=x` writes the file '=x'
+                    j = len(letters)
+                elif opt.optional:
+                    value = None
+                elif i < n:
+                    value = argv[i]
+                    i += 1
+                else:
+                    result.unknown.append(f"option -{letter} of {current.path()} is missing its value")
+                    break
+            _apply(result, opt, "-" + letter, value, state)
+            if not current.bundling:
+                if j < len(letters):
+                    result.unknown.append(f"option {word} of {current.path()} is not modelled")
+                break
+    if current.subcommands and current.subcommand_required and current is result.spec and not operands:
+        if result.rest is None:
+            result.unknown.append(f"{current.path()} without a subcommand is not modelled")
+    for effect in current.effects:
+        kind, _, verdict = effect.partition("@")
+        result.effects.append(Effect(kind, "", current.path(), verdict or None))
+    pattern = state["pattern"]
+    assert isinstance(pattern, tuple)
+    _operand_effects(result, pattern, operands, current)
+    return result
+
+
+def _position(pattern: tuple, index: int) -> str | None:  # type: ignore[type-arg]
+    """The effect of the operand at `index` as far as it is known before the last operand is seen."""
+    head, repeated, _kind, _tail = pattern
+    if index < len(head):
+        return head[index]
+    return repeated
+
+
+def _operand_effects(result: Walk, pattern: tuple, operands: list[str], spec: Spec) -> None:  # type: ignore[type-arg]
+    head, repeated, kind, tail = pattern
+    count = len(operands)
+    fixed = len(head) + len(tail)
+    if count > fixed and repeated is None:
+        extra = operands[fixed:] if not tail else operands[len(head) : count - len(tail)]
+        if extra:
+            result.unknown.append(f"{spec.path()} takes {fixed} operand(s); {extra[0]!r} is not modelled")
+    tail_start = max(len(head), count - len(tail)) if tail else count
+    for index, word in enumerate(operands):
+        if index < len(head):
+            effect = head[index]
+        elif index >= tail_start and tail:
+            effect = tail[index - tail_start] if index - tail_start < len(tail) else "unknown"
+        elif repeated is not None:
+            effect = repeated
+        else:
+            continue
+        if effect == "text":
+            continue
+        if effect == "unknown":
+            result.unknown.append(f"operand {word!r} of {spec.path()} is not modelled")
+            continue
+        result.effects.append(Effect(effect, word, f"operand {index + 1}"))
