@@ -102,9 +102,68 @@ def build_tables() -> dict[str, Any]:
 
 
 def load() -> None:
-    """Import bashlex.parser, from the shipped tables when they fit."""
-    if "bashlex.parser" in sys.modules:
-        return
+    """Import bashlex.parser, from the shipped tables when they fit, with the work meter installed."""
+    if "bashlex.parser" not in sys.modules:
+        _import_parser()
+    _install_meter()
+
+
+def _install_meter() -> None:
+    """Make bashlex charge the active work budget (policy/budget.py) for every token and nested parse.
+
+    bashlex has no limits of its own: a long list is tens of microseconds a token,
+    and every `$(..)` re-reads the rest of its word in a new parser, recursively.
+    Wrapping the tokenizer's `token` and `subst._recursiveparse` (through which every
+    nested parse goes) lets the analysis stop at a counted limit instead of at the
+    host's timeout or Python's recursion limit.
+    """
+    import bashlex.subst as subst
+    import bashlex.tokenizer as tokenizer
+    from hookward.policy import budget
+
+    if not getattr(tokenizer.tokenizer.token, "_metered", False):
+        read_token = tokenizer.tokenizer.token
+        kinds = tokenizer.tokentype
+        opens = frozenset(
+            {kinds.IF, kinds.FOR, kinds.WHILE, kinds.UNTIL, kinds.CASE, kinds.SELECT, kinds.LEFT_CURLY}
+            | {kinds.LEFT_PAREN, kinds.COND_START}
+        )
+        closes = frozenset({kinds.FI, kinds.DONE, kinds.ESAC, kinds.RIGHT_CURLY, kinds.RIGHT_PAREN, kinds.COND_END})
+
+        def token(self: Any) -> Any:
+            meter = budget._active
+            if meter is None:
+                return read_token(self)
+            meter.token()
+            read = read_token(self)
+            kind = getattr(read, "ttype", None)
+            if kind in opens:
+                meter.open_compound()
+            elif kind in closes:
+                meter.close_compound()
+            return read
+
+        token._metered = True  # type: ignore[attr-defined]
+        tokenizer.tokenizer.token = token
+    if not getattr(subst._recursiveparse, "_metered", False):
+        recursive_parse = subst._recursiveparse
+
+        def _recursiveparse(parserobj: Any, base: str, sindex: int, tokenizerargs: Any = None) -> Any:
+            meter = budget._active
+            if meter is None:
+                return recursive_parse(parserobj, base, sindex, tokenizerargs)
+            meter.rescan(len(base) - sindex)
+            meter.enter()
+            try:
+                return recursive_parse(parserobj, base, sindex, tokenizerargs)
+            finally:
+                meter.leave()
+
+        _recursiveparse._metered = True  # type: ignore[attr-defined]
+        subst._recursiveparse = _recursiveparse
+
+
+def _import_parser() -> None:
     try:
         with open(TABLES_FILE, encoding="utf-8") as handle:
             tables = json.load(handle)

@@ -15,6 +15,7 @@ import re
 import shlex
 from fnmatch import fnmatchcase
 
+from hookward.policy import budget
 from hookward.policy import floors as fl
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
@@ -589,8 +590,10 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
                 finding.text or command[:200], finding.kind, demand.verdict, ["floor." + demand.floor], [demand.reason]
             )
         )
+    egress_in_line = any(cmd.program in kp.EGRESS for cmd in analysis.commands)  # once per line, not per command
     for cmd in analysis.commands:
-        parts.extend(_command_parts(cmd, call, policy, env, analysis.commands))
+        budget.check_deadline()
+        parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
     parts.extend(_download_then_run(analysis.commands, env))
     if not parts:
         parts.append(Part(command[:200], "noop", Verdict.ALLOW, ["default.empty"], ["an empty command does nothing"]))
@@ -796,7 +799,7 @@ def _is_directory(written: str, cwd: str, env: Env) -> bool:
 
 
 def _command_parts(
-    cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, siblings: list[SimpleCommand]
+    cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, egress_in_line: bool
 ) -> list[Part]:
     text = " ".join(cmd.argv)[:300]
     if cmd.remote:
@@ -914,7 +917,6 @@ def _command_parts(
     ]
     parts.extend(nested)
 
-    egress_in_line = any(s.program in kp.EGRESS for s in siblings)
     if cmd.unknown_args and cmd.program not in kp.NON_READING:
         # `echo ~/.ssh/id_rsa | xargs cat`: the names xargs appends are the literal it is fed.
         fed = literal_output(cmd.piped_from)
@@ -1118,4 +1120,5 @@ class Settings:
 def evaluate_call(call: ToolCall) -> tuple[Decision, Settings]:
     env = Env(call)
     policy = load_policy(env.project)
+    budget.apply_settings(policy.settings)  # the user's deadline, if the hook started one
     return evaluate(call, policy), Settings(policy.settings)

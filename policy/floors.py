@@ -5,7 +5,8 @@ demand a minimum verdict. Floors are loosened only by an explicit user-level
 rule that names them in `loosens`; `self-protection` never.
 
 Floor ids: self-protection, credentials, credential-sweep, persistence,
-egress, fetch-and-run, privilege, destructive, hijack, not-understood.
+egress, fetch-and-run, privilege, destructive, hijack, not-understood, budget
+(the analysis ran past its counted work budget or its deadline: deny, never loosened).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from hookward.verdicts.decision import Verdict
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 
-NEVER_LOOSENED = frozenset({"self-protection"})
+NEVER_LOOSENED = frozenset({"self-protection", "budget"})
 
 
 class Demand:
@@ -47,6 +48,7 @@ FINDING_FLOORS: dict[str, tuple[str, Verdict]] = {
     "raw-socket": ("egress", DENY),
     "hijack": ("hijack", DENY),
     "secret-variable": ("credentials", ASK),
+    "budget": ("budget", DENY),
 }
 
 

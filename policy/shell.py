@@ -13,13 +13,13 @@ import glob as globmod
 import os
 import re
 
-from hookward.policy import bashlex_fast
+from hookward.policy import bashlex_fast, budget
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
-MAX_COMMAND_CHARS = 100_000  # longer commands are refused unparsed
+MAX_COMMAND_CHARS = 100_000  # longer commands are refused unparsed (denied: the budget floor)
 MAX_DEPTH = 8  # nested sh -c / eval / heredoc levels before we stop and ask
-MAX_COMMANDS = 500
+MAX_COMMANDS = budget.MAX_COMMANDS
 
 
 class Finding:
@@ -276,12 +276,13 @@ SECRET_VARIABLE = LazyRegex(
 class _Context:
     """State shared while walking one command line."""
 
-    def __init__(self, source: str, home: str, cwd: str, analysis: Analysis, depth: int) -> None:
+    def __init__(self, source: str, home: str, cwd: str, analysis: Analysis, depth: int, meter: budget.Budget) -> None:
         self.source = source
         self.home = home
         self.cwd = cwd
         self.analysis = analysis
         self.depth = depth
+        self.meter = meter
 
 
 def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-untyped-def]
@@ -335,9 +336,30 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
 # --- the walk --------------------------------------------------------------
 
 
-def analyze(command: str, cwd: str, home: str, depth: int = 0) -> Analysis:
+def analyze(command: str, cwd: str, home: str, depth: int = 0, meter: budget.Budget | None = None) -> Analysis:
+    """Analyze a command line within a work budget; past it, the only finding is a `budget` one."""
     analysis = Analysis()
-    _analyze_into(command, cwd, home, analysis, depth)
+    if len(command) > MAX_COMMAND_CHARS:
+        analysis.findings.append(
+            Finding(
+                "budget",
+                f"the command is {len(command)} characters long, over hookward's {MAX_COMMAND_CHARS}-character limit",
+                command[:200],
+            )
+        )
+        return analysis
+    with budget.metered(meter or budget.Budget(budget.current_deadline())) as active:
+        try:
+            _analyze_into(command, cwd, home, analysis, depth)
+        except budget.BudgetExceeded as exceeded:
+            analysis.commands = []  # a partial account is not an account; the refusal is the answer
+            analysis.findings = [Finding("budget", exceeded.reason, command[:200])]
+        except RecursionError:
+            # The counted nesting limit should come first; this is the backstop, never its text.
+            analysis.commands = []
+            analysis.findings = [Finding("budget", "the command nests deeper than hookward can follow", command[:200])]
+        finally:
+            active.reset_depths()
     return analysis
 
 
@@ -347,10 +369,9 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         analysis.findings.append(Finding("not-understood", "commands nested too deeply to follow", command[:200]))
         return []
     if len(command) > MAX_COMMAND_CHARS:
-        analysis.findings.append(
-            Finding("not-understood", f"command of {len(command)} characters is too long to analyze")
+        raise budget.BudgetExceeded(
+            f"a nested command of {len(command)} characters is over hookward's {MAX_COMMAND_CHARS}-character limit"
         )
-        return []
     if "\x00" in command:
         analysis.findings.append(Finding("not-understood", "command contains a NUL byte"))
         return []
@@ -370,6 +391,8 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     command = _SIMPLE_CONDITIONAL.sub(lambda m: "[ " + m.group(1) + "] ", command)
     try:
         trees = bashlex.parse(command)
+    except (budget.BudgetExceeded, RecursionError):
+        raise
     except Exception as error:  # bashlex raises many types; all mean "not understood"
         analysis.findings.append(
             Finding(
@@ -379,11 +402,9 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
             )
         )
         return []
-    ctx = _Context(command, home, cwd, analysis, depth)
+    ctx = _Context(command, home, cwd, analysis, depth, budget.active() or budget.Budget())
     for tree in trees:
         _walk(tree, ctx)
-    if len(analysis.commands) > MAX_COMMANDS:
-        analysis.findings.append(Finding("not-understood", "too many commands to analyze"))
     return analysis.commands[before:]
 
 
@@ -423,6 +444,16 @@ def _trivial_argv(command: str) -> list[str] | None:
 
 
 def _walk(node, ctx: _Context, in_substitution: bool = False) -> None:  # type: ignore[no-untyped-def]
+    meter = ctx.meter
+    meter.node()
+    meter.descend()
+    try:
+        _walk_node(node, ctx, in_substitution)
+    finally:
+        meter.ascend()
+
+
+def _walk_node(node, ctx: _Context, in_substitution: bool) -> None:  # type: ignore[no-untyped-def]
     kind = node.kind
     if kind == "command":
         _command(node, ctx)
@@ -645,6 +676,9 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
 
 def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> SimpleCommand:
     """Peel wrappers, follow nested commands, and append the result."""
+    meter = budget.active()
+    if meter is not None:
+        meter.command()
     for name, value in cmd.assigns:
         _check_assign(name, value, analysis, cmd.text)
     for _ in range(16):
