@@ -20,6 +20,7 @@ from hookward.policy import floors as fl
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
+from hookward.policy.content import sniff_secret
 from hookward.policy.patterns import matches
 from hookward.policy import specs
 from hookward.policy.spec import Walk, walk
@@ -220,14 +221,43 @@ def _file_demands(
                         )
                     )
         if not metadata_only:
+            # Another user's home holds the same stores as one's own: judge it against the same list.
+            owner_home = _home_of(path) or home
+            found = False
             for group_id, label, compiled in policy.credentials:
-                if matches(compiled, path, home, project):
+                if matches(compiled, path, owner_home, project):
+                    found = True
                     if group_id == "dotenv" and tgt.scope in ("project", "tmp"):
                         # Reading project secrets exposes them to the model; writing one is routine setup.
                         verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
                     else:
                         verdict = Verdict.DENY
                     demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
+            if (
+                not found
+                and kind == "read"
+                and tgt.scope not in ("project", "project-root")
+                and _unlisted_home_dotfile(path, owner_home, policy)
+            ):
+                demands.append(
+                    fl.Demand(
+                        "credentials",
+                        Verdict.ASK,
+                        f"{tgt.written} is a dot-file in a home directory that is not known to be harmless "
+                        "(credential stores hide there, and no list of them is complete)",
+                    )
+                )
+            if not found and kind == "read" and not recursive and path == tgt.real:
+                secret = sniff_secret(path)
+                if secret is not None:
+                    inside = tgt.scope in ("project", "project-root", "tmp")
+                    demands.append(
+                        fl.Demand(
+                            "credentials",
+                            Verdict.ASK if inside else Verdict.DENY,
+                            f"{tgt.written} holds {secret}",
+                        )
+                    )
     if recursive and kind in ("write", "edit", "delete") and _holds(tgt, policy.protected_trees, env):
         demands.append(
             fl.Demand(
@@ -282,6 +312,24 @@ def _file_demands(
     if kind in ("write", "edit") and tgt.scope == "device":
         demands.append(fl.Demand("destructive", Verdict.DENY, f"writes straight onto the device {tgt.written}"))
     return demands
+
+
+_OTHER_HOME = re.compile(r"^(/home/[^/]+|/Users/[^/]+|/root|/var/root)(?=/|$)")
+
+
+def _home_of(path: str) -> str | None:
+    match = _OTHER_HOME.match(path)
+    return match.group(1) if match else None
+
+
+def _unlisted_home_dotfile(path: str, home: str, policy: CompiledPolicy) -> bool:
+    """A dot-file, or anything under a dot-directory, of a home, that the harmless list does not name."""
+    if not path.startswith(home.rstrip("/") + "/"):
+        return False
+    relative = path[len(home.rstrip("/")) + 1 :]
+    if not any(part.startswith(".") for part in relative.split("/")):
+        return False
+    return not matches(policy.home_harmless, path, home, None)
 
 
 def _holds(tgt: Target, trees: list[list[str]], env: Env) -> bool:

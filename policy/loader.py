@@ -86,6 +86,7 @@ class CompiledPolicy:
         "self_protection",
         "credential_trees",
         "protected_trees",
+        "home_harmless",
         "sources",
     )
 
@@ -98,6 +99,7 @@ class CompiledPolicy:
         self.self_protection = data["self_protection"]
         self.credential_trees: list[list[str]] = data["credential_trees"]
         self.protected_trees: list[list[str]] = data["protected_trees"]
+        self.home_harmless: list = data["home_harmless"]
         self.sources: list[dict] = data["sources"]
 
 
@@ -322,6 +324,7 @@ def _assemble(builtin: dict, parts: list[dict]) -> dict:
         "self_protection": builtin["self_protection"],
         "credential_trees": builtin["credential_trees"],
         "protected_trees": builtin["protected_trees"],
+        "home_harmless": builtin["home_harmless"],
         "sources": [{"layer": "builtin", "path": DEFAULT_POLICY, "sha256": builtin["sha256"]}]
         + [{"layer": part["layer"], "path": part["path"], "sha256": part["sha256"]} for part in parts],
     }
@@ -414,6 +417,7 @@ def compile_builtin(default: bytes) -> dict:
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_trees": trees(kpaths.CREDENTIALS),
         "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
+        "home_harmless": [[base, "(?i)" + regex, include] for base, regex, include in compile_patterns(kpaths.HOME_HARMLESS)],
     }
 
 
