@@ -75,7 +75,8 @@ def test_wildcard_entries_contribute_only_their_literal_part():
 def test_codex_rules_contribute_allowed_patterns_and_match_examples_only():
     build = _build_module()
     text = (
-        'prefix_rule(pattern=["git", ["status", "diff"]], match=["git diff --staged"])\n'
+        'prefix_rule(pattern=["git", ["status", "diff"]], decision="allow", match=["git diff --staged"])\n'
+        'prefix_rule(pattern=["sudo"])\n'
         'prefix_rule(pattern=["rm"], decision="forbidden", match=["rm -rf x"])\n'
     )
     assert build.codex_commands(text) == [

@@ -13,9 +13,10 @@ The rules (README.md says the same in prose):
    contributes its text exactly. An entry with a `*` contributes only its literal part: the text
    before the first `*`, with trailing blanks and one trailing `:` (the old `:*` spelling)
    removed. A literal part that is empty or leaves a quote open is dropped.
-3. Codex `prefix_rule(...)` with decision "allow" (the default): every pattern, its alternatives
+3. Codex `prefix_rule(...)` with an explicit decision "allow": every pattern, its alternatives
    expanded, contributes the joined argv (a prefix), and every `match` example contributes
-   itself exactly. Rules with another decision contribute nothing.
+   itself exactly. Rules with another or no decision contribute nothing; so does a file that
+   does not parse.
 4. Gemini CLI `tools.allowed` / `coreTools` / `autoAccept` lists: `run_shell_command(...)` and
    `ShellTool(...)` entries contribute their argument (Gemini matches it as a prefix).
 5. Nothing is filtered by what hookward answers. Commands are never executed.
@@ -103,7 +104,10 @@ def _argv_text(argv: list[str]) -> str:
 def codex_commands(text: str) -> list[tuple[str, str]]:
     """prefix_rule(...) calls are Python call syntax; read them with ast, never exec them."""
     found: list[tuple[str, str]] = []
-    tree = ast.parse(text)
+    try:
+        tree = ast.parse(text)
+    except SyntaxError:
+        return found
     calls = [
         node
         for node in ast.walk(tree)
@@ -112,7 +116,7 @@ def codex_commands(text: str) -> list[tuple[str, str]]:
     calls.sort(key=lambda node: (node.lineno, node.col_offset))
     for call in calls:
         fields = {kw.arg: ast.literal_eval(kw.value) for kw in call.keywords if kw.arg}
-        if fields.get("decision", "allow") != "allow":
+        if fields.get("decision") != "allow":
             continue
         pattern = fields.get("pattern", [])
         choices = [token if isinstance(token, list) else [token] for token in pattern]
