@@ -16,6 +16,8 @@ import sys
 from hookward.adapters.base import PayloadError, WireAnswer
 from hookward.adapters.render import DENY, Answer, choose
 from hookward.compat.registry import HOSTS_DIR, Capabilities, UnknownHost
+from hookward.policy import budget
+from hookward.policy.budget import BudgetExceeded, DeadlineExceeded
 from hookward.verdicts.decision import Decision, Verdict
 
 MAX_PAYLOAD_BYTES = 1 << 20  # 1 MiB: a tool call larger than this is refused unread
@@ -69,8 +71,11 @@ def block_answer(adapter, event: str, reason: str) -> WireAnswer:  # type: ignor
         return universal_block(reason)
 
 
-def handle(host: str, event: str, raw: bytes) -> WireAnswer:
-    """Pure function of (host, event, payload bytes) plus the policy files on disk."""
+def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> WireAnswer:
+    """Pure function of (host, event, payload bytes) plus the policy files on disk.
+
+    `unreadable` says why stdin gave no payload (a silent or endless stdin): the answer is the block.
+    """
     try:
         adapter = adapter_for(host)
     except Exception:
@@ -80,6 +85,8 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
         role = caps.event_role(event)
         if role is None:
             return block_answer(adapter, event, f"{UNKNOWN_EVENT} {event!r} for {host}; refusing")
+        if unreadable is not None:
+            raise PayloadError(unreadable)
         payload = decode_payload(raw)
         if role == "post":
             post = adapter.parse_post(event, payload)
@@ -93,6 +100,8 @@ def handle(host: str, event: str, raw: bytes) -> WireAnswer:
         wire = adapter.spell(answer, event)
         _record_pre(call, decision, answer, wire)
         return wire
+    except BudgetExceeded as exceeded:  # the deadline: a refusal with its own reason, not a crash
+        return block_answer(adapter, event, f"{FAILED_CLOSED}: {exceeded.reason}"[:2000])
     except Exception as error:  # fail closed, whatever broke
         reason = f"{FAILED_CLOSED}: {type(error).__name__}: {error}"
         return block_answer(adapter, event, reason[:2000])
@@ -121,12 +130,132 @@ def _record_post(post) -> None:  # type: ignore[no-untyped-def]
         sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
 
 
-def main(host: str, event: str) -> int:
+class StdinTimeout(Exception):
+    pass
+
+
+def _first_value_end(buffer: bytes) -> int | None:
+    """Where the first complete JSON value in `buffer` ends, or None while it is incomplete (or not JSON)."""
+    start = len(BOM) if buffer.startswith(BOM) else 0
     try:
-        raw = sys.stdin.buffer.read(MAX_PAYLOAD_BYTES + 1)
-    except Exception:
-        raw = b""
-    wire = handle(host, event, raw)
+        text = buffer[start:].decode("utf-8")
+    except UnicodeDecodeError as error:
+        if error.end < len(buffer) - start:
+            return len(buffer)  # invalid UTF-8 before the end: the payload is broken; decode_payload says how
+        return None  # a character cut in half by the read: wait for the rest
+    index = len(text) - len(text.lstrip())
+    if index == len(text):
+        return None
+    try:
+        _value, end = json.JSONDecoder().raw_decode(text, index)
+    except ValueError:
+        return None  # incomplete, or malformed: read on until EOF, the limit or the deadline
+    return start + len(text[:end].encode("utf-8"))
+
+
+def read_payload(fd: int, deadline: budget.Deadline, limit: int = MAX_PAYLOAD_BYTES) -> bytes:
+    """The bytes of the first complete JSON value on `fd`, without waiting for end of file.
+
+    A host that never closes stdin, or never writes to it, must not hang the hook:
+    reads wait only until the deadline (select), stop at the first complete value,
+    and stop at `limit` bytes. Raises StdinTimeout when the deadline passes first.
+    """
+    import select
+
+    buffer = bytearray()
+    while True:
+        remaining = deadline.remaining()
+        if remaining <= 0:
+            raise StdinTimeout(
+                f"stdin sent no complete JSON payload within the {deadline.seconds:g} s deadline "
+                f"({len(buffer)} bytes read)"
+            )
+        ready, _, _ = select.select([fd], [], [], remaining)
+        if not ready:
+            continue  # the loop re-checks the deadline (and a fake clock in tests moves on)
+        chunk = os.read(fd, 1 << 16)
+        if not chunk:
+            return bytes(buffer)  # end of file: whatever came is the payload
+        buffer += chunk
+        if len(buffer) > limit:
+            return bytes(buffer)  # decode_payload refuses it by its size
+        pending, _, _ = select.select([fd], [], [], 0)
+        if pending or b"}" not in chunk:
+            continue  # more is already waiting, or the object cannot have ended: no decode attempt yet
+        end = _first_value_end(bytes(buffer))
+        if end is not None:
+            return bytes(buffer[:end])
+
+
+def _stdin_payload(deadline: budget.Deadline) -> tuple[bytes, str | None]:
+    stream = sys.stdin.buffer
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = None  # an in-memory stdin (tests): it has an end
+    if fd is None:
+        try:
+            return stream.read(MAX_PAYLOAD_BYTES + 1), None
+        except Exception:
+            return b"", None
+    try:
+        return read_payload(fd, deadline), None
+    except StdinTimeout as error:
+        return b"", str(error)
+    except BudgetExceeded:
+        return b"", f"stdin sent no complete JSON payload within the {deadline.seconds:g} s deadline"
+    except OSError as error:
+        return b"", f"stdin could not be read ({error.strerror or type(error).__name__})"
+
+
+# The alarm comes this long after the deadline, so that the cooperative checks (which give a
+# precise reason) answer first; it only catches what blocks where no check runs.
+ALARM_GRACE_SECONDS = 0.25
+
+
+def _raise_deadline(_signum: int, _frame: object) -> None:
+    raise DeadlineExceeded("hookward ran out of time before it could judge this call (deadline alarm)")
+
+
+def _arm_alarm(deadline: budget.Deadline) -> bool:
+    """The last backstop: a SIGALRM at the deadline interrupts whatever still blocks (main thread only)."""
+    import signal
+    import threading
+
+    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+        return False
+
+    def arm() -> None:
+        signal.setitimer(signal.ITIMER_REAL, max(deadline.remaining(), 0) + ALARM_GRACE_SECONDS)
+
+    signal.signal(signal.SIGALRM, _raise_deadline)
+    arm()
+    deadline.on_change = arm
+    return True
+
+
+def _disarm_alarm() -> None:
+    import signal
+
+    signal.setitimer(signal.ITIMER_REAL, 0)
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+def main(host: str, event: str, clock=None) -> int:  # type: ignore[no-untyped-def]
+    # The deadline runs from here, the first thing the hook does (interpreter start-up,
+    # ~0.05 s, comes before it and is part of the margin below the host's timeout).
+    deadline = budget.start_deadline(clock=clock)
+    armed = clock is None and _arm_alarm(deadline)
+    try:
+        try:
+            raw, unreadable = _stdin_payload(deadline)
+            wire = handle(host, event, raw, unreadable)
+        except DeadlineExceeded as exceeded:  # the alarm fired outside handle's own guard
+            wire = universal_block(f"{FAILED_CLOSED}: {exceeded.reason}")
+    finally:
+        if armed:
+            _disarm_alarm()
+        budget.clear_deadline()
     if wire.stdout:
         sys.stdout.write(wire.stdout)
         sys.stdout.flush()

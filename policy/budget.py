@@ -60,12 +60,13 @@ class DeadlineExceeded(BudgetExceeded):
 class Deadline:
     """A point in time, measured on an injectable monotonic clock from the start of the hook."""
 
-    __slots__ = ("clock", "start", "seconds")
+    __slots__ = ("clock", "start", "seconds", "on_change")
 
     def __init__(self, seconds: float = DEFAULT_DEADLINE_SECONDS, clock: Callable[[], float] | None = None) -> None:
         self.clock = clock or time.monotonic
         self.start = self.clock()
         self.seconds = seconds
+        self.on_change: Callable[[], None] | None = None  # the hook re-arms its alarm
 
     def remaining(self) -> float:
         return self.seconds - (self.clock() - self.start)
@@ -110,7 +111,11 @@ def deadline_setting(settings: dict) -> float:
 def apply_settings(settings: dict) -> None:
     """Once the policy is known, the running deadline takes the user's setting."""
     if _deadline is not None:
-        _deadline.seconds = deadline_setting(settings)
+        seconds = deadline_setting(settings)
+        if seconds != _deadline.seconds:
+            _deadline.seconds = seconds
+            if _deadline.on_change is not None:
+                _deadline.on_change()
 
 
 def check_deadline() -> None:

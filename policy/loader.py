@@ -28,6 +28,7 @@ import json
 import os
 
 from hookward.policy.lazy import sha256
+from hookward.policy.safeio import read_regular
 
 DATA_DIR = os.path.join(os.path.dirname(__file__), "data")
 DEFAULT_POLICY = os.path.join(DATA_DIR, "default.toml")
@@ -104,9 +105,9 @@ class CompiledPolicy:
 
 
 def _read(path: str) -> bytes | None:
+    """A policy, trust or cache file; a FIFO, a device or an oversized file raises UnsafeFile (policy/safeio.py)."""
     try:
-        with open(path, "rb") as handle:
-            return handle.read()
+        return read_regular(path)
     except FileNotFoundError:
         return None
     except IsADirectoryError:
@@ -305,6 +306,10 @@ def _same(left: bytes, right: bytes) -> bool:
     return bool(_compare_digest(left, right))
 
 
+# Settings only the user's own policy may set: a project (trusted or not) cannot stretch the hook's deadline.
+USER_ONLY_SETTINGS = frozenset({"deadline_seconds"})
+
+
 def _assemble(builtin: dict, parts: list[dict]) -> dict:
     """The policy the engine reads: the built-in part, then what each user / project layer adds (cheap, no pydantic)."""
     settings = dict(builtin["settings"])
@@ -313,7 +318,9 @@ def _assemble(builtin: dict, parts: list[dict]) -> dict:
         if part["layer"] == "project":
             _tighten(settings, part["settings"])  # an untrusted project may only tighten settings
         else:
-            settings.update(part["settings"])
+            settings.update(
+                {k: v for k, v in part["settings"].items() if part["layer"] == "user" or k not in USER_ONLY_SETTINGS}
+            )
         layers[part["layer"]].extend(part["rules"])
     return {
         "settings": settings,
@@ -384,8 +391,8 @@ def compile_builtin(default: bytes) -> dict:
     from hookward.policy.schema import Settings
 
     part = _compile_layer("builtin", DEFAULT_POLICY, default)
-    settings = Settings().model_dump()
-    settings.update(part["settings"])
+    settings = Settings().model_dump(exclude=set(USER_ONLY_SETTINGS))  # their defaults live in their modules
+    settings.update({k: v for k, v in part["settings"].items() if k not in USER_ONLY_SETTINGS})
 
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
         # Case-insensitive: macOS homes are, and ~/.AWS/credentials is the same file there.

@@ -29,6 +29,12 @@ class Settings(BaseModel):
     unknown_command: VerdictName = Field("ask", description="verdict for a program no rule knows")
     unknown_mcp: VerdictName = Field("ask", description="verdict for an MCP tool no rule knows")
     grant_expiry_minutes: int = Field(60, ge=1, le=7 * 24 * 60)
+    deadline_seconds: float = Field(
+        2.5,
+        gt=0,
+        le=20,
+        description="the hook's wall-clock deadline from process start (user policy only; capped below the host timeout)",
+    )
 
 
 class Rule(BaseModel):

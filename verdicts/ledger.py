@@ -48,6 +48,7 @@ import os
 import sys
 import time
 
+from hookward.policy.safeio import open_regular, read_regular
 from hookward.verdicts.redact import flatten, redact
 
 try:  # The C module alone: `import sqlite3` adds datetime and adapters we never use (~2 ms per hook call).
@@ -499,7 +500,8 @@ def spool(directory: str, row: dict, problem: str) -> None:
 def append_line(path: str, line: bytes) -> None:
     """O_APPEND under a short flock; if a merger renamed the file meanwhile, write to the new one."""
     for _attempt in range(5):
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        # A FIFO or device planted at the spool path must not block the hook (policy/safeio.py).
+        fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600, nofollow=True)
         try:
             _lock(fd, SPOOL_LOCK_SECONDS)
             try:
@@ -532,8 +534,11 @@ def claim_spool(directory: str) -> tuple[str | None, bool]:
     """
     path = os.path.join(directory, SPOOL_NAME)
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC)
+        fd = open_regular(path, nofollow=True)
     except FileNotFoundError:
+        return None, False
+    except OSError as error:  # a FIFO, a device or a symlink there is no spool: never wait on it
+        warn(f"ledger: the spool {error}")
         return None, False
     try:
         if os.fstat(fd).st_size == 0:
@@ -587,8 +592,7 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
     actions: list = []
     for path in files:
         try:
-            with open(path, "rb") as handle:
-                lines = handle.read().splitlines()
+            lines = read_regular(path, SPOOL_MAX_BYTES, nofollow=True).splitlines()
         except FileNotFoundError:
             continue  # another merger finished it
         for position, raw in enumerate(lines):
@@ -638,8 +642,7 @@ def spooled_count(directory: str | None = None) -> int:
     total = 0
     for path in paths:
         try:
-            with open(path, "rb") as handle:
-                total += sum(1 for line in handle if line.strip())
+            total += sum(1 for line in read_regular(path, SPOOL_MAX_BYTES, nofollow=True).splitlines() if line.strip())
         except FileNotFoundError:
             pass
     return total
