@@ -360,7 +360,9 @@ def confirm_edit_file(gate: Annotated[Gate, Resolve(gate_edit_file)], ctx: Conte
 
 
 def _with_reason(decision: Decision, reason: str) -> Decision:
-    return Decision(decision.verdict, [*decision.reasons, reason], decision.rule_ids, decision.parts)
+    return Decision(
+        decision.verdict, [*decision.reasons, reason], decision.rule_ids, decision.parts, decision.understood
+    )
 
 
 def _how_to_permit(decision: Decision) -> str:

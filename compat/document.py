@@ -216,7 +216,8 @@ def cell(content: str) -> str:
 
 
 def synthetic_decision(verdict: Verdict) -> Decision:
-    return Decision(verdict, [f"a {verdict.label} decision"], ["compat.example"])
+    """A decision every spec understood: the page shows what a host gets for a call hookward fully read."""
+    return Decision(verdict, [f"a {verdict.label} decision"], ["compat.example"], understood=True)
 
 
 def unlisted_mode(data: dict) -> str:

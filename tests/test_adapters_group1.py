@@ -127,7 +127,7 @@ def fixed_verdict(monkeypatch):  # type: ignore[no-untyped-def]
     """Replace the policy engine with one that answers a fixed verdict."""
 
     def use(verdict: Verdict) -> None:
-        decision = Decision(verdict, [f"fixed test verdict {verdict.label}"], ["test.fixed"])
+        decision = Decision(verdict, [f"fixed test verdict {verdict.label}"], ["test.fixed"], understood=True)
         engine = ModuleType("hookward.policy.engine")
         engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)

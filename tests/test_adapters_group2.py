@@ -65,7 +65,7 @@ POST_FIXTURES = {
 }
 
 DECISIONS = {
-    "allow": Decision(Verdict.ALLOW, ["only reads the work tree"], ["test.allow"]),
+    "allow": Decision(Verdict.ALLOW, ["only reads the work tree"], ["test.allow"], understood=True),
     "ask": Decision(Verdict.ASK, ["runs a program hookward cannot see into"], ["test.ask"]),
     "force_ask": Decision(Verdict.FORCE_ASK, ["rewrites published history"], ["test.force_ask"]),
     "deny": Decision(Verdict.DENY, ["reads a private key"], ["test.deny"]),

@@ -149,7 +149,7 @@ def test_summary_sends_what_choose_sends_in_the_default_mode(hosts, page):
         for row, event in zip(summary_rows(page, host), document.pre_events(data), strict=True):
             for column, verdict in zip(row[4:8], document.VERDICT_ORDER, strict=True):
                 answer = choose(
-                    Decision(verdict, ["x"], ["r"]), registry.Capabilities(data), event, data["default_mode"]
+                    Decision(verdict, ["x"], ["r"], understood=True), registry.Capabilities(data), event, data["default_mode"]
                 )
                 assert column.split(" ")[0] == {SILENT: "no"}.get(answer.kind, answer.kind), f"{host} {verdict}"
 

@@ -35,7 +35,7 @@ def fact(value: object, **evidence: str) -> dict:
 
 def wire(data: dict, verdict: Verdict, mode: str | None, trusted_grade: str = "documented") -> tuple[str, dict]:
     """(the answer kind chosen, the JSON Claude Code receives) for one verdict."""
-    answer = choose(Decision(verdict, ["test"], ["test.rule"]), registry.Capabilities(data), EVENT, mode, trusted_grade)
+    answer = choose(Decision(verdict, ["test"], ["test.rule"], understood=True), registry.Capabilities(data), EVENT, mode, trusted_grade)
     if answer.kind == FORCE_ASK:
         return answer.kind, {}  # Claude Code has no force_ask on the wire; see the hook-path test below
     out = claude_code.spell(answer, EVENT)
@@ -172,7 +172,7 @@ def test_adding_a_mode_to_the_registry_makes_its_facts_count(data):
 def run_hook(data: dict, verdict: Verdict, mode: str, monkeypatch) -> dict:
     """hookward hook claude-code PreToolUse, with this registry data and a fixed policy verdict."""
     monkeypatch.setitem(registry._cache, "claude-code", data)
-    decision = Decision(verdict, ["test"], ["test.rule"])
+    decision = Decision(verdict, ["test"], ["test.rule"], understood=True)
     # A stand-in policy engine with a fixed verdict: this test is about the registry, not the policy.
     engine = ModuleType("hookward.policy.engine")
     engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
@@ -221,3 +221,13 @@ def test_headless_fact_of_another_mode_does_not_apply(data):
     data["verdicts"][EVENT]["ask"]["acceptEdits@headless"] = fact("runs")
     kind, _sent = wire(data, Verdict.ASK, "default")
     assert kind == ASK
+
+
+def test_an_allow_no_spec_understood_is_sent_as_no_opinion_so_the_hosts_own_check_applies() -> None:
+    """An explicit allow skips the host's prompt: only a call every spec understood earns one."""
+    caps = registry.Capabilities(registry.load_host("claude-code"))
+    mode = caps.data["default_mode"]
+    understood = choose(Decision(Verdict.ALLOW, ["x"], ["spec.cat"], understood=True), caps, "PreToolUse", mode)
+    guessed = choose(Decision(Verdict.ALLOW, ["x"], ["default.read-only-tools"], understood=False), caps, "PreToolUse", mode)
+    assert understood.kind == "allow"
+    assert guessed.kind == "silent"

@@ -67,7 +67,7 @@ class Part:
 class Decision:
     """The engine's answer for one tool call: the strictest verdict of its parts."""
 
-    __slots__ = ("verdict", "reasons", "rule_ids", "parts")
+    __slots__ = ("verdict", "reasons", "rule_ids", "parts", "_understood")
 
     def __init__(
         self,
@@ -75,11 +75,13 @@ class Decision:
         reasons: list[str] | None = None,
         rule_ids: list[str] | None = None,
         parts: list[Part] | None = None,
+        understood: bool | None = None,
     ) -> None:
         self.verdict = verdict
         self.reasons = reasons or []
         self.rule_ids = rule_ids or []
         self.parts = parts or []
+        self._understood = understood  # None: derived from the parts
 
     @classmethod
     def from_parts(cls, parts: list[Part]) -> Decision:
@@ -103,6 +105,8 @@ class Decision:
     @property
     def understood(self) -> bool:
         """Every part was understood: only then may an allow skip the host's own prompt."""
+        if self._understood is not None:
+            return self._understood
         return bool(self.parts) and all(part.understood for part in self.parts)
 
     @classmethod
