@@ -244,52 +244,64 @@ def module_group(name: str) -> str:
     return parts[0]
 
 
-def importtime_runs(scratch, env, data_by_kind, runs: int):  # type: ignore[no-untyped-def]
-    """kind -> module -> median self ms over runs, for modules `python -c pass` does not import."""
-    baseline: set[str] = set()
-    samples: dict[str, list[dict[str, float]]] = {kind: [] for kind in data_by_kind}
-    timed_env = dict(env, PYTHONPROFILEIMPORTTIME="1")
-    for _ in range(runs):
-        base = subprocess.run([scratch.python, "-X", "importtime", "-c", "pass"], capture_output=True, env=env)
-        baseline |= set(parse_importtime(base.stderr.decode(errors="replace")))
-        for kind, data in data_by_kind.items():
-            done = subprocess.run(
-                [scratch.hookward, "hook", HOST, EVENT], input=data, capture_output=True, env=timed_env
-            )
-            samples[kind].append(parse_importtime(done.stderr.decode(errors="replace")))
-    result: dict[str, dict[str, float]] = {}
-    for kind, runs_of_kind in samples.items():
-        names = {name for run in runs_of_kind for name in run} - baseline
-        result[kind] = {name: median([run.get(name, 0.0) for run in runs_of_kind]) for name in names}
-    return result
+class ImportTimes:
+    """-X importtime runs of the installed hook, one per call of run(); baseline from `python -c pass`."""
+
+    def __init__(self, scratch, env: dict[str, str], kinds: list[str]) -> None:  # type: ignore[no-untyped-def]
+        self.scratch, self.env = scratch, env
+        self.timed_env = dict(env, PYTHONPROFILEIMPORTTIME="1")
+        self.baseline: set[str] = set()
+        self.samples: dict[str, list[dict[str, float]]] = {kind: [] for kind in kinds}
+
+    def run_baseline(self) -> None:
+        base = subprocess.run(
+            [self.scratch.python, "-X", "importtime", "-c", "pass"], capture_output=True, env=self.env
+        )
+        self.baseline |= set(parse_importtime(base.stderr.decode(errors="replace")))
+
+    def run(self, kind: str, data: bytes) -> None:
+        argv = [self.scratch.hookward, "hook", HOST, EVENT]
+        done = subprocess.run(argv, input=data, capture_output=True, env=self.timed_env)
+        self.samples[kind].append(parse_importtime(done.stderr.decode(errors="replace")))
+
+    def result(self) -> dict[str, dict[str, float]]:
+        """kind -> module -> median self ms, for modules `python -c pass` does not import."""
+        out: dict[str, dict[str, float]] = {}
+        for kind, runs in self.samples.items():
+            names = {name for run in runs for name in run} - self.baseline
+            out[kind] = {name: median([run.get(name, 0.0) for run in runs]) for name in names}
+        return out
 
 
 # ------------------------------------------------------------------ in-process stages
 
 
-def stage_runs(scratch, env, payload_files: dict[str, str], procs: int, reps: int):  # type: ignore[no-untyped-def]
-    """kind -> {"cold": stage -> [ms per fresh process], "repeat": stage -> ms, "eager": [ms], ...}."""
-    script = os.path.join(HERE, "hook_stages.py")
-    out: dict[str, dict] = {kind: {"cold": {}, "cold_total": [], "eager": [], "repeat": {}} for kind in payload_files}
-    for index in range(procs):
-        for kind, path in payload_files.items():
-            argv = [scratch.python, "-I", script, HOST, EVENT, path, str(reps if index == 0 else 0)]
-            done = subprocess.run(argv, capture_output=True, env=env, timeout=300)
-            try:
-                report = json.loads(done.stdout)
-            except ValueError:
-                out[kind]["error"] = (done.stderr or done.stdout).decode(errors="replace")[-600:]
-                continue
-            for stage, ms in report["cold"].items():
-                out[kind]["cold"].setdefault(stage, []).append(ms)
-            out[kind]["cold_total"].append(report["cold_total_ms"])
-            out[kind]["eager"].append(report["eager_imports_ms"])
-            if index == 0:
-                out[kind]["repeat"] = report["repeat"]
-                out[kind]["repeat_total"] = report["repeat_total_ms"]
-                out[kind]["missing"] = report["missing"]
-                out[kind]["answer"] = report["answer"]
-    return out
+class StageRuns:
+    """bench/hook_stages.py in fresh processes of the scratch interpreter, one per call of run()."""
+
+    def __init__(self, scratch, env: dict[str, str], payload_files: dict[str, str]) -> None:  # type: ignore[no-untyped-def]
+        self.scratch, self.env, self.payload_files = scratch, env, payload_files
+        self.out: dict[str, dict] = {
+            kind: {"cold": {}, "cold_total": [], "eager": [], "repeat": {}} for kind in payload_files
+        }
+
+    def run(self, kind: str, reps: int) -> None:
+        script = os.path.join(HERE, "hook_stages.py")
+        argv = [self.scratch.python, "-I", script, HOST, EVENT, self.payload_files[kind], str(reps)]
+        done = subprocess.run(argv, capture_output=True, env=self.env, timeout=600)
+        slot = self.out[kind]
+        try:
+            report = json.loads(done.stdout)
+        except ValueError:
+            slot["error"] = (done.stderr or done.stdout).decode(errors="replace")[-600:]
+            return
+        for stage, ms in report["cold"].items():
+            slot["cold"].setdefault(stage, []).append(ms)
+        slot["cold_total"].append(report["cold_total_ms"])
+        slot["eager"].append(report["eager_imports_ms"])
+        if reps:
+            slot["repeat"], slot["repeat_total"] = report["repeat"], report["repeat_total_ms"]
+            slot["missing"], slot["answer"] = report["missing"], report["answer"]
 
 
 # ------------------------------------------------------------------ printing
@@ -360,34 +372,57 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file) ->
     names = list(contenders)
     samples: dict[str, list[Sample]] = {name: [] for name in names}
     answers: dict[str, Sample] = {}
-    for round_index in range(options.warmup + options.rounds):
-        shift = round_index % len(names)
-        for name in names[shift:] + names[:shift]:
-            argv, data = contenders[name]
-            sample = run_once(argv, data, env, stderr_file)
-            if round_index < options.warmup:
-                answers.setdefault(name, sample)
-            else:
-                samples[name].append(sample)
-
     work_dir = tempfile.mkdtemp(prefix="work-", dir=os.path.dirname(project))
+    payload_files = {}
+    for kind, data in data_by_kind.items():
+        payload_files[kind] = os.path.join(work_dir, kind + ".json")
+        with open(payload_files[kind], "wb") as handle:
+            handle.write(data)
+    import_times = ImportTimes(scratch, env, list(data_by_kind))
+    stage_runs = StageRuns(scratch, env, payload_files)
+    # The -X importtime runs and the in-process stage runs join the same rotation (their first
+    # rounds), so the budget table compares numbers taken under the same background load.
+    for round_index in range(options.warmup + options.rounds):
+        timed_index = round_index - options.warmup
+        jobs: list[tuple[str, str]] = [("latency", name) for name in names]
+        if 0 <= timed_index < options.importtime_runs:
+            jobs += [("baseline", "")] + [("importtime", kind) for kind in data_by_kind]
+        if 0 <= timed_index < options.stage_procs:
+            jobs += [("stages", kind) for kind in data_by_kind]
+        shift = round_index % len(jobs)
+        for job, name in jobs[shift:] + jobs[:shift]:
+            if job == "baseline":
+                import_times.run_baseline()
+            elif job == "importtime":
+                import_times.run(name, data_by_kind[name])
+            elif job == "stages":
+                stage_runs.run(name, options.stage_reps if timed_index == 0 else 0)
+            else:
+                argv, data = contenders[name]
+                sample = run_once(argv, data, env, stderr_file)
+                if round_index < options.warmup:
+                    answers.setdefault(name, sample)
+                else:
+                    samples[name].append(sample)
+
     peak_rss = rss_pass(scratch, contenders, env, work_dir, runs=5)
     s_median = median([x.wall_ms for x in samples["python -S -c pass"]])
     print()
     print(
-        f"{'contender':24} {'median ms':>9} {'p90 ms':>8} {'x python -S':>11} {'cpu ms':>8} {'cpu p90':>8} {'peak RSS MB':>11}"
+        f"{'contender':24} {'median ms':>9} {'p90 ms':>8} {'min ms':>8} {'x python -S':>11} {'cpu ms':>8} "
+        f"{'cpu p90':>8} {'peak RSS MB':>11}"
     )
     for name in names:
         walls = [x.wall_ms for x in samples[name]]
         cpus = [x.cpu_ms for x in samples[name]]
         print(
-            f"{name:24} {fmt(median(walls), 9)} {fmt(p90(walls))} {fmt(median(walls) / s_median, 11)} "
+            f"{name:24} {fmt(median(walls), 9)} {fmt(p90(walls))} {fmt(min(walls))} {fmt(median(walls) / s_median, 11)} "
             f"{fmt(median(cpus))} {fmt(p90(cpus))} {fmt(peak_rss.get(name), 11, 1)}"
         )
     hook_walls = [x.wall_ms for name in names if name.startswith("hook ") for x in samples[name]]
     hook_cpus = [x.cpu_ms for name in names if name.startswith("hook ") for x in samples[name]]
     print(
-        f"{'hook, all kinds':24} {fmt(median(hook_walls), 9)} {fmt(p90(hook_walls))} "
+        f"{'hook, all kinds':24} {fmt(median(hook_walls), 9)} {fmt(p90(hook_walls))} {fmt(min(hook_walls))} "
         f"{fmt(median(hook_walls) / s_median, 11)} {fmt(median(hook_cpus))} {fmt(p90(hook_cpus))}"
     )
     print(
@@ -405,16 +440,8 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file) ->
                 decision = "no opinion (empty stdout)" if not text else text[:80]
             print(f"  {PAYLOAD_LABELS[kind]:44} exit {answer.exit_code}, answer: {decision}")
 
-    print("\nmeasuring imports (-X importtime) and in-process stages (fresh processes) ...", flush=True)
-    imports = importtime_runs(scratch, env, data_by_kind, options.importtime_runs)
-    payload_dir = work_dir
-    payload_files = {}
-    for kind, data in data_by_kind.items():
-        payload_files[kind] = os.path.join(payload_dir, kind + ".json")
-        with open(payload_files[kind], "wb") as handle:
-            handle.write(data)
-    stages = stage_runs(scratch, env, payload_files, options.stage_procs, options.stage_reps)
-
+    imports = import_times.result()
+    stages = stage_runs.out
     kinds = list(data_by_kind)
     py_c = median([x.wall_ms for x in samples["python -c pass"]])
     print()
@@ -461,6 +488,12 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file) ->
     print(f"{'  x python -S -c pass':28} {fmt(3.0, 7)} " + " ".join(fmt(hook_row[k] / s_median, 10) for k in kinds))
     print(f"{'cpu per call (user+sys)':28} {fmt(CPU_BUDGET_MS, 7)} " + " ".join(fmt(cpu_row[k], 10) for k in kinds))
     print(f"{'peak RSS MB (max)':28} {'stated':>7} " + " ".join(fmt(rss_row[k], 10, 1) for k in kinds))
+    if any(value < 0 for value in table["unaccounted"].values()):
+        print(
+            "  (a negative 'unaccounted' means the machine's load changed between the processes timed: "
+            "compare the min column above, or rerun on a quiet machine)"
+        )
+    print(f"  load average at the end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print()
     print("What each line covers:")
     for name, units, why in BUDGET_S:
