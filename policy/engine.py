@@ -17,6 +17,7 @@ from fnmatch import fnmatchcase
 
 from hookward.policy import budget
 from hookward.policy import floors as fl
+from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
@@ -24,7 +25,7 @@ from hookward.policy.content import sniff_secret
 from hookward.policy.patterns import matches
 from hookward.policy import specs
 from hookward.policy.spec import Walk, walk
-from hookward.policy.shell import SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
+from hookward.policy.shell import HIJACK_VARS, SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
 
@@ -841,6 +842,26 @@ def _spec_demands(
     return file_effects
 
 
+def _environment_demand(name: str, program: str) -> fl.Demand | None:
+    """A variable set for one command: harmless, a redirect of configuration, or unknown to a program that reads it.
+
+    Variables that load code are hijacks the shell analysis already reported.
+    """
+    if name in kenv.HARMLESS or HIJACK_VARS.match(name) or name == "PATH":
+        return None
+    redirect = kenv.REDIRECTS.get(name)
+    if redirect is not None:
+        return fl.Demand("hijack", Verdict.ASK, f"{name} points {program} at {redirect}")
+    if specs.family_of(program) in kenv.ENV_CONFIG_FAMILIES:
+        return fl.Demand(
+            "hijack",
+            Verdict.ASK,
+            f"{name} is not a variable hookward knows to be harmless, and {program} reads its configuration "
+            "from the environment",
+        )
+    return None
+
+
 def _is_directory(written: str, cwd: str, env: Env) -> bool:
     path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
     return os.path.isdir(path)
@@ -866,6 +887,10 @@ def _command_parts(
         result = _rules_verdict(policy, action, env, unknown)
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
         _apply_floor(result, demand)
+    for name, _value in cmd.assigns:
+        demand = _environment_demand(name, cmd.program)
+        if demand is not None:
+            _apply_floor(result, demand)
     if cmd.unresolved - {0} and cmd.program not in (
         "echo",
         "printf",

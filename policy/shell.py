@@ -269,7 +269,10 @@ def brace_expand(word: str, limit: int = 64) -> list[str]:
 
 # Environment variables that hold secrets in agent sessions (API keys, tokens).
 SECRET_VARIABLE = LazyRegex(
-    r"(KEY|TOKEN|SECRET|PASSW|PASSWD|PWD_|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|CERT)", re.IGNORECASE
+    r"(KEY|TOKEN|SECRET|PASSW|PASSWD|PWD_|_PASS$|^PASS|CREDENTIAL|AUTH|COOKIE|SESSION|PRIVATE|CERT|DSN|"
+    r"DATABASE_URL|DB_URL|DB_URI|(REDIS|MONGO|MONGODB|POSTGRES|PG|MYSQL|AMQP|RABBITMQ|KAFKA|ELASTIC|SENTRY)_(URL|URI)|"
+    r"CONN(ECTION)?_STR|WEBHOOK)",
+    re.IGNORECASE,
 )
 
 
@@ -305,7 +308,12 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
                 continue  # handled by unquote_raw below
             if part.value not in ("HOME", "PWD"):
                 resolved = False
-            if SECRET_VARIABLE.search(part.value or ""):
+            if (part.value or "").startswith("!") or "@P" in raw or "@A" in raw:
+                # ${!name} expands whatever variable `name` names; ${x@P} runs prompt expansion on data.
+                ctx.analysis.findings.append(
+                    Finding("secret-variable", f"expands {raw[:60]!r} indirectly: which variable is read is data", raw)
+                )
+            elif SECRET_VARIABLE.search(part.value or ""):
                 ctx.analysis.findings.append(
                     Finding(
                         "secret-variable", f"uses ${part.value}, which looks like a secret from the environment", raw
