@@ -523,7 +523,24 @@ def _check_executable(report: HostReport, event: str, command: str) -> str | Non
         report.add(FAIL, "executable", f"{program} does not exist or is not executable")
         return None
     report.add(OK, "executable", program)
+    _check_isolation(report, program)
     return program
+
+
+def _check_isolation(report: HostReport, program: str) -> None:
+    """The host should run the launcher `hookward install` writes: -I -S, sys.path set to hookward's own."""
+    if any(check.name == "isolation" for check in report.checks):
+        return
+    if install.is_launcher(program):
+        first = (install.read_text(program) or "").partition("\n")[0]
+        report.add(OK, "isolation", f"isolated launcher ({first[2:] if first.startswith('#!') else program})")
+        return
+    report.add(
+        WARN,
+        "isolation",
+        f"{program} is not hookward's isolated launcher: PYTHONPATH, the working directory or a .pth file "
+        "can change what runs; run `hookward install` again from hookward's own environment",
+    )
 
 
 def _self_test(report: HostReport, host: str, event: str, command: str) -> None:

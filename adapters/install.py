@@ -114,6 +114,170 @@ def hookward_executable() -> str:
     )
 
 
+# ---------------------------------------------------------------------------
+# the launcher: what host configs run, isolated from the project they run in
+
+
+def data_dir() -> str:
+    """$XDG_DATA_HOME/hookward, else ~/.local/share/hookward (a relative XDG path is invalid: ignored)."""
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(home_dir(), ".local", "share")
+    return os.path.join(base, "hookward")
+
+
+def launcher_path() -> str:
+    """The launcher every host config calls (part of hookward's own installation: self-protection covers it)."""
+    return os.path.join(data_dir(), "bin", "hookward")
+
+
+LAUNCHER_SIGNATURE = "# hookward launcher, written by `hookward install`"
+
+# The interpreter runs with -I (no PYTHONPATH, no working directory or script directory on sys.path, no user
+# site-packages) and -S (no site: not one .pth file runs, and -I alone would still run them). sys.path is then
+# the standard library the interpreter found for itself plus, set here, the directories hookward and its
+# dependencies were installed into: nothing a project, a repository or the environment can add.
+_LAUNCHER_BODY = """{signature} ({python}); do not edit: hookward protects it.
+import sys
+
+sys.path[:] = [entry for entry in sys.path if entry.startswith("/")] + {site_dirs!r}
+sys.argv[0] = {launcher!r}
+from hookward.cli import main
+
+main()
+"""
+
+# Linux reads at most 127 bytes of a #! line before 5.1, and splits none of it: a short, space-free
+# interpreter path is started directly with `-IS`; any other is started by sh, which execs it.
+_POLYGLOT_HEAD = """#!/bin/sh
+''''exec {python} -I -S "$0" "$@" # '''
+"""
+
+
+def launcher_text(python: str, site_dirs: list[str], launcher: str) -> str:
+    body = _LAUNCHER_BODY.format(signature=LAUNCHER_SIGNATURE, python=python, site_dirs=site_dirs, launcher=launcher)
+    if len(python) <= 120 and not re.search(r"\s", python):
+        return f"#!{python} -IS\n" + body
+    return _POLYGLOT_HEAD.format(python=shlex.quote(python)) + body
+
+
+def _normalized(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def import_roots() -> list[str]:
+    """The sys.path directories hookward and every distribution it requires import from, in sys.path order."""
+    from importlib import metadata
+
+    import hookward
+
+    found: set[str] = {os.path.realpath(os.path.dirname(os.path.dirname(os.path.abspath(hookward.__file__))))}
+    seen: set[str] = set()
+    stack = ["hookward"]
+    while stack:
+        name = _normalized(stack.pop())
+        if name in seen:
+            continue
+        seen.add(name)
+        try:
+            dist = metadata.distribution(name)
+        except metadata.PackageNotFoundError:
+            continue  # a requirement for another Python or platform
+        found.add(os.path.realpath(str(dist.locate_file(""))))
+        for requirement in dist.requires or []:
+            if "extra ==" in requirement.partition(";")[2]:
+                continue
+            stack.append(re.split(r"[\s;\[<>=!~(@]", requirement.strip(), maxsplit=1)[0])
+    ordered = [os.path.realpath(entry) for entry in sys.path if entry and os.path.isabs(entry)]
+    roots = [entry for entry in dict.fromkeys(ordered) if entry in found]
+    return roots + sorted(found - set(roots))
+
+
+def _inside_repository(path: str) -> str | None:
+    """The repository (a directory holding .git) that `path` is in, if any."""
+    current = os.path.realpath(path)
+    while True:
+        if os.path.lexists(os.path.join(current, ".git")):
+            return current
+        parent = os.path.dirname(current)
+        if parent == current:
+            return None
+        current = parent
+
+
+def _within(path: str, directory: str) -> bool:
+    path, directory = os.path.realpath(path), os.path.realpath(directory)
+    return path == directory or path.startswith(directory.rstrip(os.sep) + os.sep)
+
+
+def environment_problem(paths: list[str], project_dir: str | None, cwd: str | None = None) -> str | None:
+    """Why an environment is no place to run the hook from: a project or repository owns it; else None.
+
+    A project can rewrite anything inside it (an agent's ordinary write), so the interpreter, hookward and
+    its dependencies must live outside every repository, outside the project being installed into, and
+    outside the working directory (unless that is the home directory or an ancestor of it).
+    """
+    cwd = os.getcwd() if cwd is None else cwd
+    home = os.path.realpath(home_dir())
+    projects = [project_dir] if project_dir else []
+    if not _within(home, cwd):
+        projects.append(cwd)
+    for path in paths:
+        repository = _inside_repository(path)
+        if repository is not None:
+            return f"{path} is inside the repository {repository}"
+        for project in projects:
+            if _within(path, project):
+                return f"{path} is inside the project {project}"
+    return None
+
+
+ISOLATION_ADVICE = (
+    "a hook run from a project's own environment runs whatever that project puts there. "
+    "Install hookward into an environment of its own, e.g. "
+    "`python3 -m venv ~/.local/share/hookward/venv && ~/.local/share/hookward/venv/bin/pip install hookward` "
+    "(or pipx / uv tool), and run `hookward install` from there"
+)
+
+
+@dataclass
+class Launcher:
+    path: str
+    text: str
+
+    @property
+    def current(self) -> bool:
+        return read_text(self.path) == self.text
+
+    def write(self) -> None:
+        if not self.current:
+            write_atomic(self.path, self.text, mode=0o755)
+
+
+def prepare_launcher(*, project_dir: str | None, allow_repository_env: bool = False) -> Launcher:
+    """The launcher for the running environment, once that environment is checked to be no project's.
+
+    `allow_repository_env` accepts an environment inside a repository or project (a source checkout under
+    test); the launcher still starts isolated. Nothing is written here: `Launcher.write` does.
+    """
+    python = sys.executable
+    if not python or not os.path.isabs(python):
+        raise ConfigError("cannot tell which Python runs hookward (sys.executable is empty)")
+    roots = import_roots()
+    if not allow_repository_env:
+        problem = environment_problem([os.path.abspath(sys.prefix), python, *roots], project_dir)
+        if problem is not None:
+            raise ConfigError(f"refusing to run hooks from this environment: {problem}; {ISOLATION_ADVICE}")
+    path = launcher_path()
+    return Launcher(path, launcher_text(python, roots, path))
+
+
+def is_launcher(path: str) -> bool:
+    """Whether `path` is a launcher `hookward install` wrote (isolated: -I -S, sys.path set by itself)."""
+    text = read_text(path) if os.path.isfile(path) else None
+    return text is not None and LAUNCHER_SIGNATURE in text.partition("\nimport sys")[0]
+
+
 # Exit 127 (command not found), 126 (not executable), 1 (a Python traceback)
 # would each let the tool run on an exit-2 host; `|| exit 2` turns every
 # non-zero exit into the block, while exit 0 (an answer on stdout, deny

@@ -21,9 +21,19 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Argument(..., help=HOST_HELP),
         project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
+        allow_repository_env: bool = typer.Option(
+            False,
+            "--allow-repository-env",
+            help="Run hooks from this environment even though it is inside a repository or project "
+            "(a source checkout under test); anything that can write there can replace the gate.",
+        ),
     ) -> None:
-        """Register hookward's hook (or plugin, or MCP server) in HOST's config."""
-        raise typer.Exit(_change(host, project, dry_run, install=True))
+        """Register hookward's hook (or plugin, or MCP server) in HOST's config.
+
+        Hosts run an isolated launcher (`python -I -S`, sys.path set to hookward's own install) that this
+        writes under $XDG_DATA_HOME/hookward/bin; an environment inside a project or repository is refused.
+        """
+        raise typer.Exit(_change(host, project, dry_run, install=True, allow_repository_env=allow_repository_env))
 
     @app.command("uninstall")
     def uninstall_command(
@@ -44,7 +54,9 @@ def register(app: typer.Typer) -> None:
         raise typer.Exit(_doctor(host, project, as_json))
 
 
-def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) -> int:
+def _change(
+    host: str, project: Path | None, dry_run: bool, *, install: bool, allow_repository_env: bool = False
+) -> int:
     from hookward.adapters import install as mechanism
     from hookward.adapters import installers
 
@@ -52,7 +64,12 @@ def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) ->
     scope = "project" if project is not None else "user"
     project_dir = str(project.resolve()) if project is not None else None
     try:
-        executable = mechanism.hookward_executable() if install else "/hookward"
+        launcher = (
+            mechanism.prepare_launcher(project_dir=project_dir, allow_repository_env=allow_repository_env)
+            if install
+            else None
+        )
+        executable = launcher.path if launcher is not None else "/hookward"
         plan = installers.plan_for(host, scope=scope, project_dir=project_dir, executable=executable)
         changes = mechanism.plan(plan.registrations, install=install)
     except mechanism.ConfigError as error:
@@ -61,8 +78,18 @@ def _change(host: str, project: Path | None, dry_run: bool, *, install: bool) ->
     if dry_run:
         for change in changes:
             sys.stdout.write(change.diff())
+        if launcher is not None and not launcher.current:
+            typer.echo(f"would write the launcher {launcher.path}")
         typer.echo(f"dry run: {len(changes)} file(s) would change; nothing was written")
         return 0
+    if launcher is not None:
+        try:
+            launcher.write()  # before any config names it
+        except OSError as error:
+            typer.echo(
+                f"hookward {verb} {host}: refused, nothing was changed: cannot write {launcher.path}: {error}", err=True
+            )
+            return 1
     if not changes:
         state = "already installed" if install else "not installed"
         typer.echo(f"{host}: {state} in {plan.config_file}; nothing to do")
@@ -93,7 +120,8 @@ def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
     else:
         hosts = [h for h in installers.STYLES if _registry_has(h) and doctor.is_installed(h, scope, project_dir)]
     try:
-        executable = install.hookward_executable()
+        launcher = install.launcher_path()
+        executable = launcher if install.is_launcher(launcher) else install.hookward_executable()
     except install.ConfigError:
         executable = "/hookward"
     reports = [doctor.diagnose(h, scope=scope, project_dir=project_dir, executable=executable) for h in hosts]

@@ -78,6 +78,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for name in HOST_LOCATION_VARS:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path / "project")
+    # Where the test interpreter lives is not what these tests are about (tests/test_isolation.py is).
+    monkeypatch.setattr(install, "environment_problem", lambda *args, **kwargs: None)
     return tmp_path
 
 
