@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 # The floor a budget finding maps to (policy/floors.py); never loosened.
 FLOOR = "budget"
 
-MAX_TOKENS = 10_000  # parser tokens, all nested parses included (bashlex: ~65 us each)
+MAX_TOKENS = 5_000  # parser tokens, all nested parses included (bashlex: ~65-100 us each)
 MAX_NODES = 40_000  # tree nodes walked by the analysis
 MAX_COMMANDS = 500  # simple commands found, wherever they hide
 MAX_NESTING = 24  # nested substitutions ($(..), `..`, <(..)); separately, open compounds (( { if for while case)
