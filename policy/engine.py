@@ -436,6 +436,20 @@ def _path_args(cmd: SimpleCommand) -> list[tuple[int, str]]:
     return out
 
 
+AWKS = frozenset({"awk", "gawk", "mawk", "nawk"})
+
+
+def _awk_files(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
+    """Files an awk program names itself: `getline < "f"` reads f, `print > "f"` writes it."""
+    effects: list[tuple[str, str, bool]] = []
+    for code in (a for a in cmd.args if not a.startswith("-")):
+        for quoted in re.findall(r'getline[^<;]*<\s*"([^"]+)"', code):
+            effects.append(("read", quoted, False))
+        for quoted in re.findall(r'print[f]?[^>;|]*>>?\s*"([^"]+)"', code):
+            effects.append(("write", quoted, False))
+    return effects
+
+
 def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
     """(kind, written path, recursive) for what a command reads, writes and deletes."""
     program = cmd.program
@@ -480,12 +494,8 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
                 continue
             effects.append(("delete", arg, recursive or program == "rmdir"))
         return effects
-    if program in ("awk", "gawk", "mawk", "nawk"):
-        code = next((a for a in args if not a.startswith("-")), "")
-        for quoted in re.findall(r'getline[^<;]*<\s*"([^"]+)"', code):
-            effects.append(("read", quoted, False))
-        for quoted in re.findall(r'print[f]?[^>;|]*>>?\s*"([^"]+)"', code):
-            effects.append(("write", quoted, False))
+    if program in AWKS:
+        effects += _awk_files(cmd)
     if program == "git":
         argv, _configs = fl.git_argv(cmd.argv)
         base = _option_value(cmd.argv[1:], ("-C",)) or _option_value(cmd.argv[1:], ("--work-tree",)) or ""
@@ -754,6 +764,7 @@ _WORLD_EFFECTS: dict[str, tuple[str, Verdict, str]] = {
 }
 _PATH_KIND = {
     "read": "read",
+    "stat": "stat",
     "write": "write",
     "edit": "edit",
     "delete": "delete",
@@ -811,6 +822,11 @@ def _spec_demands(
             sources.append(value)
         elif kind == "exec" and value:
             nested.extend(_shell_parts(_with_command(call, value), policy, env))
+        elif kind == "code:awk":
+            # An awk program is judged by awk's floor, on the program text the spec found (after `-F ,`).
+            awk = fl.interpreter_demand(walked.spec.name, "awk", [value])
+            if awk is not None:
+                _apply_floor(result, awk)
         elif kind.startswith("code:"):
             demand, embedded = fl.inline_code_demand(kind[5:], value)
             _apply_floor(result, fl.Demand(demand.floor, demand.verdict, f"{program}: {demand.reason}"))
@@ -838,7 +854,9 @@ def _spec_demands(
         # A hard link is a second name for its source: writing through it writes the source.
         file_effects.extend(("write", source, False) for source in sources)
     if walked.rest:
-        nested.extend(_shell_parts(_with_command(call, shlex.join(walked.rest)), policy, env))
+        # One word is a command string the program hands to a shell (`tmux new 'a | b'`, `screen -dm 'x'`).
+        command = walked.rest[0] if len(walked.rest) == 1 else shlex.join(walked.rest)
+        nested.extend(_shell_parts(_with_command(call, command), policy, env))
     return file_effects
 
 
@@ -976,6 +994,8 @@ def _command_parts(
     nested: list[Part] = []
     if walked is not None:
         effects = _spec_demands(walked, cmd, call, policy, env, result, nested)
+        if cmd.program in AWKS:
+            effects += _awk_files(cmd)  # the program text is a spec's `text`; the files it names are not
     else:
         effects = _file_effects(cmd)
     parts = [
@@ -1008,16 +1028,19 @@ def _command_parts(
             )
             parts[0].verdict = result.verdict
             parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
-    metadata_only = cmd.program in kp.METADATA_ONLY
+    # A spec says per path whether only metadata is read (`stat`); without one, the program's name does.
+    metadata_only = walked is None and cmd.program in kp.METADATA_ONLY
     cwd = cmd.cwd or env.cwd
     for kind, written, recursive in effects:
+        stat_only = metadata_only or kind == "stat"
+        kind = "read" if kind == "stat" else kind
         for expanded in brace_expand(written):
             if expanded == "~" or expanded.startswith("~/"):
                 expanded = env.home + expanded[1:]
             elif expanded and not expanded.startswith("/"):
                 expanded = os.path.join(cwd, expanded)
             for path in expand_globs(expanded, hidden=cmd.program in ("zip", "tar", "7z", "rsync", "rg", "fd")):
-                part = _file_part(kind, path, call, policy, env, recursive, metadata_only, cmd.remote)
+                part = _file_part(kind, path, call, policy, env, recursive, stat_only, cmd.remote)
                 if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
                     part.verdict = Verdict.DENY
                 parts.append(part)

@@ -9,7 +9,6 @@ WRAPPERS: dict[str, frozenset[str]] = {
     "nohup": frozenset(),
     "timeout": frozenset({"-s", "--signal", "-k", "--kill-after"}),
     "stdbuf": frozenset({"-i", "-o", "-e", "--input", "--output", "--error"}),
-    "time": frozenset({"-f", "--format", "-o", "--output"}),
     "command": frozenset(),
     "builtin": frozenset(),
     "exec": frozenset({"-a"}),
