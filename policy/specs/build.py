@@ -1,0 +1,797 @@
+"""Build and test runners, compilers, linters and formatters.
+
+The project's own runner running the project's sources is routine (`make`, `cmake --build`,
+`mvn test`, `pytest -q`, `dotnet build`): no effect here. What the spec reports is what chooses
+other code or places: a makefile, init script, settings file or plugin named on the command line
+(`load` / `script`), inline code (`make --eval`), a command the runner is told to run (`exec` /
+`argv`: `cmake -E chdir D CMD`, `gcc -wrapper`, `meson test --wrapper`), outputs written
+anywhere (`gcc -o`, `tsc --outDir`), publishing goals (`mvn deploy`, `gradle publish`) and the
+goals that run arbitrary programs (`mvn exec:exec`).
+
+Reference versions: GNU make 4.3, cmake 3.25.1, ninja 1.11.1, meson 1.0.1, Maven 3.8.7, Gradle 8.x,
+rake 13.0.6, ant 1.10.13, bazel 7, gcc 12.2 (Debian bookworm), clang 14, GNU ld 2.40, dotnet 8,
+OpenJDK 17, tsc 5.x, eslint 8/9, prettier 3, ruff 0.8, black 23.1, mypy 1.0, pytest 7.2,
+tox 4, nox 2023, jest 29, vitest 2, mocha 10, turbo 2, nx 20.
+"""
+
+from __future__ import annotations
+
+from hookward.policy.spec import Opt, Spec
+
+_H = {"-h --help": "flag"}
+
+
+def _code(language: str) -> Opt:
+    return Opt(True, f"code:{language}")
+
+
+def _attached(spec: Spec, letters: str) -> Spec:
+    """Single-dash programs that also glue a value to a one-letter option (`-DskipTests`, `-Wall`, `-ofile`)."""
+    for letter in letters:
+        spec.shorts[letter] = spec.options["-" + letter]
+    return spec
+
+
+_ANY_GOAL = Spec("<goal>")
+
+
+class _Goals(dict):  # type: ignore[type-arg]
+    """Maven goals and Gradle tasks: every word is one; a goal's effect sticks to the rest of the line."""
+
+    def __init__(
+        self, root: Spec, classify: object, carried: frozenset[str], cache: dict[frozenset[str], Spec]
+    ) -> None:
+        super().__init__({"<goal>": _ANY_GOAL})
+        self.root, self.classify, self.carried, self.cache = root, classify, carried, cache
+
+    def get(self, word: str, fallback: object = None) -> Spec:  # type: ignore[override]
+        effects = self.carried | self.classify(word)  # type: ignore[operator]
+        spec = self.cache.get(effects)
+        if spec is None:
+            spec = Spec(
+                "<goal>",
+                effects=" ".join(sorted(effects)),
+                single_dash=self.root.single_dash,
+                long_prefix=self.root.long_prefix,
+                globals_anywhere=True,
+            )
+            spec.parent = self.root
+            spec.subcommands = _Goals(self.root, self.classify, effects, self.cache)
+            self.cache[effects] = spec
+        return spec
+
+
+def _goals(root: Spec, classify: object) -> Spec:
+    root.subcommands = _Goals(root, classify, frozenset(), {})
+    return root
+
+
+# --- make, cmake, ninja, meson --------------------------------------------------------------------
+
+
+def _make(name: str) -> Spec:
+    return Spec(
+        name,
+        version="GNU Make 4.3",
+        summary="targets and VAR=value are text (SHELL= is a hijack floor); -f names a makefile whose recipes run",
+        options={
+            **_H,
+            "-v --version -b -m -B --always-make -d -e --environment-overrides -i --ignore-errors": "flag",
+            "-k --keep-going -S --no-keep-going --stop -L --check-symlink-times -n --just-print --dry-run": "flag",
+            "--recon -p --print-data-base -q --question -r --no-builtin-rules -R --no-builtin-variables": "flag",
+            "-s --silent --quiet --no-silent -t --touch --trace -w --print-directory --no-print-directory": "flag",
+            "--warn-undefined-variables": "flag",
+            "--debug -j --jobs -l --load-average --max-load -O --output-sync": "opt",
+            "-C --directory": "val:cd",
+            "-f --file --makefile": "val:script",
+            "-I --include-dir": "val:load",
+            "-E --eval": _code("make"),
+            "-o --old-file --assume-old -W --what-if --new-file --assume-new": "val",
+        },
+        operands="text*",
+        examples={
+            "make": "",
+            "make -j8 test": "",
+            "make -C tool install": "cd:tool",
+            "make -f /tmp/evil.mk": "script:/tmp/evil.mk",
+            "make -E '$(shell,id)'": "code:make:$(shell,id)",
+            "make --eval=x": "code:make:x",
+        },
+    )
+
+
+def _cmake() -> Spec:
+    return _attached(
+        Spec(
+            "cmake",
+            version="cmake 3.25.1",
+            summary="-E runs one of cmake's tools (chdir and env run a command): not modelled; -P runs a script",
+            options={
+                **_H,
+                "--version --fresh -N --system-information --trace --trace-expand --debug-output": "flag",
+                "--warn-uninitialized --warn-unused-vars --no-warn-unused-cli --check-system-vars": "flag",
+                "-L -LA -LH -LAH --list-presets --verbose --clean-first --install --open -Wdev -Wno-dev": "flag",
+                "-S": "val:cd",
+                "-B": "val",
+                "--build": "val",
+                "-D -U -G -T -A --preset --target -t --config --component --prefix --log-level -W": "val",
+                "-j --parallel": "opt",
+                "-P": "val:script",
+                "-C": "val:load",
+                "--toolchain": "val:load",
+                "--graphviz": "val:write",
+                "-E": "flag>unknown*",
+            },
+            operands="text?",
+            single_dash=True,
+            long_prefix=False,
+            examples={
+                "cmake --build build": "",
+                "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "cd:.",
+                "cmake --preset default": "",
+                "cmake -P /tmp/x.cmake": "script:/tmp/x.cmake",
+                "cmake -E chdir . sh -c id": "unknown unknown unknown unknown unknown",
+                "cmake -C /tmp/cache.cmake ..": "load:/tmp/cache.cmake",
+            },
+        ),
+        "DUGTAWjCS",
+    )
+
+
+def _ninja() -> Spec:
+    return Spec(
+        "ninja",
+        version="ninja 1.11.1",
+        options={
+            **_H,
+            "--version -n -v --verbose --quiet": "flag",
+            "-C": "val:cd",
+            "-f": "val:script",
+            "-j -k -l -d -w": "val",
+            "-t": "val>text*",
+        },
+        operands="text*",
+        examples={"ninja -C build": "cd:build", "ninja -f /tmp/x.ninja": "script:/tmp/x.ninja"},
+    )
+
+
+def _meson() -> Spec:
+    common = {**_H, "-C": "val:cd", "-v --verbose": "flag", "-j --num-processes": "val"}
+    return Spec(
+        "meson",
+        version="meson 1.0.1",
+        options={**_H, "-v --version": "flag"},
+        subcommands={
+            "setup configure": Spec(
+                "setup",
+                operands="text?",
+                options={
+                    **_H,
+                    "-D --prefix --buildtype --backend --default-library -b --werror --wrap-mode --libdir": "val",
+                    "--cross-file --native-file": "val:load",
+                    "--wipe --reconfigure --clearcache --fatal-meson-warnings": "flag",
+                },
+            ),
+            "compile": Spec("compile", operands="text*", options={**common, "--clean --ninja-args": "flag"}),
+            "test": Spec(
+                "test",
+                operands="text*",
+                options={
+                    **common,
+                    "--suite --no-suite -t --timeout-multiplier --repeat --setup --test-args": "val",
+                    "--wrapper": "val:exec",
+                    "--gdb": "unknown",
+                    "--list --no-rebuild --print-errorlogs --benchmark -q --quiet": "flag",
+                },
+            ),
+            "install": Spec(
+                "install",
+                options={**common, "--destdir": "val:tree-write", "--dry-run -n --no-rebuild --only-changed": "flag"},
+            ),
+            "introspect dist init wrap subprojects rewrite": Spec("introspect", operands="text*", options=common),
+            "devenv": Spec("devenv", operands="argv", options=common),
+        },
+        examples={
+            "meson setup build": "",
+            "meson compile -C build": "cd:build",
+            "meson test --wrapper /tmp/x": "exec:/tmp/x",
+            "meson devenv -C build sh": "cd:build runs:sh",
+        },
+    )
+
+
+# --- Maven, Gradle, rake, ant, bazel -------------------------------------------------------------
+
+
+def _maven_goal(word: str) -> frozenset[str]:
+    parts = word.lower().split(":")
+    if parts[-1] in ("deploy", "deploy-file", "perform", "release") or word.lower() == "deploy":
+        return frozenset({"publish"})
+    if "exec" in parts[:-1] or "exec-maven-plugin" in parts or (len(parts) > 1 and parts[-2:] == ["antrun", "run"]):
+        return frozenset({"script"})
+    return frozenset()
+
+
+def _maven(name: str) -> Spec:
+    spec = Spec(
+        name,
+        version="Apache Maven 3.8.7",
+        summary="goals are words; deploy publishes and exec:exec / exec:java run programs",
+        options={
+            **_H,
+            "-v --version -V --show-version -q --quiet -X --debug -e --errors -B --batch-mode -o --offline": "flag",
+            "-U --update-snapshots -N --non-recursive -am --also-make -amd --also-make-dependents": "flag",
+            "-fae --fail-at-end -ff --fail-fast -fn --fail-never -ntp --no-transfer-progress -nsu": "flag",
+            "-llr -npu -cpu -C --strict-checksums -c --lax-checksums --no-snapshot-updates": "flag",
+            "-D --define -P --activate-profiles -pl --projects -rf --resume-from -T --threads -b --builder": "val",
+            "--color": "val",
+            "-f --file": "val:script",
+            "-s --settings -gs --global-settings -t --toolchains -gt --global-toolchains": "val:load",
+            "-l --log-file": "val:write",
+        },
+        single_dash=True,
+        long_prefix=False,
+        globals_anywhere=True,
+        examples={
+            "mvn clean install": "",
+            "mvn -DskipTests package": "",
+            "mvn clean deploy": "publish",
+            "mvn exec:exec": "script",
+            "mvn org.codehaus.mojo:exec-maven-plugin:3.1.0:java": "script",
+            "mvn -s /tmp/settings.xml test": "load:/tmp/settings.xml",
+            "mvn -pl core -am test": "",
+        },
+    )
+    return _attached(_goals(spec, _maven_goal), "DPTbfslqeXBUNo")
+
+
+def _gradle_task(word: str) -> frozenset[str]:
+    task = word.rsplit(":", 1)[-1]
+    if task.startswith(("publish", "upload")) and task != "publishToMavenLocal":
+        return frozenset({"publish"})
+    return frozenset()
+
+
+def _gradle(name: str) -> Spec:
+    spec = Spec(
+        name,
+        version="Gradle 8.10",
+        summary="tasks are words; publish* uploads; an init script, build file or settings file runs code",
+        options={
+            **_H,
+            "-v --version -q --quiet -i --info -d --debug -w --warn -s --stacktrace -S --full-stacktrace": "flag",
+            "--offline --daemon --no-daemon --parallel --no-parallel --continue --dry-run -m --refresh-dependencies": "flag",
+            "--build-cache --no-build-cache --configuration-cache --no-configuration-cache --rerun-tasks": "flag",
+            "--status --stop --profile --no-scan -a --no-rebuild --foreground --write-locks --continuous -t": "flag",
+            "-D --system-prop -P --project-prop -x --exclude-task --console --warning-mode --max-workers": "val",
+            "--priority --dependency-verification -M --write-verification-metadata --update-locks": "val",
+            "-I --init-script -b --build-file -c --settings-file --include-build": "val:load",
+            "-g --gradle-user-home": "val:load",
+            "-p --project-dir": "val:cd",
+            "--project-cache-dir": "val",
+            "--scan": "flag:upload",
+        },
+        long_prefix=False,
+        globals_anywhere=True,
+        examples={
+            "gradlew build": "",
+            "gradle -I /tmp/i.gradle build": "load:/tmp/i.gradle",
+            "gradlew publish": "publish",
+            "gradlew clean :lib:publishMavenPublicationToSonatypeRepository": "publish",
+            "gradle test --scan": "upload",
+            "gradle -Dorg.gradle.debug=true test": "",
+        },
+    )
+    return _goals(spec, _gradle_task)
+
+
+def _rake() -> Spec:
+    return Spec(
+        "rake",
+        version="rake 13.0.6",
+        options={
+            **_H,
+            "-V --version -A --all -n --dry-run -N --no-search --nosearch -G --no-system --nosystem -g --system": "flag",
+            "-q --quiet -s --silent -t --trace -v --verbose -w --warnings -X --no-deprecation-warnings": "flag",
+            "-P --prereqs --rules --comments --backtrace --job-stats --suppress-backtrace": "flag",
+            "-T --tasks -D --describe -W --where": "opt",
+            "-j --jobs": "opt",
+            "-C --directory": "val:cd",
+            "-f --rakefile": "val:script",
+            "-R --rakelibdir --rakelib -I --libdir": "val:load",
+            "-r --require": "val:load",
+            "-e --execute -E --execute-continue -p --execute-print": _code("ruby"),
+        },
+        operands="text*",
+        examples={
+            "rake test": "",
+            "rake -e 'system(1)'": "code:ruby:system(1)",
+            "rake -f /tmp/Rakefile": "script:/tmp/Rakefile",
+            "rake -r /tmp/x.rb spec": "load:/tmp/x.rb",
+        },
+    )
+
+
+def _ant() -> Spec:
+    return Spec(
+        "ant",
+        version="Apache Ant 1.10.13",
+        options={
+            **_H,
+            "-help -version -diagnostics -quiet -q -silent -S -verbose -v -debug -d -emacs -e -noinput": "flag",
+            "-keep-going -k -noclasspath -autoproxy": "flag",
+            "-buildfile -file -f": "val:script",
+            "-lib -propertyfile -logger -listener -inputhandler -main": "val:load",
+            "-logfile -l": "val:write",
+            "-D -nice -find -s": "val",
+        },
+        operands="text*",
+        single_dash=True,
+        long_prefix=False,
+        examples={"ant test": "", "ant -f /tmp/build.xml": "script:/tmp/build.xml"},
+    )
+
+
+def _bazel(name: str) -> Spec:
+    common = {
+        **_H,
+        "-c --compilation_mode --config --define --copt --cxxopt --linkopt --test_output --jobs -j --keep_going": "val",
+        "-k --test_filter --test_arg --platforms --cpu --remote_cache --disk_cache --output_groups": "val",
+        "--run_under": "val:exec",
+        "--nocache_test_results --verbose_failures --subcommands -s --noshow_progress --sandbox_debug": "flag",
+        "--check_visibility --nobuild --build_tests_only": "flag",
+    }
+    target = {"operands": "text*", "options": common}
+    return Spec(
+        name,
+        version="bazel 7.4.1",
+        options={**_H, "--version": "flag", "--bazelrc": "val:load", "--output_base --output_user_root": "val"},
+        subcommands={
+            "build test coverage query cquery aquery fetch sync info version clean shutdown help": Spec(
+                "build", **target
+            ),  # type: ignore[arg-type]
+            "run": Spec("run", operands="text argv", options=common),
+        },
+        long_prefix=False,
+        examples={
+            "bazel test //...": "",
+            "bazel --bazelrc=/tmp/rc build //x": "load:/tmp/rc",
+            "bazel test --run_under=/tmp/x //t": "exec:/tmp/x",
+            "bazel run //tools:fmt -- x": "runs:x",
+        },
+    )
+
+
+# --- compilers -------------------------------------------------------------------------------------
+
+
+def _cc(name: str, version: str) -> Spec:
+    spec = Spec(
+        name,
+        version=version,
+        summary="operands are sources read; @FILE is a response file read for arguments (judged as a read)",
+        options={
+            "--help --version -v -### -c -S -E -w -s -shared -static -pthread -pipe -pie -no-pie -rdynamic": "flag",
+            "-nostdlib -nostdinc -nodefaultlibs -nostartfiles -P -H -M -MM -MD -MMD -MP -ansi -pedantic": "flag",
+            "-pedantic-errors -dumpversion -dumpmachine -dumpspecs -print-search-dirs -print-libgcc-file-name": "flag",
+            "-print-multiarch -print-sysroot -print-multi-lib -print-multi-directory -C -static-libgcc": "flag",
+            "-static-libstdc++ -symbolic -undef -trigraphs -traditional -Q -time -fsyntax-only": "flag",
+            "-print-file-name -print-prog-name": "val",
+            "-o": "val:write",
+            "-MF": "val:write",
+            "-MT -MQ -x -I -L -l -D -U -W -f -m -isystem -iquote -idirafter -isysroot --sysroot -std -z -e -u": "val",
+            "-Xlinker -Xassembler -Xpreprocessor -iprefix -iwithprefix -march -mtune -arch -target --target": "val",
+            "-O -g -save-temps": "opt",
+            "-include -imacros": "val:read",
+            "-T": "val:load",
+            "-B": "val:load",
+            "-specs --specs": "val:load",
+            "-fplugin": "val:load",
+            "-wrapper": "val:exec",
+        },
+        operands="read*",
+        single_dash=True,
+        long_prefix=False,
+        examples={
+            f"{name} -O2 -Wall -c x.c -o x.o": "read:x.c write:x.o",
+            f"{name} -o ~/.local/bin/git x.c": "read:x.c write:~/.local/bin/git",
+            f"{name} -wrapper /bin/sh x.c": "exec:/bin/sh read:x.c",
+            f"{name} @~/.aws/credentials": "read:@~/.aws/credentials",
+            f"{name} -fplugin=/tmp/p.so x.c": "load:/tmp/p.so read:x.c",
+            f"{name} -specs=/tmp/x.specs x.c": "load:/tmp/x.specs read:x.c",
+            f"{name} -Iinclude -DNDEBUG -lm x.c": "read:x.c",
+            f"{name} --version": "",
+        },
+    )
+    return _attached(spec, "oIlLDUWfmxBTOgezu")
+
+
+def _ld() -> Spec:
+    return _attached(
+        Spec(
+            "ld",
+            version="GNU ld 2.40",
+            options={
+                "--help --version -v -s --strip-all -S --strip-debug -shared -static -pie --verbose -r -E": "flag",
+                "--gc-sections --as-needed --no-as-needed -M --print-map": "flag",
+                "-o --output": "val:write",
+                "-L --library-path -l --library -e --entry -m -z -soname -rpath -u --undefined": "val",
+                "-T --script --dynamic-linker -plugin --plugin": "val:load",
+                "-Map": "val:write",
+            },
+            operands="read*",
+            single_dash=True,
+            long_prefix=False,
+            examples={"ld -o out a.o": "write:out read:a.o", "ld -plugin /tmp/p.so a.o": "load:/tmp/p.so read:a.o"},
+        ),
+        "oLlemzuT",
+    )
+
+
+def _dotnet() -> Spec:
+    build = {
+        **_H,
+        "-c --configuration -f --framework -r --runtime -v --verbosity --arch -a --os --version-suffix": "val",
+        "--no-restore --no-build --no-dependencies --nologo --force --sc --self-contained --no-self-contained": "flag",
+        "--interactive --tl --no-incremental --ucr --use-current-runtime --no-launch-profile --blame": "flag",
+        "-o --output": "val:tree-write",
+        "-p --property --filter --logger -l --settings -s --collect --launch-profile --project": "val",
+        "--source": "val:network",
+    }
+    sub = {"operands": "text*", "options": build}
+    return Spec(
+        "dotnet",
+        version="dotnet 8.0.404",
+        summary="`dotnet publish` builds a deployable folder, it uploads nothing; `dotnet nuget push` publishes",
+        options={**_H, "--version --info --list-sdks --list-runtimes -d --diagnostics": "flag"},
+        subcommands={
+            "build test run restore clean pack publish format msbuild watch": Spec("build", **sub),  # type: ignore[arg-type]
+            "new sln list add remove workload": Spec("new", operands="text*", options={**build, "-n --name": "val"}),
+            "nuget": Spec(
+                "nuget",
+                subcommands={
+                    "push delete": Spec(
+                        "push",
+                        operands="read?",
+                        effects="publish",
+                        options={"-s --source": "val", "-k --api-key": "val:secret", "--skip-duplicate": "flag"},
+                    ),
+                    "locals list add remove": Spec("locals", operands="text*", effects="config"),
+                },
+            ),
+            "tool": Spec(
+                "tool",
+                subcommands={
+                    "install update": Spec(
+                        "install",
+                        operands="text*",
+                        effects="network",
+                        options={"-g --global --local --prerelease": "flag", "--version --tool-path": "val"},
+                    ),
+                    "run": Spec("run", operands="argv"),
+                    "list uninstall restore search": Spec("list", operands="text*", options={"-g --global": "flag"}),
+                },
+            ),
+            "fsi": Spec("fsi", operands="script?", effects="unknown"),
+        },
+        long_prefix=False,
+        examples={
+            "dotnet build": "",
+            "dotnet test --no-build -c Release": "",
+            "dotnet publish -c Release -o out": "tree-write:out",
+            "dotnet nuget push x.nupkg": "publish read:x.nupkg",
+            "dotnet tool install -g dotnet-ef": "network",
+        },
+    )
+
+
+def _javac() -> Spec:
+    return Spec(
+        "javac",
+        version="OpenJDK 17.0.13",
+        options={
+            "-help --help -version --version -g -nowarn -verbose -deprecation -Werror -parameters -Xlint": "flag",
+            "-cp -classpath --class-path -sourcepath --source-path -source --source -target --target --release": "val",
+            "-encoding -p --module-path --module -m -implicit -proc --add-modules -A": "val",
+            "-d -s -h": "val:tree-write",
+            "-processorpath --processor-path -processor --processor-module-path -Xplugin": "val:load",
+        },
+        operands="read*",
+        single_dash=True,
+        long_prefix=False,
+        examples={"javac -d out Main.java": "tree-write:out read:Main.java"},
+    )
+
+
+def _java() -> Spec:
+    spec = Spec(
+        "java",
+        version="OpenJDK 17.0.13",
+        summary="a class name runs the project's classpath; -jar FILE and a source file run that file",
+        options={
+            "-version --version -showversion --show-version -help --help -h -? --help-extra -verbose": "flag",
+            "-server -client -ea -enableassertions -da -disableassertions -esa -dsa --dry-run": "flag",
+            "-cp -classpath --class-path -p --module-path --add-modules --add-opens --add-exports -splash": "val",
+            "-D": "val",
+            "-X": "opt",
+            "-jar": "val:script",
+            "-javaagent -agentlib -agentpath": "val:load",
+            "--source": "val",
+            "-m --module": "val",
+        },
+        operands="script text*",
+        single_dash=True,
+        long_prefix=False,
+        examples={
+            "java -version": "",
+            "java -jar /tmp/x.jar": "script:/tmp/x.jar",
+            "java -javaagent:/tmp/a.jar -cp build Main": "unknown script:Main",
+            "java -Dfoo=bar -Xmx2g -cp out com.example.Main": "script:com.example.Main",
+        },
+    )
+    return _attached(spec, "DX")
+
+
+# --- linters, formatters, type checkers, test runners ----------------------------------------------
+
+
+def _tsc() -> Spec:
+    return Spec(
+        "tsc",
+        version="TypeScript 5.7",
+        options={
+            **_H,
+            "-v --version --noEmit --strict --watch -w --pretty --listFiles --listEmittedFiles --all --init": "flag",
+            "--build -b --clean --force --verbose --incremental --declaration -d --sourceMap --skipLibCheck": "flag",
+            "--noEmitOnError --esModuleInterop --allowJs --checkJs --composite --showConfig --extendedDiagnostics": "flag",
+            "-t --target -m --module --lib --jsx --moduleResolution --types --typeRoots --locale": "val",
+            "-p --project": "val:read",
+            "--outDir --declarationDir --rootDir": "val:tree-write",
+            "--outFile --tsBuildInfoFile --generateTrace": "val:write",
+            "--plugins": "val:load",
+        },
+        operands="read*",
+        long_prefix=False,
+        examples={
+            "tsc --noEmit": "",
+            "tsc -p tsconfig.json": "read:tsconfig.json",
+            "tsc x.ts --outFile ~/.bashrc": "read:x.ts write:~/.bashrc",
+        },
+    )
+
+
+def _eslint() -> Spec:
+    return Spec(
+        "eslint",
+        version="ESLint 9.17",
+        options={
+            **_H,
+            "-v --version --fix --fix-dry-run --cache --quiet --no-eslintrc --no-config-lookup --debug --init": "flag",
+            "--no-ignore --no-inline-config --report-unused-disable-directives --color --no-color --stdin": "flag",
+            "--no-warn-ignored --pass-on-no-patterns --no-error-on-unmatched-pattern --print-config": "flag",
+            "--ext -f --format --max-warnings --fix-type --env --global --parser --rule --ignore-pattern": "val",
+            "--cache-location --stdin-filename --cache-strategy": "val",
+            "-c --config --resolve-plugins-relative-to --rulesdir --plugin --parser-options": "val:load",
+            "--ignore-path": "val:read",
+            "-o --output-file": "val:write",
+        },
+        operands="read*",
+        long_prefix=False,
+        examples={
+            "eslint .": "read:.",
+            "eslint --fix src": "read:src",
+            "eslint --rulesdir /tmp/rules src": "load:/tmp/rules read:src",
+            "eslint -c /tmp/eslint.config.js src": "load:/tmp/eslint.config.js read:src",
+        },
+    )
+
+
+def _prettier() -> Spec:
+    return Spec(
+        "prettier",
+        version="prettier 3.4",
+        options={
+            **_H,
+            "-v --version -c --check -l --list-different -u --ignore-unknown --no-config --no-editorconfig": "flag",
+            "--no-semi --single-quote --jsx-single-quote --no-bracket-spacing --cache --no-color --debug-check": "flag",
+            "--print-width --tab-width --use-tabs --trailing-comma --parser --end-of-line --arrow-parens": "val",
+            "--prose-wrap --quote-props --log-level --stdin-filepath --cache-location --cache-strategy": "val",
+            "--config --plugin": "val:load",
+            "--ignore-path": "val:read",
+            "-w --write": "flag>edit*",
+        },
+        operands="read*",
+        long_prefix=False,
+        examples={
+            "prettier --check .": "read:.",
+            "prettier --write src": "edit:src",
+            "prettier -w ~/.bashrc": "edit:~/.bashrc",
+        },
+    )
+
+
+def _python_tool(name: str, version: str, extra: dict[str, str], examples: dict[str, str]) -> Spec:
+    return Spec(
+        name,
+        version=version,
+        options={**_H, "--version -V -q --quiet -v --verbose": "flag", **extra},
+        operands="read*",
+        examples=examples,
+    )
+
+
+def _ruff() -> Spec:
+    common = {
+        **_H,
+        "--fix --no-fix --unsafe-fixes --show-fixes --diff --watch -w --exit-zero --exit-non-zero-on-fix": "flag",
+        "--preview --no-preview --no-cache --quiet -q --verbose -v --silent -s --statistics --check": "flag",
+        "--isolated --show-files --show-settings --force-exclude --no-force-exclude -e": "flag",
+        "--select --ignore --extend-select --extend-ignore --per-file-ignores --exclude --extend-exclude": "val",
+        "--line-length --target-version --output-format --fixable --unfixable --stdin-filename --cache-dir": "val",
+        "--config": "val:load",
+        "-o --output-file": "val:write",
+    }
+    return Spec(
+        "ruff",
+        version="ruff 0.8.4",
+        options={**_H, "-V --version": "flag"},
+        subcommands={
+            "check": Spec("check", operands="read*", options=common),
+            "format": Spec("format", operands="edit*", options=common),
+            "rule linter version clean config analyze server": Spec("rule", operands="text*", options=common),
+        },
+        examples={
+            "ruff check .": "read:.",
+            "ruff format src": "edit:src",
+            "ruff check --config /tmp/r.toml .": "load:/tmp/r.toml read:.",
+        },
+    )
+
+
+def _pytest(name: str) -> Spec:
+    return Spec(
+        name,
+        version="pytest 7.2.1",
+        summary="runs the project's tests; -c/--rootdir/--confcutdir outside the project are judged by the engine",
+        options={
+            **_H,
+            "--version -V -q --quiet -v --verbose -x --exitfirst -s -l --showlocals --lf --last-failed --ff": "flag",
+            "--failed-first --nf --new-first --sw --stepwise --sw-skip --co --collect-only --pdb --trace": "flag",
+            "--strict-markers --strict-config --runxfail --cache-show --cache-clear --noconftest --full-trace": "flag",
+            "--disable-warnings --disable-pytest-warnings --no-header --no-summary --setup-only --setup-show": "flag",
+            "--setup-plan --markers --fixtures --funcargs --fixtures-per-test --import-mode --color": "flag",
+            "--doctest-modules --doctest-continue-on-collection-errors --keep-duplicates --debug": "flag",
+            "-k -m --maxfail --tb -r --durations --durations-min --capture --deselect --ignore --ignore-glob": "val",
+            "--log-level --log-cli-level --log-format -W --pythonwarnings --basetemp -o --override-ini": "val",
+            "-n --numprocesses --dist --timeout --reruns --cov --cov-report --cov-fail-under --junit-prefix": "val",
+            "-p": "val",
+            "-c --rootdir --confcutdir": "val:read",
+            "--junitxml --junit-xml --resultlog --log-file --report-log": "val:write",
+        },
+        operands="read*",
+        long_prefix=True,
+        examples={
+            "pytest -q": "",
+            "pytest -q tests/test_x.py": "read:tests/test_x.py",
+            "pytest -p no:cacheprovider -x": "",
+            "pytest /tmp/test_x.py": "read:/tmp/test_x.py",
+            "pytest --junitxml ~/.bashrc": "write:~/.bashrc",
+        },
+    )
+
+
+def _simple_runner(
+    name: str, version: str, options: dict[str, str], examples: dict[str, str], operands: str = "text*"
+) -> Spec:
+    return Spec(
+        name, version=version, options={**_H, **options}, operands=operands, long_prefix=False, examples=examples
+    )
+
+
+_JS_TEST = {
+    "-v --version --watch --watchAll --ci --coverage --runInBand -i --bail -b --silent --verbose -u": "flag",
+    "--updateSnapshot --passWithNoTests --detectOpenHandles --forceExit --listTests --onlyChanged -o --run": "flag",
+    "-t --testNamePattern --testPathPattern --reporter --reporters --maxWorkers -w --shard --environment --project": "val",
+    "--testTimeout --timeout --grep -g --spec --exclude --mode --pool --dir": "val",
+    "-c --config --setupFiles --require -r --globalSetup --import": "val:load",
+    "--outputFile --json-output": "val:write",
+}
+
+
+SPECS = [
+    _make("make"),
+    _make("gmake"),
+    _cmake(),
+    _ninja(),
+    _meson(),
+    _maven("mvn"),
+    _maven("mvnw"),
+    _gradle("gradle"),
+    _gradle("gradlew"),
+    _rake(),
+    _ant(),
+    _bazel("bazel"),
+    _bazel("bazelisk"),
+    _cc("gcc", "gcc 12.2.0"),
+    _cc("cc", "gcc 12.2.0"),
+    _cc("g++", "gcc 12.2.0"),
+    _cc("c++", "gcc 12.2.0"),
+    _cc("clang", "clang 14.0.6"),
+    _cc("clang++", "clang 14.0.6"),
+    _ld(),
+    _dotnet(),
+    _javac(),
+    _java(),
+    _tsc(),
+    _eslint(),
+    _prettier(),
+    _ruff(),
+    _python_tool(
+        "black",
+        "black 23.1.0",
+        {
+            "--check --diff --color --no-color --fast --safe --preview -S --skip-string-normalization": "flag",
+            "-C --skip-magic-trailing-comma --ipynb --pyi": "flag",
+            "-W --workers": "val",
+            "-l --line-length -t --target-version --include --exclude --extend-exclude --force-exclude": "val",
+            "--config": "val:load",
+            "-c --code": "val",
+        },
+        {"black .": "read:.", "black --check src": "read:src"},
+    ),
+    _python_tool(
+        "mypy",
+        "mypy 1.0.1",
+        {
+            "--strict --ignore-missing-imports --no-incremental --show-error-codes --pretty --no-error-summary": "flag",
+            "--check-untyped-defs --disallow-untyped-defs --warn-unused-ignores --install-types --non-interactive": "flag",
+            "--python-version --follow-imports --exclude -m --module -p --package --cache-dir": "val",
+            "--config-file": "val:load",
+            "--junit-xml --html-report --txt-report --xml-report --linecount-report": "val:write",
+        },
+        {"mypy policy": "read:policy", "mypy x --junit-xml ~/.bashrc": "read:x write:~/.bashrc"},
+    ),
+    _pytest("pytest"),
+    _pytest("py.test"),
+    _simple_runner(
+        "tox",
+        "tox 4.11",
+        {
+            "--version -r --recreate -p --parallel -q -v --notest --skip-missing-interpreters": "flag",
+            "-e -f --override": "val",
+            "-c --conf": "val:load",
+        },
+        {"tox -e py311": "", "tox -c /tmp/tox.ini": "load:/tmp/tox.ini"},
+    ),
+    _simple_runner(
+        "nox",
+        "nox 2023.4.22",
+        {
+            "--version -l --list -r --reuse-existing-virtualenvs -R --no-venv --no-install": "flag",
+            "-s --session -k -t --tags -p --python": "val",
+            "-f --noxfile": "val:load",
+        },
+        {"nox -s tests": "", "nox -f /tmp/noxfile.py": "load:/tmp/noxfile.py"},
+    ),
+    _simple_runner("jest", "jest 29.7", _JS_TEST, {"jest --ci": "", "jest --setupFiles /tmp/x.js": "load:/tmp/x.js"}),
+    _simple_runner("vitest", "vitest 2.1", _JS_TEST, {"vitest run": "", "vitest --config /tmp/v.ts": "load:/tmp/v.ts"}),
+    _simple_runner("mocha", "mocha 10.8", _JS_TEST, {"mocha test": "", "mocha --require /tmp/x.js": "load:/tmp/x.js"}),
+    _simple_runner(
+        "turbo",
+        "turbo 2.3",
+        {
+            "--version --parallel --continue --dry-run --force --no-cache --graph": "flag",
+            "--filter -F --concurrency --output-logs --cache-dir": "val",
+        },
+        {"turbo run build": "", "turbo test --filter web": ""},
+    ),
+    _simple_runner(
+        "nx",
+        "nx 20.2",
+        {
+            "--version --parallel --skip-nx-cache --verbose --all --dry-run": "flag",
+            "-p --projects -t --targets --base --head --configuration -c": "val",
+        },
+        {"nx build web": "", "nx run-many -t test": ""},
+    ),
+]
