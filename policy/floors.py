@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 import re
 
+from hookward.policy.knowledge import gitconfig
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 from hookward.verdicts.decision import Verdict
@@ -60,14 +61,6 @@ def finding_demand(kind: str, detail: str) -> Demand:
 
 
 # --- programs ---------------------------------------------------------------
-
-_GIT_HIJACK_CONFIG = LazyRegex(
-    r"^(core\.(hookspath|sshcommand|pager|editor|fsmonitor|gitproxy|askpass|attributesfile|excludesfile)|"
-    r"alias\..*|credential\..*|diff\..*\.(command|textconv)|filter\..*|merge\..*\.driver|"
-    r"protocol\..*|url\..*|sequence\.editor|gpg\.program|uploadpack\..*|receive\..*|http\..*proxy|"
-    r"include\.path|includeif\..*)",
-    re.IGNORECASE,
-)
 
 PUBLISH = {
     ("npm", "publish"),
@@ -216,6 +209,8 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
             configs.append(arg[2:])
             i += 1
             continue
+        if arg.startswith("--config-env="):
+            configs.append(arg[len("--config-env=") :])
         if arg.startswith(("--git-dir=", "--work-tree=", "--namespace=", "--exec-path", "--config-env=")):
             i += 1
             continue
@@ -546,12 +541,35 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
     return demands
 
 
+def _option_values(args: list[str], short: str, long: str) -> list[str]:
+    """Every value given to `-x V`, `-xV`, `--long V` or `--long=V`, up to `--`."""
+    values: list[str] = []
+    for i, arg in enumerate(args):
+        if arg == "--":
+            break
+        if arg in (short, long) and i + 1 < len(args):
+            values.append(args[i + 1])
+        elif arg.startswith(long + "="):
+            values.append(arg[len(long) + 1 :])
+        elif arg.startswith(short) and len(arg) > len(short) and not arg.startswith("--"):
+            values.append(arg[len(short) :])
+    return values
+
+
 def _git_demands(argv: list[str]) -> list[Demand]:
+    from hookward.policy.specs.vcs import canonical_argv  # abbreviated options spelled out (`--h` = `--hard`)
+
     demands: list[Demand] = []
-    argv, configs = git_argv(argv)
+    argv, configs = git_argv(canonical_argv(argv))
+    if len(argv) >= 2 and argv[1] == "clone":
+        configs = configs + _option_values(argv[2:], "-c", "--config")
     for setting in configs:
-        if _GIT_HIJACK_CONFIG.match(setting.split("=", 1)[0]):
-            demands.append(Demand("hijack", DENY, f"git -c {setting.split('=', 1)[0]} makes git run another program"))
+        key = gitconfig.setting_key(setting)
+        kind, why = gitconfig.classify(key)
+        if kind == gitconfig.DANGEROUS_TEXT:
+            demands.append(Demand("hijack", DENY, f"git -c {key} makes git run another program ({why})"))
+        elif kind == gitconfig.UNKNOWN_TEXT:
+            demands.append(Demand("hijack", ASK, f"git -c {key}: {why}"))
     if len(argv) < 2:
         return demands
     sub, rest = argv[1], argv[2:]
@@ -575,7 +593,8 @@ def _git_demands(argv: list[str]) -> list[Demand]:
     if runs_command:
         demands.append(Demand("not-understood", FORCE_ASK, f"git {sub} runs a command hookward does not analyze"))
     if sub == "config":
-        keys = [a for a in rest if not a.startswith("-")]
+        valued = {"-f", "--file", "--blob", "-t", "--type", "--default"}
+        keys = [a for i, a in enumerate(rest) if not a.startswith("-") and not (i and rest[i - 1] in valued)]
         reading = (
             bool(flags & {"--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--get-urlmatch"})
             or len(keys) <= 1
@@ -593,7 +612,7 @@ def _git_demands(argv: list[str]) -> list[Demand]:
                 }
             )
         )
-        if keys and _GIT_HIJACK_CONFIG.match(keys[0]) and not reading:
+        if keys and gitconfig.classify(keys[0])[0] == gitconfig.DANGEROUS_TEXT and not reading:
             demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
         elif not reading:
             demands.append(Demand("persistence", ASK, "changes git configuration"))
