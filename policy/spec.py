@@ -11,19 +11,26 @@ An option is written as a short string, so a spec reads like a manual page:
 
     "flag"                 takes no value, does nothing the policy cares about
     "val"                  takes a value that is not a path (a count, a pattern, a format)
+    "val2:read"            takes two values; the effect is on the second (`jq --rawfile NAME FILE`)
     "val:write"            takes a value, and the value is a path it writes
     "opt:edit"             takes an *optional* value, attached only (`-i.bak`, `--in-place=.bak`)
     "flag:publish"         takes no value; the command as a whole publishes
     "flag>edit"            takes no value; from now on operands are files edited in place
+    "opt>read=edit"        operands that would be read are edited instead, whatever else sets the
+                           pattern (`sed -i` with `-e`, in either order; `gawk -i inplace`)
+    "flag:argv"            takes no value; the words after it are a command that runs (`fd -x CMD...`)
     "val:destroy@force_ask" an effect may carry the verdict it needs
     "flag:tree-read=."     takes no value; acts as if the operand `.` were given (`git add -A`)
     "unknown"              listed in the program's manual, not modelled: asks
 
 Operands are a space-separated pattern of effects, one per position; one of
 them may repeat (`*` zero or more, `+` one or more): `"text read*"` (grep),
-`"read+ write"` (cp). Effects:
+`"read+ write"` (cp). Programs that take `key=value` operands (`dd if=a of=b`)
+name the effect of each key's value in `assign={"if": "read", "of": "write"}`;
+a `key=` the spec does not list is judged by the operand pattern. Effects:
 
     read write edit delete move    a path (move = read and delete the source)
+    stat                           a path whose metadata (name, type, size, times), not content, is read (`ls`, `du`)
     tree-read tree-write tree-delete  a directory and everything under it
     archive                        an archive file that is read to be unpacked
     extract                        the command unpacks its archive(s) (into the `cd` directory, else the cwd)
@@ -48,6 +55,7 @@ from __future__ import annotations
 EFFECTS = frozenset(
     {
         "read",
+        "stat",
         "write",
         "edit",
         "delete",
@@ -76,6 +84,7 @@ EFFECTS = frozenset(
         "recursive",
         "link",
         "text",
+        "code",  # code:LANG (`_base` of it)
         "object",
         "unknown",
     }
@@ -83,6 +92,7 @@ EFFECTS = frozenset(
 PATH_EFFECTS = frozenset(
     {
         "read",
+        "stat",
         "write",
         "edit",
         "delete",
@@ -108,7 +118,7 @@ class SpecError(ValueError):
 class Opt:
     """One option: does it take a value, and what does it (or its value) do."""
 
-    __slots__ = ("takes", "effect", "verdict", "operands", "optional", "when", "fixed")
+    __slots__ = ("takes", "effect", "verdict", "operands", "optional", "when", "values", "fixed", "subst")
 
     def __init__(
         self,
@@ -118,13 +128,16 @@ class Opt:
         operands: str | None = None,
         optional: bool = False,
         when: str | None = None,
+        values: int = 1,
     ) -> None:
         self.takes = takes
+        self.values = values  # how many words the option takes; the effect is on the last
         self.effect = effect  # on the value when it takes one, else on the command
         self.verdict = verdict
         self.operands = operands  # a new operand pattern from here on (`sed -i`, `grep -e`)
         self.optional = optional
         self.when = when  # the effect applies only when the value is one of these ("public|internal")
+        self.subst: tuple[str, str] | None = None  # operands with effect [0] get effect [1] instead
         self.fixed: str | None = None  # a flag that stands for an operand (`git add -A` = `.`)
 
     @classmethod
@@ -134,8 +147,8 @@ class Opt:
         if ">" in head:
             head, operands = head.split(">", 1)
             operands = operands.replace(",", " ")
-        if head not in ("flag", "val", "opt", "unknown"):
-            raise SpecError(f"{where}: {text!r} must start with flag, val, opt or unknown")
+        if head not in ("flag", "val", "val2", "opt", "unknown"):
+            raise SpecError(f"{where}: {text!r} must start with flag, val, val2, opt or unknown")
         if head == "unknown":
             return cls(False, "unknown")
         effect = rest or None
@@ -152,9 +165,17 @@ class Opt:
             effect, fixed = effect.split("=", 1)
         if effect is not None and _base(effect) not in EFFECTS:
             raise SpecError(f"{where}: unknown effect {effect!r} in {text!r}")
+        subst = None
+        if operands is not None and "=" in operands:
+            old, new = operands.split("=", 1)
+            if _base(old) not in EFFECTS or _base(new) not in EFFECTS:
+                raise SpecError(f"{where}: unknown operand effect in {text!r}")
+            subst, operands = (old, new), None
         if operands is not None:
             _pattern(operands, where)
-        opt = cls(head != "flag", effect, verdict, operands, optional=head == "opt", when=when)
+        values = 2 if head == "val2" else 1
+        opt = cls(head != "flag", effect, verdict, operands, optional=head == "opt", when=when, values=values)
+        opt.subst = subst
         opt.fixed = fixed
         return opt
 
@@ -208,6 +229,8 @@ class Spec:
         "summary",
         "examples",
         "subcommand_required",
+        "assign",
+        "literal_dashes",
         "_pattern",
     )
 
@@ -229,6 +252,8 @@ class Spec:
         globals_anywhere: bool = False,
         aliases: tuple[str, ...] = (),
         subcommand_required: bool = False,
+        assign: dict[str, str] | None = None,
+        literal_dashes: bool = False,
         examples: dict[str, str] | None = None,
     ) -> None:
         self.name = name
@@ -271,6 +296,11 @@ class Spec:
         self.parent: Spec | None = None
         self.aliases = aliases
         self.subcommand_required = subcommand_required
+        self.literal_dashes = literal_dashes  # a dash word that is not all known options is an operand (`echo -x`)
+        self.assign = assign or {}  # `key=value` operands: the effect of each key's value (`dd of=`)
+        for key, effect in self.assign.items():
+            if _base(effect) not in EFFECTS:
+                raise SpecError(f"{name}: unknown effect {effect!r} for operand {key}=")
         self.examples = examples or {}
 
     def path(self) -> str:
@@ -358,6 +388,8 @@ def _find_short(scopes: list[Spec], letter: str) -> Opt | None:
 def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, object]) -> None:
     if opt.operands is not None:
         state["pattern"] = _pattern(opt.operands, name)
+    if opt.subst is not None:
+        state["subst"] = (*state.get("subst", ()), opt.subst)  # type: ignore[misc]
     if opt.effect is None:
         return
     if opt.effect == "unknown":
@@ -367,6 +399,9 @@ def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, 
         return
     if opt.effect == "argv" and value is not None:
         walk.rest = [value]
+        return
+    if opt.effect == "argv":
+        state["argv_next"] = True  # the next word starts the command this option runs
         return
     if opt.fixed is not None:
         # Judged like the operand it stands for (relative to the program's `cd` directory).
@@ -387,7 +422,15 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
     while i < n:
         word = argv[i]
         i += 1
-        if options_done or word == "-" or not word.startswith("-") or len(word) == 1:
+        if state.get("argv_next"):
+            result.rest = argv[i - 1 :]
+            break
+        literal = current.literal_dashes and not options_done and word.startswith("-")
+        if literal and not _all_options(current, word):
+            options_done = current.posix  # `echo -x -n` prints both words
+        else:
+            literal = False
+        if literal or options_done or word == "-" or not word.startswith("-") or len(word) == 1:
             if not operands and current.subcommands and not options_done:
                 sub = current.subcommands.get(word)
                 if sub is not None:
@@ -403,6 +446,13 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
                 # The first word of a command the program runs: everything from here on is its argv.
                 result.rest = argv[i - 1 :]
                 break
+            key, equals, assigned = word.partition("=")
+            if equals and key in current.assign:
+                if current.assign[key] == "unknown":
+                    result.unknown.append(f"operand {key}= of {current.path()} is not modelled")
+                elif current.assign[key] != "text":
+                    result.effects.append(Effect(current.assign[key], assigned, f"operand {key}="))
+                continue
             operands.append(word)
             if current.posix and not current.subcommands:
                 options_done = True
@@ -438,6 +488,12 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
                     else:
                         result.unknown.append(f"option {canonical} of {current.path()} is missing its value")
                         continue
+                    if opt.values == 2:
+                        if i >= n:
+                            result.unknown.append(f"option {canonical} of {current.path()} is missing its value")
+                            continue
+                        value = argv[i]
+                        i += 1
                 elif has_value:
                     result.unknown.append(f"option {canonical} of {current.path()} takes no value")
                     continue
@@ -470,6 +526,12 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
                 else:
                     result.unknown.append(f"option -{letter} of {current.path()} is missing its value")
                     break
+                if opt.values == 2:
+                    if i >= n:
+                        result.unknown.append(f"option -{letter} of {current.path()} is missing its value")
+                        break
+                    value = argv[i]
+                    i += 1
             _apply(result, opt, "-" + letter, value, state)
             if not current.bundling:
                 if j < len(letters):
@@ -483,8 +545,24 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
         result.effects.append(Effect(kind, "", current.path(), verdict or None))
     pattern = state["pattern"]
     assert isinstance(pattern, tuple)
+    for old, new in state.get("subst", ()):  # type: ignore[attr-defined]
+        head, repeated, kind, tail = pattern
+        swap = {old: new}
+        pattern = (
+            [swap.get(e, e) for e in head],
+            swap.get(repeated, repeated) if repeated else repeated,
+            kind,
+            [swap.get(e, e) for e in tail],
+        )
     _operand_effects(result, pattern, operands, current)
     return result
+
+
+def _all_options(spec: Spec, word: str) -> bool:
+    """Is the dash word made only of options the spec knows (`-ne` for echo), so it is not printed?"""
+    if word in spec.longs:
+        return True
+    return not word.startswith("--") and all(letter in spec.shorts for letter in word[1:])
 
 
 def _position(pattern: tuple, index: int) -> str | None:  # type: ignore[type-arg]
