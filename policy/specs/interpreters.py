@@ -1,0 +1,334 @@
+"""Interpreters: the code they run comes from an argument (`code:LANG`), a script file (`script`),
+a module or library they load (`load`), or standard input.
+
+These specs agree with the shell analysis (policy/shell.py `_inline_code`, which also catches
+code piped in) and with floors.interpreter_demand (scripts, `python -m` and its allow-list of
+modules, stdin): inline code goes to floors.inline_code_demand, which passes only code whose
+syntax tree is plainly harmless. Options end at the script or module name (everything after it
+is the program's own argv), so the specs are posix.
+
+Reference versions: Python 3.11.2, Node.js 18.19 / 22, Deno 2.1, Ruby 3.1.2, Perl 5.36.0,
+PHP 8.2.26, Lua 5.4.4, R 4.2.2, Julia 1.10, jshell 17, GNU dc/bc 1.07.1, Expect 5.45.4,
+osascript (macOS 14), PowerShell 7.4 (Debian bookworm versions where Debian packages them).
+"""
+
+from __future__ import annotations
+
+from hookward.policy.spec import Opt, Spec
+
+_H = {"-h --help": "flag"}
+
+
+def _code(language: str, operands: str | None = None) -> Opt:
+    return Opt(True, f"code:{language}", operands=operands)
+
+
+def _python() -> Spec:
+    return Spec(
+        "python",
+        version="Python 3.11.2",
+        aliases=(
+            "python3",
+            "python2",
+            "python2.7",
+            *(f"python3.{minor}" for minor in range(6, 15)),
+            "pypy",
+            "pypy3",
+        ),
+        summary="-m runs a module (floors.SAFE_PYTHON_MODULES lists the ones that are routine)",
+        options={
+            **_H,
+            "-V --version -b -B -d -E -i -I -O -P -q -s -S -u -v -x --help-env --help-xoptions --help-all": "flag",
+            "-W -X --check-hash-based-pycs": "val",
+            "-c": _code("python", "text*"),
+            "-m": "flag>text*",
+        },
+        operands="script text*",
+        posix=True,
+        examples={
+            "python3 -c 'print(1+1)'": "code:python:print(1+1)",
+            "python3 -m pytest -k foo": "",
+            "python3 -m timeit -s 'import os' 'os.system(1)'": "",
+            "python3 x.py --flag": "script:x.py",
+            "python3 -I -u /tmp/x.py": "script:/tmp/x.py",
+            "python3 --version": "",
+            "python3.11 -m http.server": "",
+        },
+    )
+
+
+def _node(name: str) -> Spec:
+    return Spec(
+        name,
+        version="Node.js 18.19.0",
+        aliases=("nodejs",) if name == "node" else (),
+        options={
+            **_H,
+            "-v --version -c --check -i --interactive --test --watch --no-warnings --enable-source-maps": "flag",
+            "--trace-warnings --no-deprecation --experimental-vm-modules --experimental-strip-types": "flag",
+            "--test-only --abort-on-uncaught-exception --preserve-symlinks --pending-deprecation": "flag",
+            "--max-old-space-size --stack-trace-limit --title --input-type -C --conditions": "val",
+            "--test-reporter --test-name-pattern --test-reporter-destination --unhandled-rejections": "val",
+            "-e --eval -p --print": _code("node", "text*"),
+            "-r --require --import --loader --experimental-loader": "val:load",
+            "--env-file": "val:read",
+            "--inspect --inspect-brk --inspect-wait": "unknown",
+        },
+        operands="script text*",
+        posix=True,
+        long_prefix=False,
+        examples={
+            "node app.js": "script:app.js",
+            "node --require=/tmp/x.js app.js": "load:/tmp/x.js script:app.js",
+            "node -e 'console.log(1)'": "code:node:console.log(1)",
+            "node --env-file=.env server.js": "read:.env script:server.js",
+            "node --test": "",
+            "node -v": "",
+        },
+    )
+
+
+def _deno() -> Spec:
+    perms = {
+        "-A --allow-all --no-prompt -q --quiet --unstable --watch --check --no-check --reload -r": "flag",
+        "--allow-read --allow-write --allow-net --allow-env --allow-run --allow-ffi --allow-sys": "opt",
+        "--allow-import --allow-hrtime --deny-read --deny-write --deny-net --deny-env --deny-run": "opt",
+        "--config -c --import-map --env-file": "val:load",
+        "--location --seed --v8-flags --lock": "val",
+    }
+    return Spec(
+        "deno",
+        version="deno 2.1.4",
+        options={**_H, "-V --version": "flag"},
+        subcommands={
+            "run": Spec("run", operands="script text*", options=perms, posix=True),
+            "eval": Spec("eval", operands="text text*", options={**perms, "-p --print": "flag"}, effects="unknown"),
+            "test bench check fmt lint doc info task cache coverage types": Spec(
+                "test", operands="text*", options={**perms, "--doc --coverage --parallel --fail-fast": "flag"}
+            ),
+            "compile install add remove upgrade outdated": Spec(
+                "compile",
+                operands="text*",
+                effects="network",
+                options={**perms, "-o --output": "val:write", "-g --global": "flag"},
+            ),
+            "serve": Spec("serve", operands="script text*", options={**perms, "--port --host": "val"}),
+            "repl jupyter": Spec("repl", effects="unknown", options=perms),
+            "init": Spec("init", operands="text?"),
+        },
+        long_prefix=False,
+        examples={
+            "deno test": "",
+            "deno run -A /tmp/x.ts": "script:/tmp/x.ts",
+            "deno eval 'Deno.exit()'": "unknown",
+            "deno fmt --check": "",
+        },
+    )
+
+
+def _ruby() -> Spec:
+    return Spec(
+        "ruby",
+        version="ruby 3.1.2",
+        aliases=("ruby3.1",),
+        options={
+            **_H,
+            "-v --version -w -n -p -a -l -c -s -S -d --debug --verbose -y --yydebug --jit --yjit": "flag",
+            "-W -x -0": "opt",
+            "-E --encoding -F -T --disable --enable --dump": "val",
+            "-C": "val:cd",
+            "-r -I": "val:load",
+            "-e": _code("ruby"),
+            "-i": "opt>edit*",
+        },
+        operands="script text*",
+        posix=True,
+        examples={
+            "ruby -e 'puts(1)'": "code:ruby:puts(1)",
+            "ruby -rsocket x.rb": "load:socket script:x.rb",
+            "ruby x.rb": "script:x.rb",
+            "ruby -v": "",
+        },
+    )
+
+
+def _perl() -> Spec:
+    return Spec(
+        "perl",
+        version="perl 5.36.0",
+        options={
+            **_H,
+            "-v -V -w -W -X -c -s -S -T -t -U -u -a -n -p -f -g": "flag",
+            "-l -0 -x -d -D -C": "opt",
+            "-F": "val",
+            "-M -m -I": "val:load",
+            "-e -E": _code("perl"),
+            "-i": "opt>edit*",
+        },
+        operands="script text*",
+        posix=True,
+        examples={
+            "perl -e 'print(1)'": "code:perl:print(1)",
+            "perl -MIO::Socket x.pl": "load:IO::Socket script:x.pl",
+            "perl -pi -e s/a/b/ ~/.bashrc": "code:perl:s/a/b/ edit:~/.bashrc",
+            "perl -ne print /etc/passwd": "code:perl:print script:/etc/passwd",
+        },
+    )
+
+
+def _php() -> Spec:
+    return Spec(
+        "php",
+        version="PHP 8.2.26",
+        options={
+            **_H,
+            "-v --version -i --info -l --syntax-check -m --modules -n --no-php-ini -q --no-header -e -H": "flag",
+            "-r --run -B --process-begin -R --process-code -E --process-end": _code("php", "text*"),
+            "-f --file -F --process-file": "val:script",
+            "-d --define -c --php-ini -z --zend-extension": "val:load",
+            "-S --server": "val:network",
+            "-t --docroot": "val:tree-read",
+            "-a --interactive": "unknown",
+        },
+        operands="script text*",
+        posix=True,
+        examples={
+            "php -r 'echo(1);'": "code:php:echo(1);",
+            "php artisan test": "script:artisan",
+            "php -d auto_prepend_file=/tmp/x.php x.php": "load:auto_prepend_file=/tmp/x.php script:x.php",
+        },
+    )
+
+
+def _simple(
+    name: str,
+    version: str,
+    language: str,
+    code_flags: str,
+    extra: dict[str, str | Opt],
+    examples: dict[str, str],
+    aliases: tuple[str, ...] = (),
+) -> Spec:
+    return Spec(
+        name,
+        version=version,
+        aliases=aliases,
+        options={**_H, code_flags: _code(language, "text*"), **extra},
+        operands="script text*",
+        posix=True,
+        examples=examples,
+    )
+
+
+def _pwsh() -> Spec:
+    return Spec(
+        "pwsh",
+        version="PowerShell 7.4.6",
+        aliases=("powershell",),
+        options={
+            "-Help -help -h -? -Version -version -v -NoProfile -noprofile -nop -NoLogo -nologo -NonInteractive": "flag",
+            "-noninteractive -NoExit -noexit -Login -l -Interactive -i -MTA -STA": "flag",
+            "-ExecutionPolicy -executionpolicy -ep -InputFormat -OutputFormat -of -WindowStyle -w -WorkingDirectory": "val",
+            "-Command -command -c -EncodedCommand -encodedcommand -e -ec -enc": _code("pwsh", "text*"),
+            "-File -file -f": Opt(True, "script", operands="text*"),
+            "-ConfigurationFile -SettingsFile -settingsfile": "val:load",
+        },
+        operands="script text*",
+        single_dash=True,
+        long_prefix=False,
+        posix=True,
+        examples={"pwsh -c 'Get-Date'": "code:pwsh:Get-Date", "pwsh -File x.ps1": "script:x.ps1", "pwsh -Version": ""},
+    )
+
+
+SPECS = [
+    _python(),
+    _node("node"),
+    _deno(),
+    _ruby(),
+    _perl(),
+    _php(),
+    _simple(
+        "lua",
+        "Lua 5.4.4",
+        "lua",
+        "-e",
+        {"-v -i -E -W": "flag", "-l": "val:load"},
+        {"lua -e 'print(1)'": "code:lua:print(1)", "lua x.lua": "script:x.lua"},
+        aliases=("lua5.4", "lua5.3", "luajit"),
+    ),
+    _simple(
+        "Rscript",
+        "R 4.2.2",
+        "R",
+        "-e",
+        {
+            "--version --vanilla --no-save --no-restore --no-environ --no-site-file --no-init-file --verbose": "flag",
+            "--default-packages": "val",
+        },
+        {"Rscript -e 'print(1)'": "code:R:print(1)", "Rscript x.R": "script:x.R"},
+    ),
+    _simple(
+        "julia",
+        "julia 1.10.7",
+        "julia",
+        "-e --eval -E --print",
+        {
+            "-v --version -q --quiet -i --banner --color --history-file --compile --check-bounds --math-mode": "flag",
+            "-p --procs -t --threads --startup-file -O --optimize -g --sysimage -J": "val",
+            "--project": "opt",
+            "-L --load": "val:load",
+        },
+        {"julia -e 'println(1)'": "code:julia:println(1)", "julia --project=. x.jl": "script:x.jl"},
+    ),
+    Spec(
+        "jshell",
+        version="jshell 17.0.13",
+        options={
+            **_H,
+            "--version -q -s -v -n --no-startup --show-version": "flag",
+            "--class-path --module-path --add-modules --add-exports --feedback --execution -R -J -C": "val",
+            "--startup": "val:load",
+        },
+        operands="script*",
+        examples={"jshell x.jsh": "script:x.jsh", "jshell --startup /tmp/s.jsh": "load:/tmp/s.jsh"},
+    ),
+    Spec(
+        "dc",
+        version="GNU dc 1.07.1",
+        summary="`!cmd` in dc code runs a shell command; code piped in is judged by the shell analysis",
+        options={**_H, "-V --version": "flag", "-e --expression": _code("dc"), "-f --file": "val:script"},
+        operands="script*",
+        examples={"dc -e 2p": "code:dc:2p", "dc -e '!/bin/sh'": "code:dc:!/bin/sh", "dc x.dc": "script:x.dc"},
+    ),
+    Spec(
+        "bc",
+        version="GNU bc 1.07.1",
+        summary="bc cannot run commands; a file operand is read (and echoed in error messages)",
+        options={**_H, "-v --version -l --mathlib -q --quiet -s --standard -w --warn -i --interactive": "flag"},
+        operands="read*",
+        examples={"bc -l": "", "bc -s x.bc": "read:x.bc"},
+    ),
+    Spec(
+        "expect",
+        version="Expect 5.45.4",
+        options={
+            **_H,
+            "-v -d -D -i -n -N": "flag",
+            "-c": _code("expect"),
+            "-f -b": "val:script",
+        },
+        operands="script text*",
+        posix=True,
+        examples={"expect -c interact": "code:expect:interact", "expect x.exp": "script:x.exp"},
+    ),
+    Spec(
+        "osascript",
+        version="osascript (macOS 14)",
+        options={"-e": _code("applescript"), "-l -s": "val", "-i": "flag"},
+        operands="script text*",
+        posix=True,
+        examples={"osascript -e 'beep'": "code:applescript:beep", "osascript x.scpt": "script:x.scpt"},
+    ),
+    _pwsh(),
+]
