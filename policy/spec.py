@@ -23,6 +23,12 @@ An option is written as a short string, so a spec reads like a manual page:
     "flag:tree-read=."     takes no value; acts as if the operand `.` were given (`git add -A`)
     "unknown"              listed in the program's manual, not modelled: asks
 
+A word `+CMD` is a command the program runs at start-up where the spec says so
+(`plus="code:vim"`: `vim +'!sh' f`); `+NUM` and a lone `+` are line numbers. A spec
+with `chain=";"` names the word that chains a second command (`tmux new \; run x`):
+chained commands are not modelled. A single-dash long option (`screen -ls`) is
+found before the word is read as bundled letters.
+
 Operands are a space-separated pattern of effects, one per position; one of
 them may repeat (`*` zero or more, `+` one or more): `"text read*"` (grep),
 `"read+ write"` (cp). Programs that take `key=value` operands (`dd if=a of=b`)
@@ -231,6 +237,8 @@ class Spec:
         "subcommand_required",
         "assign",
         "literal_dashes",
+        "plus",
+        "chain",
         "_pattern",
     )
 
@@ -254,6 +262,8 @@ class Spec:
         subcommand_required: bool = False,
         assign: dict[str, str] | None = None,
         literal_dashes: bool = False,
+        plus: str = "",
+        chain: str = "",
         examples: dict[str, str] | None = None,
     ) -> None:
         self.name = name
@@ -296,6 +306,10 @@ class Spec:
         self.parent: Spec | None = None
         self.aliases = aliases
         self.subcommand_required = subcommand_required
+        if plus and _base(plus) not in EFFECTS:
+            raise SpecError(f"{name}: unknown effect {plus!r} for +CMD words")
+        self.plus = plus  # the effect of a `+CMD` word (`vim +cmd`, `less +F`)
+        self.chain = chain  # the word that chains another command (`tmux ... \; ...`)
         self.literal_dashes = literal_dashes  # a dash word that is not all known options is an operand (`echo -x`)
         self.assign = assign or {}  # `key=value` operands: the effect of each key's value (`dd of=`)
         for key, effect in self.assign.items():
@@ -419,12 +433,18 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
     options_done = False
     i = 1
     n = len(argv)
+    if spec.chain and spec.chain in argv[1:]:
+        result.unknown.append(f"{spec.name} commands chained with {spec.chain!r} are not modelled")
     while i < n:
         word = argv[i]
         i += 1
         if state.get("argv_next"):
             result.rest = argv[i - 1 :]
             break
+        if current.plus and not options_done and word.startswith("+"):
+            if word != "+" and not word[1:].isdigit() and current.plus != "text":
+                result.effects.append(Effect(current.plus, word[1:], "+CMD"))
+            continue
         literal = current.literal_dashes and not options_done and word.startswith("-")
         if literal and not _all_options(current, word):
             options_done = current.posix  # `echo -x -n` prints both words
@@ -461,7 +481,7 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
             options_done = True
             continue
         scopes = _option_scopes(current)
-        if word.startswith("--") or current.single_dash:
+        if word.startswith("--") or current.single_dash or _single_dash_long(scopes, word):
             name, has_value, value = word.partition("=")
             found = _find_long(scopes, name)
             if found is None and current.single_dash and not word.startswith("--"):
@@ -556,6 +576,12 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
         )
     _operand_effects(result, pattern, operands, current)
     return result
+
+
+def _single_dash_long(scopes: list[Spec], word: str) -> bool:
+    """`-ls`, `-Logfile`: a long option spelled with one dash, declared as such."""
+    name = word.partition("=")[0]
+    return len(name) > 2 and any(name in scope.longs for scope in scopes)
 
 
 def _all_options(spec: Spec, word: str) -> bool:
