@@ -58,6 +58,8 @@ a `key=` the spec does not list is judged by the operand pattern. Effects:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 EFFECTS = frozenset(
     {
         "read",
@@ -239,6 +241,7 @@ class Spec:
         "literal_dashes",
         "plus",
         "chain",
+        "judge",
         "_pattern",
     )
 
@@ -265,6 +268,7 @@ class Spec:
         plus: str = "",
         chain: str = "",
         examples: dict[str, str] | None = None,
+        judge: Callable[[Walk, list[str]], None] | None = None,
     ) -> None:
         self.name = name
         self.version = version
@@ -316,6 +320,9 @@ class Spec:
             if _base(effect) not in EFFECTS:
                 raise SpecError(f"{name}: unknown effect {effect!r} for operand {key}=")
         self.examples = examples or {}
+        # What the grammar cannot say (`kubectl get secret -o yaml` prints secrets, `get pods -o yaml`
+        # does not): a function of the finished walk and the argv that adds effects to the walk.
+        self.judge = judge
 
     def path(self) -> str:
         names = []
@@ -575,6 +582,8 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
             [swap.get(e, e) for e in tail],
         )
     _operand_effects(result, pattern, operands, current)
+    if current.judge is not None:
+        current.judge(result, argv)
     return result
 
 
