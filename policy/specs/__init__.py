@@ -28,6 +28,8 @@ FAMILIES = (
     "services",
     "editors",
     "system",
+    "devtools",
+    "saas",
 )
 
 _INDEX: dict[str, Spec] | None = None
