@@ -10,6 +10,7 @@ The call takes the strictest verdict of its actions.
 
 from __future__ import annotations
 
+import contextvars
 import os
 import re
 import shlex
@@ -17,6 +18,7 @@ from fnmatch import fnmatchcase
 
 from hookward.policy import budget
 from hookward.policy import floors as fl
+from hookward.policy import provenance
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
@@ -39,10 +41,9 @@ class Env:
         self.home = home_dir()
         self.cwd = os.path.normpath(call.cwd) if call.cwd else (call.project_root or os.getcwd())
         project = call.project_root or call.cwd
-        self.project = os.path.normpath(project) if project else None
-        if self.project == self.home or self.project == "/":
-            # An agent started in ~ or / has no project to confine it.
-            self.project = None
+        # Never a system directory, the home directory or above (an agent started in ~ or / has no project
+        # to confine it), or a repository that was not there at the session's first call (`git init ~`).
+        self.project = provenance.project_root(project, self.home, call.session_id) if project else None
 
 
 class Action:
@@ -642,7 +643,11 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
     command = call.command or ""
     analysis = analyze(command, env.cwd, env.home)
     parts: list[Part] = []
+    # `source f` / `. f` with a literal name: the command part judges f by its provenance.
+    sourced = {c.text for c in analysis.commands if c.program in ("source", ".") and c.args and not c.unresolved}
     for finding in analysis.findings:
+        if finding.kind == "opaque" and finding.text in sourced and "runs a script file" in finding.detail:
+            continue
         demand = fl.finding_demand(finding.kind, finding.detail)
         parts.append(
             Part(
@@ -650,9 +655,13 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
             )
         )
     egress_in_line = any(cmd.program in kp.EGRESS for cmd in analysis.commands)  # once per line, not per command
-    for cmd in analysis.commands:
+    for n, cmd in enumerate(analysis.commands):
         budget.check_deadline()
-        parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
+        line = _EARLIER.set(analysis.commands[:n])  # what ran before it may have written what it runs
+        try:
+            parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
+        finally:
+            _EARLIER.reset(line)
     parts.extend(_download_then_run(analysis.commands, env))
     if not parts:
         parts.append(Part(command[:200], "noop", Verdict.ALLOW, ["default.empty"], ["an empty command does nothing"]))
@@ -747,6 +756,235 @@ def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
     return parts
 
 
+# --- provenance: scripts and runner definitions ------------------------------------
+
+# The commands that ran before the one being judged, on the same line (set by _shell_parts).
+_EARLIER: contextvars.ContextVar[list[SimpleCommand] | None] = contextvars.ContextVar("earlier", default=None)
+# Depth of person's shell scripts being read (a script that sources a script that runs a script...).
+_SCRIPT_DEPTH: contextvars.ContextVar[int] = contextvars.ContextVar("script_depth", default=0)
+MAX_SCRIPT_DEPTH = 3
+MAX_SCRIPT_BYTES = 64 << 10  # a person's shell script longer than this is not read: it asks
+
+# Flags an interpreter takes before its script that have no value (anything else: the script is not named).
+_SCRIPT_FLAGS = {
+    "python": frozenset({"-u", "-B", "-E", "-s", "-S", "-I", "-O", "-OO", "-b", "-bb", "-q", "-v", "-P"}),
+    "node": frozenset({"--no-warnings", "--enable-source-maps", "--trace-warnings", "--no-deprecation"}),
+    "ruby": frozenset({"-w", "-W"}),
+    "perl": frozenset({"-w", "-W", "-T", "-t"}),
+}
+_SHELL_FLAGS = frozenset({"-e", "-u", "-x", "-v", "-eu", "-ex", "-eux", "-euo", "-n", "--norc", "--noprofile"})
+
+# What a runner reads to decide what it runs, relative to the directory it runs in and the project root.
+RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
+    "make": ("GNUmakefile", "makefile", "Makefile"),
+    "gmake": ("GNUmakefile", "makefile", "Makefile"),
+    "just": ("justfile", "Justfile", ".justfile"),
+    "task": ("Taskfile.yml", "Taskfile.yaml"),
+    "pytest": ("conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"),
+    "py.test": ("conftest.py", "pytest.ini", ".pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"),
+    "tox": ("tox.ini", "pyproject.toml", "setup.cfg", "setup.py"),
+    "nox": ("noxfile.py",),
+    "npm": ("package.json", ".npmrc"),
+    "yarn": ("package.json", ".yarnrc.yml", ".yarnrc"),
+    "pnpm": ("package.json", ".npmrc", "pnpm-workspace.yaml"),
+    "bun": ("package.json", "bunfig.toml"),
+    "cargo": (".cargo/config.toml", ".cargo/config", "build.rs"),
+    "compose": ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"),
+    "build": ("pyproject.toml", "setup.py", "setup.cfg"),  # pip install ., python -m build, uv build
+    "rake": ("Rakefile",),
+    "gradle": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
+    "gradlew": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
+    "mvn": ("pom.xml", ".mvn/maven.config", ".mvn/jvm.config"),
+    "pre-commit": (".pre-commit-config.yaml",),
+    "cmake": ("CMakeLists.txt",),
+    "meson": ("meson.build",),
+}
+_RUNNER_TARGETS = frozenset({"pytest", "py.test", "coverage"})  # runners whose operands are code to run
+
+
+def _interpreted_script(family: str, args: list[str]) -> str | None:
+    """The script an interpreter runs, when it is named plainly: `python3 -u x.py args`, `bash -e x.sh`."""
+    flags = _SHELL_FLAGS if family in kp.SHELLS else _SCRIPT_FLAGS.get(family)
+    if flags is None:
+        return None
+    for arg in args:
+        if arg in flags:
+            continue
+        return None if arg.startswith("-") or not arg else arg
+    return None
+
+
+def _is_shell_script(content: bytes, path: str) -> bool:
+    first = content[:256].split(b"\n", 1)[0]
+    if first.startswith(b"#!"):
+        words = first[2:].decode("utf-8", "replace").split()
+        if words and os.path.basename(words[0]) == "env":
+            words = [w for w in words[1:] if not w.startswith("-")]
+        return bool(words) and os.path.basename(words[0]) in kp.SHELLS
+    return path.endswith((".sh", ".bash")) and b"\0" not in content[:1024]
+
+
+def _script_demand(
+    written: str,
+    cmd: SimpleCommand,
+    call: ToolCall,
+    policy: CompiledPolicy,
+    env: Env,
+    out: list[Part],
+    shell: bool | None,
+) -> fl.Demand | None:
+    """None when the script is the person's (a shell script's own parts go to `out`); else what it demands.
+
+    `shell`: True (run by a shell), False (another interpreter), None (run directly: its #! line decides).
+    """
+    cwd = cmd.cwd or env.cwd
+    path = env.home + written[1:] if written.startswith("~/") else os.path.join(cwd, written)
+    changed = _changed_earlier(os.path.realpath(path), env)
+    if changed is not None:
+        return fl.Demand("runs-code", Verdict.ASK, f"runs {written}, and {changed}")
+    persons, why, content = provenance.judge_content(path, env.project, call.session_id)
+    if not persons or content is None:
+        return fl.Demand(
+            "runs-code",
+            Verdict.ASK,
+            f"runs {written}, which is not known to be the person's code: {why} "
+            "(a person's script is one unchanged since the HEAD seen at the session's first call)",
+        )
+    if shell is None:
+        shell = _is_shell_script(content, path)
+    if not shell:
+        return None
+    depth = _SCRIPT_DEPTH.get()
+    if depth >= MAX_SCRIPT_DEPTH:
+        return fl.Demand("not-understood", Verdict.ASK, f"{written} runs scripts nested deeper than hookward reads")
+    if len(content) > MAX_SCRIPT_BYTES or b"\0" in content:
+        return fl.Demand(
+            "not-understood", Verdict.ASK, f"{written} is the person's, but too long or not text for hookward to read"
+        )
+    token = _SCRIPT_DEPTH.set(depth + 1)
+    try:
+        inner = _shell_parts(_with_command(call, content.decode("utf-8", "replace")), policy, env)
+    finally:
+        _SCRIPT_DEPTH.reset(token)
+    for part in inner:
+        if "floor." + budget.FLOOR in part.rule_ids:
+            # The budget refuses commands an agent writes; a person's script past it is asked about instead.
+            part.verdict, part.rule_ids = Verdict.ASK, ["floor.not-understood"]
+            part.reasons = [f"{written} is longer or more complex than hookward analyses"]
+        part.what = f"({written}) {part.what}"[:300]
+    out.extend(inner)
+    return None
+
+
+def _writes_of(cmd: SimpleCommand) -> list[tuple[str, bool]]:
+    """(written path, whole tree) for what one command writes, edits, deletes, moves or unpacks."""
+    out: list[tuple[str, bool]] = []
+    spec = specs.lookup(cmd.program)
+    walked = walk(spec, [cmd.program, *cmd.args]) if spec is not None else None
+    if walked is not None:
+        base = next((e.value for e in walked.effects if e.kind == "cd" and e.value), "")
+        for effect in walked.effects:
+            if effect.kind in ("write", "edit", "delete", "dest", "move", "link") and effect.value:
+                out.append((effect.value, False))
+            elif effect.kind in ("tree-write", "tree-delete", "tree-dest") and effect.value:
+                out.append((effect.value, True))
+            elif effect.kind == "extract":
+                out.append((base or ".", True))
+    else:
+        for kind, written, recursive in _file_effects(cmd):
+            if kind in ("write", "edit", "delete") and written:
+                out.append((written, recursive))
+    out.extend((r.target, False) for r in cmd.redirects if r.writes)
+    return out
+
+
+def _changed_earlier(path: str, env: Env) -> str | None:
+    """Why an earlier command of the same line may have written, patched, extracted or cloned `path`."""
+    earlier = _EARLIER.get() or []
+    for cmd in earlier:
+        if cmd.program == "git":
+            argv, _configs = fl.git_argv(cmd.argv)
+            sub = argv[1] if len(argv) > 1 else ""
+            if sub and sub not in kp.GIT_READ_ONLY:
+                return f"`git {sub}` earlier in the same command can change it"
+        cwd = cmd.cwd or env.cwd
+        for written, tree in _writes_of(cmd):
+            place = target(written, cwd, env.home, env.project).real
+            if path == place or ((tree or os.path.isdir(place)) and path.startswith(place.rstrip("/") + "/")):
+                return f"{cmd.program} earlier in the same command writes it"
+    for place in _cloned_directories(earlier, env):
+        if path == place or path.startswith(place.rstrip("/") + "/"):
+            return "it is in a repository cloned earlier in the same command"
+    return None
+
+
+def _runner(cmd: SimpleCommand) -> tuple[str, str] | None:
+    """(definitions key, the directory it runs in, as written) for a runner that reads a definition."""
+    program, args = cmd.program, cmd.args
+    if interpreter_family(program) == "python" and "-m" in args:
+        module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
+        program, args = module, args[args.index("-m") + 2 :]
+    if program in ("docker", "podman") and args[:1] == ["compose"] or program in ("docker-compose", "podman-compose"):
+        return "compose", _option_value(args, ("--project-directory",)) or ""
+    if program in ("pip", "pip3", "uv") and args[:1] in (["install"], ["build"], ["sync"], ["pip"]):
+        local = [a for a in args[1:] if a in (".", "-e") or a.startswith(("./", "/"))]
+        return ("build", "") if local or args[:1] != ["install"] else None
+    if program == "build":
+        return "build", ""
+    if program not in RUNNER_DEFINITIONS:
+        return None
+    if program in ("make", "gmake", "just"):
+        return program, _option_value(args, ("-C", "--directory", "--working-directory")) or ""
+    if program in ("npm", "pnpm", "yarn", "bun"):
+        return program, _option_value(args, ("--prefix", "--dir", "--cwd", "-C")) or ""
+    if program == "cargo":
+        manifest = _option_value(args, ("--manifest-path",))
+        return program, os.path.dirname(manifest) if manifest else ""
+    return program, ""
+
+
+def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Demand]:
+    """A runner whose definition is not the person's (or was written earlier on the line) runs unknown code."""
+    found = _runner(cmd)
+    if found is None:
+        return []
+    key, directory = found
+    cwd = cmd.cwd or env.cwd
+    base = os.path.join(cwd, directory) if directory else cwd
+    places = {os.path.realpath(base)}
+    if env.project:
+        places.add(os.path.realpath(env.project))
+    names = [os.path.join(place, name) for place in sorted(places) for name in RUNNER_DEFINITIONS[key]]
+    for option in ("-f", "--file", "--makefile", "-c", "--config-file"):
+        value = _option_value(cmd.args, (option,))
+        if value and key in ("make", "gmake", "compose", "pytest", "py.test"):
+            names.append(os.path.realpath(os.path.join(cwd, value)))
+    demands: list[fl.Demand] = []
+    label = cmd.program if key not in ("compose", "build") else f"{cmd.program} ({key})"
+    for path in names:
+        changed = _changed_earlier(path, env)
+        if changed is None and not os.path.lexists(path):
+            continue
+        if changed is None:
+            persons, why = provenance.judge(path, env.project, call.session_id)
+            if persons or why in provenance.NO_HISTORY:
+                continue  # no history at all (no repository, no commit): the project's runner is accepted
+            changed = f"which is not known to be the person's: {why}"
+        shown = os.path.relpath(path, env.project) if env.project and path.startswith(env.project + "/") else path
+        demands.append(fl.Demand("runs-code", Verdict.ASK, f"{label} runs what {shown} defines, {changed}"))
+        break  # one is enough to ask
+    if cmd.program in _RUNNER_TARGETS or key in ("pytest", "py.test"):
+        # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project.
+        for arg in cmd.args:
+            if arg.startswith("-") or "/" not in arg and not arg.endswith(".py"):
+                continue
+            where = target(arg.split("::", 1)[0], cwd, env.home, env.project)
+            if where.scope not in ("project", "project-root") and os.path.lexists(where.real):
+                demands.append(fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} runs {arg}, outside the project"))
+                break
+    return demands
+
+
 # --- effects of a command with a spec -----------------------------------------------
 
 # What an effect on the world demands (effects on paths are judged as file targets below).
@@ -803,6 +1041,13 @@ def _spec_demands(
         if base and effect.origin.startswith("operand") and value and not value.startswith(("/", "~")):
             value = os.path.join(base, value)
         world = _WORLD_EFFECTS.get(kind)
+        if world is not None and kind == "script" and value:
+            # A script file: the person's runs as routine (a shell one is read); any other asks.
+            demand = _script_demand(value, cmd, call, policy, env, nested, None)
+            if demand is None:
+                world = None
+            else:
+                world = (world[0], world[1], f"{world[2]}: {demand.reason}")
         if world is not None:
             floor, verdict, reason = world
             if effect.verdict:
@@ -903,6 +1148,26 @@ def _command_parts(
         )
     else:
         result = _rules_verdict(policy, action, env, unknown)
+    script_parts: list[Part] = []
+    persons_program = False
+    if walked is None and "/" in cmd.argv[0] and 0 not in cmd.unresolved and result.rule_ids == ["default.unknown"]:
+        # `./scripts/test.sh`, `bin/tool`: a program run by its path is judged by where it came from.
+        direct = _script_demand(cmd.argv[0], cmd, call, policy, env, script_parts, None)
+        if direct is None:
+            persons_program = True
+            result = _rules_verdict(
+                policy,
+                action,
+                env,
+                Verdict.ALLOW,
+                ("provenance.persons-script", f"{cmd.argv[0]} is the person's: unchanged since the session began"),
+            )
+        else:
+            _apply_floor(result, direct)
+    if cmd.program in ("source", ".") and cmd.args and not cmd.unresolved:
+        sourced = _script_demand(cmd.args[0], cmd, call, policy, env, script_parts, True)
+        if sourced is not None:
+            _apply_floor(result, sourced)
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
@@ -970,12 +1235,18 @@ def _command_parts(
     family = interpreter_family(cmd.program)
     if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
         script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
+        script = _interpreted_script(family, cmd.args) if script_demand is not None else None
+        if script is not None:
+            # `python3 scripts/x.py`, `bash scripts/x.sh`: the person's script is routine, a shell one is read.
+            script_demand = _script_demand(script, cmd, call, policy, env, script_parts, family in kp.SHELLS)
         if script_demand is not None:
             _apply_floor(result, script_demand)
     if cmd.program == "sed":
         sed_demand = fl.sed_demand(cmd.args)
         if sed_demand is not None:
             _apply_floor(result, sed_demand)
+    for demand in _runner_demands(cmd, env, call):
+        _apply_floor(result, demand)
     if cmd.program in kp.PROJECT_RUNNERS:
         config = _option_value(cmd.args, RUNNER_CONFIG_OPTIONS)
         if config is not None:
@@ -1005,10 +1276,11 @@ def _command_parts(
             result.verdict,
             result.rule_ids,
             result.reasons,
-            understood=walked is not None and walked.understood and not (cmd.unresolved - {0}),
+            understood=(persons_program or walked is not None and walked.understood) and not (cmd.unresolved - {0}),
         )
     ]
     parts.extend(nested)
+    parts.extend(script_parts)
 
     if cmd.unknown_args and cmd.program not in kp.NON_READING:
         # `echo ~/.ssh/id_rsa | xargs cat`: the names xargs appends are the literal it is fed.
@@ -1053,7 +1325,13 @@ def _is_sensitive_read(part: Part) -> bool:
 
 def _with_command(call: ToolCall, command: str) -> ToolCall:
     return ToolCall(
-        "shell", command=command, cwd=call.cwd, project_root=call.project_root, host=call.host, tool=call.tool
+        "shell",
+        command=command,
+        cwd=call.cwd,
+        project_root=call.project_root,
+        host=call.host,
+        tool=call.tool,
+        session_id=call.session_id,
     )
 
 
@@ -1214,6 +1492,9 @@ class Settings:
 
 
 def evaluate_call(call: ToolCall) -> tuple[Decision, Settings]:
+    # The session's first call records the HEAD that later calls measure "the person's code" against.
+    candidate = call.project_root or call.cwd
+    provenance.note_session(call.session_id, provenance.project_root(candidate, home_dir()) if candidate else None)
     env = Env(call)
     policy = load_policy(env.project)
     budget.apply_settings(policy.settings)  # the user's deadline, if the hook started one
