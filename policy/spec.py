@@ -188,6 +188,17 @@ class Opt:
         return opt
 
 
+_PARSED: dict[str, Opt] = {}
+
+
+def _parsed(text: str, name: str, spelled: str) -> Opt:
+    """Opt.parse, once per distinct text: specs repeat "flag" and "val" thousands of times, and an Opt is never changed."""
+    opt = _PARSED.get(text)
+    if opt is None:
+        opt = _PARSED[text] = Opt.parse(text, f"{name} {spelled}")
+    return opt
+
+
 def _base(effect: str) -> str:
     return effect.split(":", 1)[0] if effect.startswith("code:") else effect
 
@@ -277,7 +288,7 @@ class Spec:
         self.shorts: dict[str, Opt] = {}
         self.longs: dict[str, Opt] = {}
         for spelled, value in (options or {}).items():
-            opt = value if isinstance(value, Opt) else Opt.parse(value, f"{name} {spelled}")
+            opt = value if isinstance(value, Opt) else _parsed(value, name, spelled)
             for word in spelled.split():
                 if not word.startswith("-") or word in ("-", "--"):
                     raise SpecError(f"{name}: option {word!r} must start with a dash")

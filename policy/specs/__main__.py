@@ -1,0 +1,3 @@
+from hookward.policy.specs import write_index
+
+print(write_index())
