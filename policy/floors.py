@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 
 from hookward.policy.knowledge import gitconfig
 from hookward.policy.knowledge import programs as kp
@@ -234,8 +235,40 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
     return out, configs
 
 
-def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[Demand]:
-    """What one simple command demands by what it runs (file targets are judged separately)."""
+def local_package_binary(program: str, args: list[str]) -> str | None:
+    """The binary an unversioned `npx` / `bunx` / `pnpm exec` / `yarn exec` / `npm exec --no` names.
+
+    Only these forms may run a binary the project already has in node_modules/.bin without
+    fetching; `npx pkg@version`, `npx -p`, `pnpm dlx` and `yarn dlx` always fetch.
+    """
+    if program in ("npx", "pnpx", "bunx"):
+        rest = args
+    elif program in ("pnpm", "yarn") and args[:1] == ["exec"]:
+        rest = args[1:]
+    elif program == "npm" and args[:1] in (["exec"], ["x"]) and "--no" in args:
+        rest = args[1:]
+    else:
+        return None
+    for arg in rest:
+        if arg in ("--no", "--no-install", "--offline", "-q", "--quiet", "--"):
+            continue
+        if arg.startswith("-"):
+            return None  # -p/--package, -c/--call, --yes, a registry: fetches or runs something else
+        name = arg
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+            return None  # a scope, a version, a path or a URL
+        return name
+    return None
+
+
+def command_demands(
+    argv: list[str], wrappers: list[str], program: str, local_bin: Callable[[str], bool] | None = None
+) -> list[Demand]:
+    """What one simple command demands by what it runs (file targets are judged separately).
+
+    `local_bin(name)` says whether the project already has `name` in node_modules/.bin, from
+    before this command line (the engine knows the cwd and the project).
+    """
     demands: list[Demand] = []
     args = argv[1:]
     text = " ".join(argv)
@@ -525,10 +558,21 @@ def command_demands(argv: list[str], wrappers: list[str], program: str) -> list[
         demands.append(Demand("destructive", FORCE_ASK, "drops or deletes database data"))
 
     # --- fetch and run ---
-    if program in ("npx", "pnpx", "bunx") or (
-        program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"])
-    ):
+    local = local_package_binary(program, args)
+    if (
+        program in ("npx", "pnpx", "bunx")
+        or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"]))
+    ) and not (local is not None and local_bin is not None and local_bin(local)):
         demands.append(Demand("fetch-and-run", ASK, f"{program} may download and run a package"))
+    if program in ("npm", "pnpm", "yarn", "bun") and (
+        args[:1] == ["create"]
+        or (program == "npm" and args[:1] in (["init"], ["create"]) and any(not a.startswith("-") for a in args[1:]))
+    ):
+        demands.append(Demand("fetch-and-run", ASK, f"{program} {args[0]} downloads a starter package and runs it"))
+    if program == "cmake" and any(
+        re.search(r"^-D\s*CMAKE_\w*(_LAUNCHER|_COMPILER|_LINKER|_WRAPPER)\w*(:\w+)?=", a) for a in args
+    ):
+        demands.append(Demand("runs-code", ASK, "cmake is told which program to run as a compiler, linker or launcher"))
     if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
         verdict = ASK
         demands.append(Demand("fetch-and-run", verdict, f"{program} downloads and runs a package"))
@@ -829,7 +873,62 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
 _TRIVIAL_PY = LazyRegex(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
 
 
+# Python inline code passes only when its syntax tree holds nothing but these nodes and calls.
+_PY_NODES = (
+    "Module Expr Constant Name Load Store Call BinOp UnaryOp BoolOp Compare IfExp Tuple List Set Dict "
+    "Add Sub Mult Div FloorDiv Mod Pow USub UAdd Not And Or Eq NotEq Lt LtE Gt GtE Is IsNot In NotIn "
+    "keyword JoinedStr FormattedValue Subscript Slice Assign comprehension ListComp SetComp GeneratorExp "
+    "DictComp Attribute"
+).split()
+_PY_CALLS = frozenset(
+    "print len str int float bool sorted sum min max abs round range list tuple dict set repr chr ord "
+    "hex oct bin divmod enumerate zip reversed any all format upper lower strip split join".split()
+)
+_PY_NAMES_FORBIDDEN = frozenset(
+    "open eval exec compile getattr setattr delattr __import__ globals locals vars input breakpoint "
+    "exit quit help memoryview type object super".split()
+)
+_LITERAL_PRINT = {
+    "node": LazyRegex(r"""\s*(console\.log\((['"][^'"\\`]*['"]|[\d\s+*/().-]+)\);?\s*)+"""),
+    "ruby": LazyRegex(r"""\s*((puts|p|print)[ (](['"][^'"\\#`]*['"]|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    "perl": LazyRegex(r"""\s*(print[ (]('[^'\\]*'|"[^"\\$@]*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    "dc": LazyRegex(r"[\d\s.+*/%^pfkidrcvxz_-]+"),
+}
+
+
+def _trivial_python(code: str) -> bool:
+    """Plainly harmless Python: only listed node types, only listed calls, no dunder and no `import`."""
+    if len(code) > 2000 or not code.strip():
+        return False
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    for node in ast.walk(tree):
+        if type(node).__name__ not in _PY_NODES:
+            return False
+        if isinstance(node, ast.Name) and (node.id in _PY_NAMES_FORBIDDEN or node.id.startswith("__")):
+            return False
+        if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or not isinstance(node.value, ast.Constant)):
+            return False  # methods of literals only ("a,b".split(",")): no module or object attributes
+        if isinstance(node, ast.Call):
+            func = node.func
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name not in _PY_CALLS:
+                return False
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__" in node.value:
+            return False
+    return True
+
+
 def _trivial_code(language: str, code: str) -> bool:
+    literal = _LITERAL_PRINT.get(language)
+    if literal is not None and code.strip() and len(code) <= 2000 and literal.fullmatch(code):
+        return True
+    if language == "python" and _trivial_python(code):
+        return True
     if language == "python":
         return bool(_TRIVIAL_PY.match(code)) or bool(
             re.fullmatch(
@@ -849,6 +948,12 @@ def _trivial_code(language: str, code: str) -> bool:
 def is_version_query(args: list[str]) -> bool:
     return args in (["--version"], ["-V"], ["-v"], ["version"], ["--help"], ["-h"], ["-VV"])
 
+
+# Runtimes whose first word is a subcommand or an option, not a script (`dotnet build`, `java -version`,
+# `bun test`, `deno task`): their specs (policy/specs) say which of their forms run code.
+SPEC_JUDGED_RUNTIMES = frozenset({"dotnet", "java", "bun", "deno"})
+# Modules that run a script or statements they are handed (`-m timeit -s CODE`, `-m pdb x.py`).
+_PYTHON_CODE_RUNNERS = frozenset({"timeit", "pdb", "cProfile", "profile", "trace", "runpy", "doctest"})
 
 SAFE_PYTHON_MODULES = frozenset(
     {
@@ -898,7 +1003,7 @@ _AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^
 
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
     """An interpreter with no inline code runs a script, a module or stdin."""
-    if is_version_query(args):
+    if is_version_query(args) or family in SPEC_JUDGED_RUNTIMES:
         return None
     if family == "awk":
         code = next((a for a in args if not a.startswith("-")), "")
@@ -913,6 +1018,24 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         return None
     if family == "python" and "-m" in args:
         module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
+        if module == "timeit":
+            rest = args[args.index("-m") + 2 :]
+            statements = [
+                a
+                for i, a in enumerate(rest)
+                if not a.startswith("-")
+                and not (i and rest[i - 1] in ("-n", "-r", "-u", "--number", "--repeat", "--unit"))
+            ]
+            demand, _ = inline_code_demand("python", "\n".join(statements))
+            return (
+                None
+                if demand.verdict == ALLOW
+                else Demand(demand.floor, max(demand.verdict, ASK), f"python -m timeit: {demand.reason}")
+            )
+        if module in _PYTHON_CODE_RUNNERS:
+            return Demand(
+                "not-understood", ASK, f"{program} -m {module} runs code it is handed, which hookward does not read"
+            )
         if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
             return None
         if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (
