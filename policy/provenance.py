@@ -639,6 +639,12 @@ def project_root(candidate: str, home: str, session_id: str = "", directory: str
 
 # ---------------------------------------------------------------- the question
 
+NOT_IN_GIT = "it is not in a git repository, so where it came from is not known"
+NO_COMMIT = "its repository had no commit when the session began"
+# Reasons that say there is no history to compare with at all (not that something changed): a runner
+# whose definition has no history keeps the old reading (the project's runner is accepted), a script asks.
+NO_HISTORY = frozenset({NOT_IN_GIT, NO_COMMIT})
+
 
 def judge(path: str, project: str | None, session_id: str, directory: str | None = None) -> tuple[bool | None, str]:
     """(True, why) when the file is the person's; (False, why) when it changed or is new; (None, why) unknown.
@@ -665,7 +671,7 @@ def judge_content(
             return None, "it is not a regular file", None
         repo = find_repo(os.path.dirname(real))
         if repo is None:
-            return None, "it is not in a git repository, so where it came from is not known", None
+            return None, NOT_IN_GIT, None
         worktree = os.path.realpath(repo.worktree)
         relative = os.path.relpath(real, worktree)
         if relative.startswith("..") or "/.git/" in "/" + relative + "/":
@@ -674,13 +680,15 @@ def judge_content(
             recorded = baseline(session_id, directory)
             if recorded is None:
                 return None, "no baseline was recorded at the session's first call", None
-            commit = recorded.get(worktree) or None  # "": the repository had no commit yet
+            commit = recorded.get(worktree)
             if commit is None:
-                return None, "its repository was not there (or had no commit) when the session began", None
+                return None, "its repository was not there when the session began", None
+            if not commit:
+                return None, NO_COMMIT, None
         else:
             commit = read_head(repo)
             if commit is None:
-                return None, "its repository has no commit", None
+                return None, NO_COMMIT, None
         store = ObjectStore(repo, len(commit))
         expected = blob_at(store, commit, relative)
         if expected is None:
