@@ -101,7 +101,8 @@ _MAN = Spec(
 )
 
 
-def _vim(name: str, aliases: tuple[str, ...] = ()) -> Spec:
+def _vim(name: str, aliases: tuple[str, ...] = (), effects: str = "") -> Spec:
+    extra = " unknown" if effects else ""
     return Spec(
         name,
         aliases=aliases,
@@ -129,12 +130,13 @@ def _vim(name: str, aliases: tuple[str, ...] = ()) -> Spec:
             "--remote-expr --serverlist": "unknown",
         },
         operands="edit*",
+        effects=effects,
         examples={
-            f"{name} src/app.py": "edit:src/app.py",
-            f"{name} +10 f": "edit:f",
-            f"{name} -c ':!id' f": "code:vim::!id edit:f",
-            f"{name} -S evil.vim": "script:evil.vim",
-            f"{name} -u NONE f": "load:NONE edit:f",
+            f"{name} src/app.py": "edit:src/app.py" + extra,
+            f"{name} +10 f": "edit:f" + extra,
+            f"{name} -c ':!id' f": "code:vim::!id edit:f" + extra,
+            f"{name} -S evil.vim": "script:evil.vim" + extra,
+            f"{name} -u NONE f": "load:NONE edit:f" + extra,
         },
     )
 
@@ -145,15 +147,8 @@ SPECS = [
     _MOST,
     _MAN,
     _vim("vim", ("vi", "view", "vimdiff", "rvim", "rview", "gvim", "nvim", "vim.tiny", "vim.basic")),
-    Spec(
-        "ex",
-        version="vim 9.0",
-        options={"--help --version": "flag"},
-        operands="edit*",
-        # Editing commands come from standard input: `!cmd`, `w /any/file`, `r /any/file`.
-        effects="unknown",
-        examples={"ex -s f": "unknown unknown edit:f"},
-    ),
+    # Ex mode takes its editing commands from standard input: `!cmd`, `w /any/file`, `r /any/file`.
+    _vim("ex", effects="unknown"),
     Spec(
         "ed",
         aliases=("red",),

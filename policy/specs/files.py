@@ -532,7 +532,7 @@ SPECS = [
         posix=True,
         options={
             **_COMMON,
-            "-a --append -p --portability -q --quiet -v --verbose": "flag",
+            "-a --append -p --portability -q --quiet -v --verbose -h -V": "flag",
             "-f --format": "val",
             "-o --output": "val:write",
         },

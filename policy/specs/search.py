@@ -167,7 +167,7 @@ SPECS = [
             "--heading --noheading --break --nobreak --group --nogroup --color --nocolor --colour --nocolour": "flag",
             "--flush --nopager --filter --nofilter --underline --nounderline -f -k --known-types": "flag",
             "--sort-files --show-types -r -R --recurse -n --no-recurse --follow --nofollow -s -1": "flag",
-            "--env --noenv --ignore-ack-defaults --dump --create-ackrc -x": "flag",
+            "--env --noenv --ignore-ack-defaults --dump --create-ackrc -x -o --passthru --nosmart-case": "flag",
             "-m --max-count -A --after-context -B --before-context -p --proximate -P": "val",
             "--color-filename --color-match --color-colno --color-lineno --range-start --range-end": "val",
             "--ignore-dir --noignore-dir --ignore-directory --noignore-directory --ignore-file": "val",

@@ -69,7 +69,7 @@ SPECS = [
         version="GNU bash 5.2 builtin / " + _CU,
         literal_dashes=True,
         posix=True,
-        options={"-n -e -E": "flag"},
+        options={"-n -e -E --help --version": "flag"},
         operands="text*",
         examples={"echo hello": "", "echo -n --- done ---": "", "echo -e 'a\\tb'": ""},
     ),
