@@ -42,6 +42,7 @@ import stat
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    import mmap
     from collections.abc import Callable
 
 MAX_OBJECT_BYTES = 8 << 20  # a commit, tree or blob larger than this (inflated) is not read
@@ -496,9 +497,25 @@ def _blob_id(content: bytes, hex_len: int) -> str:
 
 def index_blob(repo: Repo, relative: str, raw_len: int) -> str | None:
     """The stage-0 blob id the index (v2/v3) holds for a path; None when absent, v4, or unclear."""
-    from hookward.policy.safeio import read_regular
+    import mmap
 
-    data = read_regular(os.path.join(repo.gitdir, "index"), MAX_INDEX_BYTES)
+    from hookward.policy.safeio import check_regular, open_regular
+
+    path = os.path.join(repo.gitdir, "index")
+    fd = open_regular(path)
+    try:
+        if check_regular(fd, path, MAX_INDEX_BYTES).st_size < 12:
+            return None
+        data = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)  # searched in place: no copy of a large index
+    finally:
+        os.close(fd)
+    try:
+        return _index_lookup(data, relative, raw_len)
+    finally:
+        data.close()
+
+
+def _index_lookup(data: mmap.mmap, relative: str, raw_len: int) -> str | None:
     if data[:4] != b"DIRC" or int.from_bytes(data[4:8], "big") not in (2, 3):
         return None
     name = relative.encode("utf-8", "surrogateescape") + b"\0"
