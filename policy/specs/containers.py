@@ -1887,4 +1887,13 @@ HELM = Spec(
     examples={"helm --kube-context prod uninstall web": "destroy", "helm list --kube-context prod -n web": ""},
 )
 
-SPECS = [DOCKER, KUBECTL, HELM]
+
+def _anywhere(spec: Spec) -> Spec:
+    """kubectl's and helm's global options (`--context`, `-n`) are accepted after every subcommand."""
+    spec.globals_anywhere = True
+    for sub in spec.subcommands.values():
+        _anywhere(sub)
+    return spec
+
+
+SPECS = [DOCKER, _anywhere(KUBECTL), _anywhere(HELM)]
