@@ -1446,6 +1446,8 @@ def _is_metadata(address) -> bool:  # type: ignore[no-untyped-def]
 
 
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
+    from hookward.policy import urls
+
     url = call.url or ""
     action = Action("web", url, call)
     result = _rules_verdict(policy, action, env, Verdict.ASK)
@@ -1464,6 +1466,8 @@ def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
                     "credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"
                 ),
             )
+        elif urls.loopback_url(url):
+            pass  # a web fetch is a GET without a body: to this machine only, it is not egress (issue 11)
         elif address is not None and (
             address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
         ):

@@ -796,6 +796,11 @@ def _install_demands(program: str, args: list[str]) -> list[Demand]:
 
 
 def _egress_demands(program: str, args: list[str]) -> list[Demand]:
+    if program in ("curl", "wget", "http", "https"):
+        from hookward.policy.specs.network import local_get
+
+        if local_get([program, *args]):
+            return []  # a GET or HEAD without a body to this machine only (issue 11): not egress
     upload_flags = kp.UPLOAD_FLAGS.get(program, frozenset())
     uploads = []
     for i, arg in enumerate(args):

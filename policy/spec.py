@@ -29,6 +29,10 @@ with `chain=";"` names the word that chains a second command (`tmux new \; run x
 chained commands are not modelled. A single-dash long option (`screen -ls`) is
 found before the word is read as bundled letters.
 
+A subcommand key ending in `*` matches every subcommand that starts with it, the longest
+prefix first (`"describe-* list-* get-*"` for a cloud CLI's thousands of read-only
+operations); `"*"` alone matches any word. An exact key wins over a prefix.
+
 Operands are a space-separated pattern of effects, one per position; one of
 them may repeat (`*` zero or more, `+` one or more): `"text read*"` (grep),
 `"read+ write"` (cp). Programs that take `key=value` operands (`dd if=a of=b`)
@@ -236,6 +240,7 @@ class Spec:
         "longs",
         "operands",
         "subcommands",
+        "prefixes",
         "effects",
         "long_prefix",
         "bundling",
@@ -304,10 +309,15 @@ class Spec:
         self.operands = operands
         self._pattern = _pattern(operands, name) if operands else ([], None, "", [])
         self.subcommands: dict[str, Spec] = {}
+        self.prefixes: list[tuple[str, Spec]] = []  # `"describe-*"` keys: longest prefix first
         for sub_name, sub in (subcommands or {}).items():
             sub.parent = self
             for word in sub_name.split():
-                self.subcommands[word] = sub
+                if word.endswith("*"):
+                    self.prefixes.append((word[:-1], sub))
+                else:
+                    self.subcommands[word] = sub
+        self.prefixes.sort(key=lambda item: -len(item[0]))
         for effect in effects.split():
             if _base(effect.split("@", 1)[0]) not in EFFECTS:
                 raise SpecError(f"{name}: unknown command effect {effect!r}")
@@ -469,8 +479,8 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
         else:
             literal = False
         if literal or options_done or word == "-" or not word.startswith("-") or len(word) == 1:
-            if not operands and current.subcommands and not options_done:
-                sub = current.subcommands.get(word)
+            if not operands and (current.subcommands or current.prefixes) and not options_done:
+                sub = _subcommand(current, word)
                 if sub is not None:
                     current = sub
                     result.spec = sub
@@ -602,6 +612,17 @@ def _single_dash_long(scopes: list[Spec], word: str) -> bool:
     """`-ls`, `-Logfile`: a long option spelled with one dash, declared as such."""
     name = word.partition("=")[0]
     return len(name) > 2 and any(name in scope.longs for scope in scopes)
+
+
+def _subcommand(spec: Spec, word: str) -> Spec | None:
+    """The subcommand `word` names: an exact key, else the longest `prefix*` key it starts with."""
+    sub = spec.subcommands.get(word)
+    if sub is not None:
+        return sub
+    for prefix, candidate in spec.prefixes:
+        if word.startswith(prefix) and (prefix or word[:1].isalnum()):
+            return candidate
+    return None
 
 
 def _all_options(spec: Spec, word: str) -> bool:
