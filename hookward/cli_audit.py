@@ -309,25 +309,31 @@ def export(
 
 @audit_app.command("verify")
 def verify(as_json: bool = JSON) -> None:
-    """Check the hash chain; report the first broken link (exit 1 if any)."""
+    """Check the hash chain and its head record; report the first broken link (exit 1 if any).
+
+    The head record (ledger.head, outside the database) shows what the chain alone cannot: an emptied
+    table, rows cut off the end, a ledger re-chained or deleted.
+    """
     from hookward.verdicts import ledger
 
     conn = open_ledger()
     try:
-        result = ledger.verify(conn)
+        result = ledger.verify(conn, ledger.state_dir())
     finally:
         conn.close()
     result["spooled"] = ledger.spooled_count()
     if as_json:
         emit_json(result)
     elif result["ok"]:
-        sys.stdout.write(
-            f"ledger intact: {result['rows']} rows chained, head {result['head']}\n"
-            "(cutting rows off the end is not detectable from inside: keep the head hash elsewhere to check that)\n"
-        )
+        record = result["head_record"]
+        where = "matches its head record" if record["state"] == "ok" else "has no head record yet"
+        sys.stdout.write(f"ledger intact: {result['rows']} rows chained, head {result['head']}; {where}\n")
     else:
         broken = result["first_broken"]
-        sys.stdout.write(f"ledger BROKEN at row {broken['id']}: {broken['problem']}\n")
+        at = f" at row {broken['id']}" if broken["id"] is not None else ""
+        sys.stdout.write(f"ledger BROKEN{at}: {broken['problem']}\n")
+        for past in (result.get("head_record") or {}).get("breaks", [])[:-1]:
+            sys.stdout.write(f"  earlier, {past.get('at')}: {past.get('problem')}\n")
     if not result["ok"]:
         raise typer.Exit(1)
 
@@ -343,7 +349,7 @@ def prune(
     seconds = parse_duration(older_than, "--older-than")
     conn = open_ledger()
     try:
-        result = ledger.prune(conn, int((time.time() - seconds) * 1_000_000))
+        result = ledger.prune(conn, int((time.time() - seconds) * 1_000_000), ledger.state_dir())
     finally:
         conn.close()
     if as_json:
@@ -374,3 +380,9 @@ def repair(as_json: bool = JSON) -> None:
         )
     else:
         sys.stdout.write(f"the ledger is readable; merged {result['merged']} spooled record(s)\n")
+    if result["accepted_breaks"] and not as_json:
+        sys.stdout.write(
+            f"accepted {len(result['accepted_breaks'])} break(s) of the head record (kept in a repair row):\n"
+        )
+        for problem in result["accepted_breaks"]:
+            sys.stdout.write(f"  {problem}\n")

@@ -129,7 +129,7 @@ def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:
 
     ledger_health = ledger.health()
     ledger_ok = ledger_health.get("state") in ("ok", "missing") and not ledger_health.get("spooled")
-    failed = any(report.failed for report in reports) or not reports
+    failed = any(report.failed for report in reports) or not reports or ledger_health.get("state") == "tampered"
     if as_json:
         out = {"ok": not failed, "hosts": [report.to_dict() for report in reports], "ledger": ledger_health}
         typer.echo(json.dumps(out, indent=2))

@@ -19,7 +19,14 @@ late post event still tell the truth (`ran`) about a grant once shown expired.
 
 Tamper evidence: every row stores the SHA-256 of its own fields and of the
 previous row's hash. Rows are chained inside one BEGIN IMMEDIATE transaction,
-so concurrent writers cannot fork the chain.
+so concurrent writers cannot fork the chain. A chain alone cannot show rows
+cut off its end, or a table emptied, or a ledger re-chained from scratch: so
+the chain's head (last row id and hash) is also kept outside the database,
+in `ledger.head` beside it, written by whoever appends rows while it holds
+the write lock. A writer that finds the database no longer holds the row the
+head names records that as a break in the head file before it goes on; `audit
+verify` and `doctor` report breaks, and only `audit repair` (a person's
+command) accepts them, into a chained repair row.
 
 Faults never reach the verdict: the hook path waits at most BUSY_MS for the
 write lock. A ledger that is locked, full, corrupt or of a newer schema gets
@@ -69,6 +76,9 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = 1
 DB_NAME = "ledger.db"
+HEAD_NAME = "ledger.head"  # the chain's head, outside the database
+HEAD_MAX_BYTES = 64 << 10
+MAX_BREAKS = 32
 SPOOL_NAME = "spool.jsonl"
 CLAIM_PREFIX = "spool-claimed-"  # a spool taken for merging: spool-claimed-<ns>-<pid>.jsonl
 
@@ -177,6 +187,10 @@ def state_dir() -> str:
 
 def db_path(directory: str | None = None) -> str:
     return os.path.join(directory or state_dir(), DB_NAME)
+
+
+def head_path(directory: str | None = None) -> str:
+    return os.path.join(directory or state_dir(), HEAD_NAME)
 
 
 # ---------------------------------------------------------------- the hook path
@@ -424,17 +438,28 @@ def append(conn: sqlite3.Connection, directory: str, row: dict | None, merge_cap
     before the decision it answers.
     """
     conn.execute("BEGIN IMMEDIATE")
+    advanced = False
+    record = None
     try:
         ensure_schema(conn)
+        record = read_head(directory)
+        problem = head_problem(conn, record)
         merged, backlog, after_commit = merge_spool(conn, directory, merge_cap)
+        inserted = False
         if row is not None and not backlog:
             insert(conn, row)
+            inserted = True
+        if merged or inserted or problem:
+            advanced = True
+            advance_head(conn, directory, record, problem)
         conn.execute("COMMIT")
     except BaseException:
         try:
             conn.execute("ROLLBACK")
         except sqlite3.Error:
             pass
+        if advanced:
+            _restore_head(directory, record)  # the rows it now names did not commit
         raise
     for action in after_commit:
         action()
@@ -815,9 +840,120 @@ def read_anchor(conn: sqlite3.Connection) -> tuple[int, str] | None:
     return int(anchor["id"]), str(anchor["hash"])
 
 
-def verify(conn: sqlite3.Connection) -> dict:
-    """Walk the chain; report the first broken link. Cutting rows off the tail is not detectable here:
-    compare `head` with a copy kept elsewhere for that."""
+def read_head(directory: str) -> dict | None:
+    """The head record ({"id", "hash", "breaks"}), None if there is none, or one marked `unreadable`."""
+    try:
+        raw = read_regular(head_path(directory), HEAD_MAX_BYTES, nofollow=True)
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        return {"id": 0, "hash": GENESIS, "breaks": [], "unreadable": str(error.strerror or error)}
+    try:
+        data = json.loads(raw)
+        breaks = data.get("breaks", [])
+        if not isinstance(breaks, list):
+            raise TypeError("breaks")
+        return {"id": int(data["id"]), "hash": str(data["hash"]), "breaks": breaks}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return {"id": 0, "hash": GENESIS, "breaks": [], "unreadable": "it is not a head record"}
+
+
+def write_head(directory: str, record: dict) -> None:
+    """Replace the head record atomically (a fixed per-process temporary name: no tempfile import)."""
+    path = head_path(directory)
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.unlink(temporary)
+    except FileNotFoundError:
+        pass
+    fd = open_regular(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600, nofollow=True)
+    try:
+        os.write(fd, dumps({key: record[key] for key in ("id", "hash", "breaks")}).encode())
+    finally:
+        os.close(fd)
+    os.replace(temporary, path)
+
+
+def _restore_head(directory: str, record: dict | None) -> None:
+    try:
+        if record is None:
+            os.unlink(head_path(directory))
+        elif not record.get("unreadable"):
+            write_head(directory, record)
+    except OSError:
+        pass
+
+
+def head_problem(conn: sqlite3.Connection, record: dict | None) -> str | None:
+    """Why the database no longer holds the row its head record names; None while it does."""
+    if record is None:
+        if conn.execute("SELECT 1 FROM meta WHERE key = 'head'").fetchone() is not None:
+            return f"the head record {HEAD_NAME} was deleted"
+        return None  # a new ledger, or one from before head records: the first writer starts one
+    if record.get("unreadable"):
+        return f"the head record {HEAD_NAME} is unreadable: {record['unreadable']}"
+    head_id, head_hash = record["id"], record["hash"]
+    if head_id == 0:
+        return None
+    found = conn.execute("SELECT hash FROM events WHERE id = ?", (head_id,)).fetchone()
+    if found is not None:
+        if found[0] == head_hash:
+            return None
+        return f"row {head_id} is not the row the head record names (another hash): the chain was rewritten"
+    anchor = read_anchor(conn)
+    if anchor is not None and head_id <= anchor[0]:
+        return None  # pruned on purpose; verify checks that a prune row records the cut
+    last = conn.execute("SELECT MAX(id) FROM events").fetchone()[0]
+    if last is None:
+        return f"the ledger holds no rows, but its head record names row {head_id}: the events were deleted"
+    if last < head_id:
+        return f"the ledger ends at row {last}, but its head record names row {head_id}: rows were cut off its end"
+    return f"row {head_id}, which the head record names, is missing"
+
+
+def advance_head(conn: sqlite3.Connection, directory: str, record: dict | None, problem: str | None) -> None:
+    """Inside the write transaction: point the head record at the chain's head, keeping any break found."""
+    breaks = list(record.get("breaks", [])) if record else []
+    if problem:
+        expected = {"id": record["id"], "hash": record["hash"]} if record and not record.get("unreadable") else None
+        breaks.append({"at": iso(now_us()), "problem": problem, "expected": expected})
+        breaks = breaks[-MAX_BREAKS:]
+    last_id, last_hash = head(conn)
+    conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('head', ?)", (HEAD_NAME,))
+    try:
+        write_head(directory, {"id": last_id, "hash": last_hash, "breaks": breaks})
+    except OSError as error:
+        # The rows still go in (a head that cannot be written must not divert every record to the spool);
+        # verify and doctor report the head record as unreadable or stale from now on.
+        warn(f"ledger: cannot write the head record {HEAD_NAME}: {describe(error)}")
+
+
+def check_head(conn: sqlite3.Connection, directory: str) -> dict:
+    """The head record against the database: state ok / none / broken, the breaks it holds, the problem now."""
+    record = read_head(directory)
+    problem = head_problem(conn, record)
+    breaks = list(record.get("breaks", [])) if record else []
+    state = "broken" if problem or breaks else ("none" if record is None else "ok")
+    return {"state": state, "problem": problem, "breaks": breaks, "path": head_path(directory)}
+
+
+def verify(conn: sqlite3.Connection, directory: str | None = None) -> dict:
+    """Walk the chain; report the first broken link. With `directory`, also hold the chain against the
+    head record kept outside the database: emptied tables, cut tails and re-chained ledgers show there."""
+    result = _verify_chain(conn)
+    if directory is None:
+        return result
+    anchor = check_head(conn, directory)
+    result["head_record"] = anchor
+    if result["ok"] and anchor["state"] == "broken":
+        problem = anchor["problem"] or anchor["breaks"][-1]["problem"]
+        if not anchor["problem"] and len(anchor["breaks"]) > 1:
+            problem += f" (and {len(anchor['breaks']) - 1} earlier break(s))"
+        result.update(ok=False, head=None, first_broken={"id": None, "problem": problem})
+    return result
+
+
+def _verify_chain(conn: sqlite3.Connection) -> dict:
     anchor = read_anchor(conn)
     prev_id, prev_hash = anchor if anchor is not None else (0, GENESIS)
     count = 0
@@ -843,7 +979,7 @@ def broken(row_id: int, count: int, problem: str) -> dict:
     return {"ok": False, "rows": count, "head": None, "first_broken": {"id": row_id, "problem": problem}}
 
 
-def prune(conn: sqlite3.Connection, older_than_us: int) -> dict:
+def prune(conn: sqlite3.Connection, older_than_us: int, directory: str | None = None) -> dict:
     """Delete the oldest rows, in chain order, whose time is before the cutoff; keep the chain verifiable.
 
     Only a prefix of the chain can go (a row in the middle cannot be removed
@@ -864,6 +1000,9 @@ def prune(conn: sqlite3.Connection, older_than_us: int) -> dict:
         conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('anchor', ?)", (dumps(anchor),))
         summary = f"pruned {deleted} rows up to id {cut[0]} (older than {iso(older_than_us)})"
         insert(conn, note_row("prune", summary, [f"anchor {cut[0]} {cut[1]}"], ["ledger.prune"]))
+        if directory is not None:
+            record = read_head(directory)
+            advance_head(conn, directory, record, head_problem(conn, record))
         conn.execute("COMMIT")
     except BaseException:
         conn.execute("ROLLBACK")
@@ -877,6 +1016,15 @@ def health(directory: str | None = None) -> dict:
     path = db_path(directory)
     report: dict[str, object] = {"path": path, "state": "ok", "detail": "", "spooled": spooled_count(directory)}
     if not os.path.exists(path):
+        record = read_head(directory)
+        if record is not None and (record.get("unreadable") or record["id"] or record.get("breaks")):
+            named = f"row {record['id']}" if not record.get("unreadable") else "rows"
+            report.update(
+                state="tampered",
+                detail=f"the ledger is gone, but its head record ({HEAD_NAME}) names {named}: it was deleted; "
+                "`hookward audit repair` accepts that",
+            )
+            return report
         report.update(state="missing", detail="no ledger yet (created on the first hook call)")
         return report
     try:
@@ -887,6 +1035,18 @@ def health(directory: str | None = None) -> dict:
                 report.update(state="newer-schema", detail=f"schema v{version}; this hookward writes v{SCHEMA_VERSION}")
             elif conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 report.update(state="corrupt", detail="quick_check failed; run `hookward audit repair`")
+            elif version == SCHEMA_VERSION:
+                anchor = check_head(conn, directory)
+                if anchor["state"] == "broken":
+                    problems = ([anchor["problem"]] if anchor["problem"] else []) + [
+                        str(b.get("problem")) for b in anchor["breaks"] if isinstance(b, dict)
+                    ]
+                    report.update(
+                        state="tampered",
+                        detail=f"{problems[0]}"
+                        + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else "")
+                        + "; `hookward audit verify` shows it, `hookward audit repair` accepts it",
+                    )
         finally:
             conn.close()
     except sqlite3.Error as error:
@@ -927,18 +1087,36 @@ def repair(directory: str | None = None) -> dict:
             if os.path.exists(path + suffix):
                 os.replace(path + suffix, moved + suffix)
     conn = connect(directory, CLI_BUSY_MS)
+    accepted: list[str] = []
     try:
-        if moved:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                ensure_schema(conn)
-                note = f"new chain: the previous ledger was unreadable ({problem}); kept as {os.path.basename(moved)}"
-                insert(conn, note_row("repair", note, [], ["ledger.repair"]))
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+        record = read_head(directory)
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            ensure_schema(conn)
+            found = head_problem(conn, record)
+            accepted = [str(b.get("problem")) for b in (record or {}).get("breaks", []) if isinstance(b, dict)]
+            accepted += [found] if found else []
+            if moved or accepted:
+                # A person's command: the breaks go into the chain (kept there), and the head starts again.
+                if moved:
+                    note = (
+                        f"new chain: the previous ledger was unreadable ({problem}); kept as {os.path.basename(moved)}"
+                    )
+                else:
+                    note = f"accepted {len(accepted)} break(s) of the head record; the chain's head is its last row"
+                insert(conn, note_row("repair", note, accepted[-MAX_REASONS:], ["ledger.repair"]))
+                advance_head(conn, directory, None, None)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
         merged = append(conn, directory, None, merge_cap=None)
     finally:
         conn.close()
-    return {"repaired": bool(moved), "problem": problem or None, "moved_to": moved, "merged": merged}
+    return {
+        "repaired": bool(moved),
+        "problem": problem or None,
+        "moved_to": moved,
+        "merged": merged,
+        "accepted_breaks": accepted,
+    }
