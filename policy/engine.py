@@ -1150,7 +1150,8 @@ def _command_parts(
         result = _rules_verdict(policy, action, env, unknown)
     script_parts: list[Part] = []
     persons_program = False
-    if walked is None and "/" in cmd.argv[0] and 0 not in cmd.unresolved and result.rule_ids == ["default.unknown"]:
+    direct_path = "/" in cmd.argv[0] and cmd.argv[0][:1] != "-" and 0 not in cmd.unresolved
+    if walked is None and direct_path and result.rule_ids == ["default.unknown"]:
         # `./scripts/test.sh`, `bin/tool`: a program run by its path is judged by where it came from.
         direct = _script_demand(cmd.argv[0], cmd, call, policy, env, script_parts, None)
         if direct is None:
