@@ -1038,6 +1038,8 @@ def _spec_demands(
     sources: list[str] = []
     for effect in walked.effects:
         kind, value = effect.kind, effect.value
+        if kind == "read" and value.startswith("@") and len(value) > 1 and cmd.program in _RESPONSE_FILES:
+            value = value[1:]  # `gcc @file` reads file for arguments
         if base and effect.origin.startswith("operand") and value and not value.startswith(("/", "~")):
             value = os.path.join(base, value)
         world = _WORLD_EFFECTS.get(kind)
@@ -1125,6 +1127,32 @@ def _environment_demand(name: str, program: str) -> fl.Demand | None:
     return None
 
 
+def _project_package_binary(name: str, cmd: SimpleCommand, env: Env) -> bool:
+    """`name` is in the project's node_modules/.bin from before this line: running it fetches nothing.
+
+    Not when an earlier command of the same line installs packages or writes there (it may create the binary).
+    """
+    if env.project is None or any(
+        other.program in kp.PACKAGE_MANAGERS or other.program in ("npx", "pnpx", "bunx")
+        for other in _EARLIER.get() or []
+    ):
+        return False
+    project = env.project.rstrip("/")
+    directory = cmd.cwd or env.cwd
+    while directory == project or directory.startswith(project + "/"):
+        candidate = os.path.join(directory, "node_modules", ".bin", name)
+        if os.path.lexists(candidate):
+            real = os.path.realpath(candidate)
+            inside = real.startswith(project + "/") and os.path.isfile(real)
+            return inside and _changed_earlier(real, env) is None
+        directory = os.path.dirname(directory)
+    return False
+
+
+# Programs that read `@FILE` operands as response files of further arguments (and echo them in errors).
+_RESPONSE_FILES = frozenset({"gcc", "cc", "g++", "c++", "clang", "clang++", "ld", "javac", "java", "dotnet"})
+
+
 def _is_directory(written: str, cwd: str, env: Env) -> bool:
     path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
     return os.path.isdir(path)
@@ -1169,7 +1197,8 @@ def _command_parts(
         sourced = _script_demand(cmd.args[0], cmd, call, policy, env, script_parts, True)
         if sourced is not None:
             _apply_floor(result, sourced)
-    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program):
+    local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
+    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin):
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, cmd.program)
