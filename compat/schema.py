@@ -311,6 +311,94 @@ class Config(Strict):
         return self
 
 
+LOCATION_SCOPES = ("user", "project", "system")
+LOCATION_PURPOSES = ("hooks", "plugins", "permissions", "mcp-servers")
+
+
+class _Graded(Strict):
+    """A graded entry that is not a verdict fact: the grade's citation rule, nothing to compare."""
+
+    grade: Grade
+    source: str | None = None
+    date: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _cited(self, info: ValidationInfo) -> _Graded:
+        _check_citation(self.grade, self.source, self.date, info, NO_CLAIM, None)
+        return self
+
+
+def _check_location_path(path: str, scope: str) -> None:
+    if not path.strip() or path != path.strip():
+        raise ValueError(f"a location path must not be blank or padded, not {path!r}")
+    if scope == "user" and not path.startswith("~/") and path != "~":
+        raise ValueError(f"a user location starts with ~/, not {path!r}")
+    if scope == "system" and not path.startswith("/"):
+        raise ValueError(f"a system location is an absolute path, not {path!r}")
+    if scope == "project" and path.startswith(("/", "~")):
+        raise ValueError(f"a project location is relative to the project root, not {path!r}")
+    if "{" in path or "}" in path or "[" in path or "\\" in path:
+        raise ValueError(
+            f"a location glob uses only *, ** and ? (list alternatives as separate locations), not {path!r}"
+        )
+    if ".." in path.split("/"):
+        raise ValueError(f"a location must not climb with .., not {path!r}")
+
+
+class ConfigLocation(_Graded):
+    """A place the host loads hook, plugin, permission or MCP-server configuration from.
+
+    hookward's self-protection is derived from these: every location is
+    protected, `unknown`-grade ones too. A file that also holds harmless
+    settings (themes, models) lists the top-level keys (globs) that are
+    harmless; a change that leaves every other key as it was is an ordinary
+    edit. Without `harmless_keys` the whole file is protected.
+    """
+
+    path: str
+    scope: Literal["user", "project", "system"]
+    purpose: list[Literal["hooks", "plugins", "permissions", "mcp-servers"]]
+    harmless_keys: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ConfigLocation:
+        _check_location_path(self.path, self.scope)
+        if not self.purpose or len(set(self.purpose)) != len(self.purpose):
+            raise ValueError("purpose lists what the host loads from here, each once")
+        if self.harmless_keys is not None and any(not key.strip() for key in self.harmless_keys):
+            raise ValueError("a harmless key must not be blank")
+        return self
+
+
+class ConfigVariable(_Graded):
+    """An environment variable that moves a host's configuration: `replaces` is the directory it stands for."""
+
+    name: str
+    replaces: str
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ConfigVariable:
+        if not re.fullmatch(r"[A-Z][A-Z0-9_]*", self.name):
+            raise ValueError(f"a variable name is upper-case letters, digits and _, not {self.name!r}")
+        if not (self.replaces == "~" or self.replaces.startswith("~/")) or any(c in self.replaces for c in "*?"):
+            raise ValueError(f"replaces names a home directory or one under it, without globs, not {self.replaces!r}")
+        return self
+
+
+class OffSwitch(_Graded):
+    """A configuration key that switches the host's hooks off, and the location it lives in."""
+
+    key: str
+    where: str
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> OffSwitch:
+        if not self.key.strip() or not self.where.strip():
+            raise ValueError("an off switch names its key and the location it lives in")
+        return self
+
+
 class HostFile(Strict):
     """One `compat/hosts/<host>.json`, exactly in the shape of the claude-code template."""
 
@@ -328,6 +416,9 @@ class HostFile(Strict):
     fail_closed_switch: SwitchFact
     input_modification: InputModificationFact
     config: Config
+    config_locations: list[ConfigLocation]
+    config_variables: list[ConfigVariable]
+    hook_off_switches: list[OffSwitch]
     limitations: list[str]
 
     @field_validator("examined_on")
