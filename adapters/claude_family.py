@@ -195,7 +195,14 @@ def tool_call(
                 raise PayloadError(f"a {kind} tool call that names no file")
             # A search or listing without a path works in the session's directory.
             paths = [common["cwd"] or "."]
-        return ToolCall("read" if kind == "search" else kind, paths=paths, **common)  # type: ignore[arg-type]
+        # A write that carries the whole new file: mixed-purpose settings files are judged on it.
+        content = arguments.get("content") if kind == "write" and len(paths) == 1 else None
+        return ToolCall(
+            "read" if kind == "search" else kind,
+            paths=paths,
+            content=content if isinstance(content, str) else None,
+            **common,  # type: ignore[arg-type]
+        )
     return ToolCall("other", **common)  # type: ignore[arg-type]
 
 

@@ -18,6 +18,7 @@ from fnmatch import fnmatchcase
 
 from hookward.policy import budget
 from hookward.policy import floors as fl
+from hookward.policy import protection
 from hookward.policy import provenance
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
@@ -203,15 +204,8 @@ def _file_demands(
     writes = kind in ("write", "edit", "delete")
     for path in {tgt.path, tgt.real}:
         if writes:
-            for _group_id, label, compiled in policy.self_protection:
-                if matches(compiled, path, home, project):
-                    demands.append(
-                        fl.Demand(
-                            "self-protection",
-                            Verdict.DENY,
-                            f"{tgt.written} is {label}; an agent must not change the thing watching it",
-                        )
-                    )
+            # Self-protection (hookward's own files, every host's config locations) is policy.protection's,
+            # judged in _file_part, where the call's new content is known.
             for group_id, label, compiled in policy.persistence:
                 if matches(compiled, path, home, project):
                     verdict = Verdict.ASK if group_id == "ci" else Verdict.DENY
@@ -461,6 +455,9 @@ def _file_effects(cmd: SimpleCommand) -> list[tuple[str, str, bool]]:
         recursive = True
     effects: list[tuple[str, str, bool]] = []
     positional = _path_args(cmd)
+    if program in ("mkfifo", "mknod", "sqlite3", "sqlite"):
+        # What mkfifo / mknod name they create; sqlite3 may write the database it opens (the ledger is one).
+        return [("write", arg, False) for _i, arg in positional if _is_pathish(arg)]
     if program == "dd":
         for arg in args:
             if arg.startswith("if="):
@@ -1391,6 +1388,13 @@ def _file_part(
     result = _rules_verdict(policy, action, env, Verdict.ASK)
     for demand in _file_demands(kind, tgt, policy, env, recursive, metadata_only):
         _apply_floor(result, demand)
+    if not remote:
+        own = call.kind in FILE_KINDS and written in call.paths
+        content, command = (call.content, None) if own else (None, call.command)
+        for floor, verdict, reason in protection.demands(
+            kind, tgt.path, tgt.real, tgt.written, env.home, env.project, recursive, content, command
+        ):
+            _apply_floor(result, fl.Demand(floor, verdict, reason))
     if any(ch in written for ch in "*?[") and tgt.scope not in ("project", "project-root", "tmp") and not metadata_only:
         _apply_floor(
             result,

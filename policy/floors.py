@@ -235,6 +235,31 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
     return out, configs
 
 
+def _hookward_control(program: str, args: list[str]) -> str | None:
+    """The hookward control a command runs, in any spelling: the launcher by name or path, `python -m
+    hookward`, a `uv run` / `pipx run` / `uvx` wrapper, or a command string handed to another program
+    (`script -qc 'hookward uninstall'`, `tmux send-keys`)."""
+    from hookward.policy import protection
+
+    if program in ("hookward", "hookward.exe"):
+        return protection.control_named(args)
+    if re.sub(r"[\d.]+$", "", program) in ("python", "pypy") and "-m" in args:
+        module_at = args.index("-m") + 1
+        module = args[module_at] if module_at < len(args) else ""
+        if module in ("hookward", "hookward.cli", "hookward.__main__"):
+            return protection.control_named(args[module_at + 1 :])
+        if module.split(".")[0] == "hookward":
+            return module  # one of hookward's modules run directly
+    if program in ("uvx", "pipx", "uv") and "hookward" in args:
+        return protection.control_named(args[args.index("hookward") + 1 :])
+    for arg in args:
+        if "hookward" in arg.lower():
+            found = protection.controls_in_text(arg)
+            if found:
+                return found
+    return None
+
+
 def local_package_binary(program: str, args: list[str]) -> str | None:
     """The binary an unversioned `npx` / `bunx` / `pnpm exec` / `yarn exec` / `npm exec --no` names.
 
@@ -282,16 +307,15 @@ def command_demands(
             )
         )
 
-    if (
-        program == "hookward"
-        and args
-        and args[0] in ("uninstall", "install", "policy", "trust", "audit")
-        and not (
-            len(args) > 1 and args[1] in ("show", "validate", "pending", "resolved", "tail", "show", "export", "verify")
-        )
-    ):
+    control = _hookward_control(program, args)
+    if control:
         demands.append(
-            Demand("self-protection", DENY, "changes hookward itself; an agent must not reconfigure its own gate")
+            Demand(
+                "self-protection",
+                DENY,
+                f"runs `hookward {control}`, one of hookward's own controls: this is the gate itself, and only a "
+                "person at a terminal may change it",
+            )
         )
     if program in ("pip", "pip3", "pipx", "uv") and "uninstall" in args and any("hookward" in a for a in args):
         demands.append(Demand("self-protection", DENY, "uninstalls hookward; an agent must not remove its own gate"))
@@ -865,6 +889,13 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
 
     Returns the demand and any shell command strings found inside the code.
     """
+    if re.search(r"hookward", code, re.IGNORECASE):
+        # hookward's modules, its ledger, its policy: inline code that names them reaches for the gate itself.
+        return Demand(
+            "self-protection",
+            DENY,
+            f"inline {language} code names hookward (its modules, policy, ledger or grants): this is the gate itself",
+        ), []
     embedded = [m.group(2) for m in _SHELL_IN_CODE.finditer(code)]
     embedded += re.findall(r"`([^`]+)`", code) if language in ("ruby", "perl", "php") else []
     hit = _DANGEROUS_CODE.search(code)

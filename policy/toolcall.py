@@ -28,6 +28,7 @@ class ToolCall:
         "session_id",
         "tool_use_id",
         "permission_mode",
+        "content",
     )
 
     def __init__(
@@ -47,6 +48,7 @@ class ToolCall:
         session_id: str = "",
         tool_use_id: str = "",
         permission_mode: str | None = None,
+        content: str | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"unknown tool kind {kind!r}")
@@ -69,9 +71,12 @@ class ToolCall:
         self.session_id = session_id
         self.tool_use_id = tool_use_id
         self.permission_mode = permission_mode
+        # The new text of a write (the whole file), where the payload carries it; None when unknown.
+        self.content = content if isinstance(content, str) else None
 
     def to_dict(self) -> dict[str, object]:
-        return {name: getattr(self, name) for name in self.__slots__}
+        # The new content of a write is judged, never recorded or echoed.
+        return {name: getattr(self, name) for name in self.__slots__ if name != "content"}
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if v not in (None, "", ()))

@@ -1,0 +1,553 @@
+"""Self-protection: what an agent must never change, derived, never listed by hand.
+
+Three sources, read when a call is judged (so XDG variables and config-dir
+variables are resolved the way the running hook and host resolve them):
+
+1. every host's config locations in the registry (`config_locations`:
+   hook, plugin, permission and MCP-server configuration, `unknown` grade
+   included), rebased under each `config_variables` entry that is set;
+2. the directories hookward really uses: `loader.config_dir()`,
+   `loader.cache_dir()`, `ledger.state_dir()` (and their XDG defaults);
+3. hookward's own installation: its package folders, the launcher host
+   configs call, the virtual environment it runs in, and in a source
+   checkout the source tree's stage folders and pyproject.toml.
+
+Plus the knowledge groups in `knowledge/paths.py` SELF_PROTECTION (hookward's
+project-level file names, other gates' configuration).
+
+What is judged (`demands`): a write, edit or delete of a protected place, or
+of any directory that holds one (`mv .claude x`, `chmod 000 .claude`,
+`rm -rf ~/.config`), is a hard deny under the floor `self-protection`. A file
+that also holds harmless settings (its registry location lists
+`harmless_keys`) is judged on its new content when the call carries it: only
+a change to another key is refused. Setting a variable that moves a host's or
+hookward's configuration in a shell startup file is refused too.
+
+Location globs use `*`, `**` and `?`. `~/` anchors at the home directory, `/`
+at the root; a project location matches at any depth (a host started in a
+subdirectory loads that subdirectory's `.claude/`), a slash-less one names a
+file or directory anywhere.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from fnmatch import fnmatchcase
+
+from hookward.verdicts.decision import Verdict
+
+FLOOR = "self-protection"
+
+# hookward's own CLI: every command path is one or the other (a test walks the
+# typer app, so a new command cannot be forgotten). A control changes the
+# gate's configuration, state or installation, or answers as the gate.
+HOOKWARD_CONTROLS = frozenset(
+    {
+        ("install",),
+        ("uninstall",),
+        ("hook",),  # a crafted post-tool payload would resolve a pending grant
+        ("mcp",),
+        ("policy", "trust"),
+        ("audit", "prune"),
+        ("audit", "repair"),
+        ("compat", "render"),
+        ("compat", "probe"),
+    }
+)
+HOOKWARD_READ_ONLY = frozenset(
+    {
+        ("check",),
+        ("eval",),
+        ("doctor",),
+        ("policy", "validate"),
+        ("policy", "show"),
+        ("compat", "check"),
+        ("compat", "show"),
+        ("audit", "pending"),
+        ("audit", "resolved"),
+        ("audit", "tail"),
+        ("audit", "show"),
+        ("audit", "export"),
+        ("audit", "verify"),
+    }
+)
+_GROUPS = frozenset(path[0] for path in HOOKWARD_CONTROLS | HOOKWARD_READ_ONLY if len(path) > 1)
+
+# Variables that move hookward's own directories (the loader and the ledger read them).
+HOOKWARD_VARIABLES = ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+# The stage packages and the source checkout's files hookward runs from.
+STAGES = ("policy", "adapters", "verdicts", "compat", "hookward")
+_MAX_SETTINGS_BYTES = 1 << 20
+
+
+class Place:
+    """One protected location: a glob at a base, or a resolved absolute tree."""
+
+    __slots__ = ("label", "base", "glob", "regex", "literal", "harmless")
+
+    def __init__(self, label: str, base: str, glob: str, harmless: tuple[str, ...] | None = None) -> None:
+        self.label = label
+        self.base = base  # "abs" (glob is an absolute path), "home", "suffix" (matches at any depth), "name"
+        self.glob = glob
+        self.regex = re.compile(_glob_regex(glob) + "/?", re.IGNORECASE)
+        head = re.split(r"[*?]", glob, maxsplit=1)[0]
+        # The literal directory part: every directory above it holds this place.
+        self.literal = head if not re.search(r"[*?]", glob) else head.rsplit("/", 1)[0] if "/" in head else ""
+        self.harmless = harmless
+
+    def __repr__(self) -> str:
+        return f"Place({self.base}:{self.glob})"
+
+
+def _glob_regex(glob: str) -> str:
+    out = []
+    i = 0
+    while i < len(glob):
+        if glob.startswith("**/", i):
+            out.append("(?:[^/]*/)*")
+            i += 3
+        elif glob.startswith("**", i):
+            out.append(".*")
+            i += 2
+        elif glob[i] == "*":
+            out.append("[^/]*")
+            i += 1
+        elif glob[i] == "?":
+            out.append("[^/]")
+            i += 1
+        else:
+            out.append(re.escape(glob[i]))
+            i += 1
+    return "".join(out)
+
+
+# --- deriving the table ------------------------------------------------------------
+
+_static: list[tuple[str, str, str, tuple[str, ...] | None, str]] | None = None
+_variables: list[tuple[str, str, str]] | None = None
+
+
+def _registry() -> tuple[list[tuple[str, str, str, tuple[str, ...] | None, str]], list[tuple[str, str, str]]]:
+    """(label, scope, glob, harmless keys, host) per location and (host, variable, replaces) per variable."""
+    global _static, _variables
+    if _static is None or _variables is None:
+        from hookward.compat import registry
+
+        locations = []
+        variables = []
+        for host in registry.host_ids():
+            data = registry.load_host(host)
+            name = data.get("name", host)
+            for entry in data.get("config_locations", []):
+                harmless = entry.get("harmless_keys")
+                label = f"{name}'s {' and '.join(entry.get('purpose', ['hook']))} configuration"
+                locations.append(
+                    (label, entry["scope"], entry["path"], tuple(harmless) if harmless is not None else None, host)
+                )
+            for entry in data.get("config_variables", []):
+                variables.append((host, entry["name"], entry["replaces"]))
+        _static, _variables = locations, variables
+    return _static, _variables
+
+
+def redirect_variables() -> list[str]:
+    """Every variable that moves a host's or hookward's configuration."""
+    _locations, variables = _registry()
+    return sorted({name for _host, name, _replaces in variables} | set(HOOKWARD_VARIABLES))
+
+
+def _env_dir(name: str) -> str | None:
+    value = os.environ.get(name, "")
+    if not value:
+        return None
+    value = os.path.expanduser(value)
+    return os.path.normpath(value) if os.path.isabs(value) else None
+
+
+_memo: dict[tuple, list[Place]] = {}
+
+
+def places(home: str) -> list[Place]:
+    """The protected places as this process sees them now (memoized on what they are derived from)."""
+    key = (home, tuple(os.environ.get(name, "") for name in redirect_variables()), os.environ.get("PATH", ""))
+    table = _memo.get(key)
+    if table is None:
+        table = _memo[key] = _derive(home)
+    return table
+
+
+def _derive(home: str) -> list[Place]:
+    from hookward.policy.knowledge.paths import SELF_PROTECTION
+
+    found: list[Place] = []
+    locations, variables = _registry()
+    moved: dict[str, list[tuple[str, str]]] = {}
+    for host, name, replaces in variables:
+        target = _env_dir(name)
+        if target is not None:
+            moved.setdefault(host, []).append((replaces, target))
+    for label, scope, glob, harmless, host in locations:
+        found.append(_place(label, scope, glob, harmless))
+        if scope != "user":
+            continue
+        for replaces, target in moved.get(host, []):
+            if glob == replaces or glob.startswith(replaces.rstrip("/") + "/"):
+                rest = glob[len(replaces) :].lstrip("/")
+                found.append(Place(label, "abs", _escape(target) + ("/" + rest if rest else ""), harmless))
+    for _gid, label, lines in SELF_PROTECTION:
+        for line in lines:
+            if line.startswith("!"):
+                continue
+            scope = "user" if line.startswith("~/") else "system" if line.startswith("/") else "project"
+            found.append(_place(label, scope, line, None))
+    for label, path in hookward_places(home):
+        found.append(Place(label, "abs", _escape(path) + "/**"))
+        found.append(Place(label, "abs", _escape(path)))
+    return found
+
+
+def _escape(path: str) -> str:
+    # A resolved directory is literal: a * or ? in it is no glob.
+    return path.replace("*", "?").rstrip("/") or "/"
+
+
+def _place(label: str, scope: str, glob: str, harmless: tuple[str, ...] | None) -> Place:
+    if scope == "user":
+        return Place(label, "home", glob[2:] if glob.startswith("~/") else "", harmless)
+    if scope == "system":
+        return Place(label, "abs", glob, harmless)
+    return Place(label, "suffix" if "/" in glob.rstrip("/") else "name", glob.rstrip("/"), harmless)
+
+
+def hookward_places(home: str) -> list[tuple[str, str]]:
+    """(label, absolute path) of hookward's own directories and installation."""
+    from hookward.policy import loader
+    from hookward.verdicts import ledger
+
+    state = "hookward's policy, trust file, ledger, grants and cache"
+    out = [(state, loader.config_dir()), (state, loader.cache_dir()), (state, ledger.state_dir())]
+    for default in (".config/hookward", ".cache/hookward", ".local/state/hookward"):
+        out.append((state, os.path.join(home, default)))
+    install = "hookward's own installation"
+    import hookward
+
+    package_dirs = {os.path.dirname(os.path.abspath(hookward.__file__ or ""))}
+    package_dirs.update(os.path.abspath(p) for p in getattr(hookward, "__path__", []))
+    package_dirs.add(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # the policy stage
+    for directory in sorted(package_dirs):
+        if os.path.isfile(os.path.join(directory, "pyproject.toml")) or os.path.isdir(
+            os.path.join(directory, "policy")
+        ):
+            # A source checkout's root (on the package path): its stage folders and build file.
+            for stage in STAGES:
+                out.append((install, os.path.join(directory, stage)))
+            out.append((install, os.path.join(directory, "pyproject.toml")))
+        else:
+            out.append((install, directory))
+        parent = os.path.dirname(directory)
+        if os.path.isfile(os.path.join(parent, "pyproject.toml")) and os.path.isfile(
+            os.path.join(parent, "policy", "engine.py")
+        ):
+            for stage in STAGES:
+                out.append((install, os.path.join(parent, stage)))
+            out.append((install, os.path.join(parent, "pyproject.toml")))
+    launchers = []
+    import shutil
+
+    found = shutil.which("hookward")
+    if found:
+        launchers.append(found)
+    launchers.append(os.path.join(os.path.dirname(sys.executable), "hookward"))
+    if sys.argv and os.path.basename(sys.argv[0]) in ("hookward", "hookward.exe"):
+        launchers.append(sys.argv[0])
+    for launcher in launchers:
+        out.append((install, os.path.abspath(launcher)))
+        out.append((install, os.path.realpath(launcher)))
+    if sys.prefix != sys.base_prefix:
+        out.append((install, os.path.abspath(sys.prefix)))  # the virtual environment hookward runs in
+    out.append((install, os.path.abspath(sys.executable)))
+    return [(label, os.path.normpath(path)) for label, path in out if path]
+
+
+# --- matching ----------------------------------------------------------------------
+
+
+def _hits(place: Place, path: str, home: str) -> bool:
+    if place.base == "abs":
+        return bool(place.regex.fullmatch(path))
+    if place.base == "home":
+        if not path.startswith(home.rstrip("/") + "/"):
+            return False
+        return bool(place.regex.fullmatch(path[len(home.rstrip("/")) + 1 :]))
+    parts = path.strip("/").split("/")
+    if place.base == "name":
+        return any(place.regex.fullmatch(part) for part in parts)
+    for i in range(len(parts)):
+        if place.regex.fullmatch("/".join(parts[i:])):
+            return True
+    return False
+
+
+def _holds(place: Place, path: str, home: str, project: str | None) -> bool:
+    """Is `path` a directory above this place?"""
+    inside = path.rstrip("/") + "/"
+    if place.base == "abs":
+        return bool(place.literal) and (place.literal.rstrip("/") + "/").startswith(inside) and place.literal != "/"
+    if place.base == "home":
+        literal = home.rstrip("/") + "/" + place.literal if place.literal else home
+        return (literal.rstrip("/") + "/").startswith(inside) and literal.rstrip("/") != path.rstrip("/")
+    if place.base == "suffix" and place.literal:
+        pieces = place.literal.split("/")
+        for n in range(1, len(pieces) + 1):
+            if path.rstrip("/").endswith("/" + "/".join(pieces[:n])):
+                return True
+        # A directory that holds the place itself: the project, or any directory that has one.
+        if project and (project.rstrip("/") + "/").startswith(inside):
+            return True
+        return os.path.lexists(os.path.join(path, pieces[0]))
+    return False
+
+
+def protected(path: str, home: str) -> list[Place]:
+    """The places `path` is, or is inside of."""
+    return [place for place in places(home) if _hits(place, path, home)]
+
+
+def demands(
+    kind: str,
+    path: str,
+    real: str,
+    written: str,
+    home: str,
+    project: str | None,
+    recursive: bool,
+    content: str | None,
+    command: str | None,
+) -> list[tuple[str, Verdict, str]]:
+    """(floor, verdict, reason) for a write, edit or delete of `path` (and `real`, where a symlink points).
+
+    A hard deny is the floor `self-protection`; a change to only the harmless keys of a host's settings
+    file is an ask (`persistence`): the agent is still changing its own host's configuration.
+    """
+    if kind not in ("write", "edit", "delete"):
+        return []
+    table = places(home)
+    out: list[tuple[str, Verdict, str]] = []
+    for candidate in dict.fromkeys((path, real)):
+        hits = [place for place in table if _hits(place, candidate, home)]
+        if hits:
+            reason = _judge_file(kind, candidate, written, hits, content)
+            if reason:
+                out.append((FLOOR, Verdict.DENY, reason))
+            else:
+                labels = ", ".join(dict.fromkeys(place.label for place in hits))
+                out.append(("persistence", Verdict.ASK, f"{written} is {labels}; this changes only harmless settings"))
+            continue
+        holder = _holder(kind, candidate, table, home, project, recursive)
+        if holder is not None:
+            verb = {"delete": "deleting, moving or renaming", "write": "changing", "edit": "changing"}[kind]
+            out.append(
+                (
+                    FLOOR,
+                    Verdict.DENY,
+                    f"{written} holds {holder.label} ({_shown(holder, home)}): {verb} it disables what it holds. "
+                    "This is the gate itself; an agent must not switch off the thing watching it",
+                )
+            )
+    text = content if content is not None else command
+    if text and kind in ("write", "edit") and _is_startup_file(path, home):
+        named = [name for name in redirect_variables() if re.search(r"\b" + name + r"\b", text)]
+        if named:
+            out.append(
+                (
+                    FLOOR,
+                    Verdict.DENY,
+                    f"{written} is a shell startup file, and this sets {', '.join(named)}, which moves where an agent "
+                    "or hookward reads its configuration: that switches the gate off. This is the gate itself",
+                )
+            )
+    return out
+
+
+def _holder(kind: str, path: str, table: list[Place], home: str, project: str | None, recursive: bool) -> Place | None:
+    if kind in ("write", "edit") and not recursive and path in (home, project, "/"):
+        return None  # copying a file into ~ or the project; the file it creates is judged on its own
+    if kind in ("write", "edit") and recursive and project and path == project.rstrip("/"):
+        return None  # unpacking into the project: what it creates is judged by the archive's listing (or asks)
+    for place in table:
+        if _holds(place, path, home, project):
+            return place
+    return None
+
+
+def _shown(place: Place, home: str) -> str:
+    if place.base == "home":
+        return "~/" + place.glob
+    return place.glob
+
+
+def _judge_file(kind: str, path: str, written: str, hits: list[Place], content: str | None) -> str:
+    labels = ", ".join(dict.fromkeys(place.label for place in hits))
+    gate = f"{written} is {labels}; an agent must not change the thing watching it. This is the gate itself"
+    harmless_lists = [place.harmless for place in hits]
+    if kind == "delete" or any(h is None for h in harmless_lists):
+        return gate
+    # A settings file that also holds harmless keys: judged on its new content.
+    if content is None:
+        return (
+            gate + " (this file also holds harmless settings: a Write of the whole new file is judged on what "
+            "it changes; an edit or a shell write is not)"
+        )
+    harmless = set().union(*(set(h or ()) for h in harmless_lists))
+    # Every list must call a key harmless for it to pass.
+    allowed = [key for key in harmless if all(key in (h or ()) for h in harmless_lists)]
+    new = _parse(path, content)
+    if not isinstance(new, dict):
+        return gate + " (its new content does not parse as a settings object, which can switch every hook off)"
+    old = _parse(path, _read_bounded(path))
+    old = old if isinstance(old, dict) else {}
+    missing = object()
+    changed = sorted(
+        key
+        for key in set(old) | set(new)
+        if old.get(key, missing) != new.get(key, missing) and not any(fnmatchcase(key, glob) for glob in allowed)
+    )
+    if changed:
+        return gate + f" (the change touches {', '.join(repr(k) for k in changed[:5])})"
+    return ""
+
+
+def _read_bounded(path: str) -> str | None:
+    """A regular file's text, at most 1 MiB; never blocks on a FIFO or a device."""
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except OSError:
+        try:
+            real = os.path.realpath(path)
+            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+        except OSError:
+            return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_SETTINGS_BYTES:
+            return None
+        data = os.read(fd, _MAX_SETTINGS_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return data.decode("utf-8", "replace")
+
+
+def _parse(path: str, text: str | None) -> object:
+    if text is None:
+        return None
+    if path.endswith(".toml"):
+        import tomllib
+
+        try:
+            return tomllib.loads(text)
+        except (tomllib.TOMLDecodeError, ValueError):
+            return None
+    import json
+
+    try:
+        return json.loads(text)
+    except ValueError:
+        pass
+    try:
+        return json.loads(_strip_jsonc(text))
+    except ValueError:
+        return None
+
+
+def _strip_jsonc(text: str) -> str:
+    """JSON with comments and trailing commas (VS Code and Zed settings) as plain JSON."""
+    out = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch == '"':
+            j = i + 1
+            while j < n and text[j] != '"':
+                j += 2 if text[j] == "\\" else 1
+            out.append(text[i : j + 1])
+            i = j + 1
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+        elif text.startswith("/*", i):
+            end = text.find("*/", i + 2)
+            i = n if end < 0 else end + 2
+        else:
+            out.append(ch)
+            i += 1
+    return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
+
+
+_STARTUP: list[Place] | None = None
+
+
+def _is_startup_file(path: str, home: str) -> bool:
+    global _STARTUP
+    if _STARTUP is None:
+        from hookward.policy.knowledge.paths import PERSISTENCE
+
+        lines = [line for gid, _label, group in PERSISTENCE if gid == "shell-rc" for line in group]
+        _STARTUP = [
+            _place(
+                "shell startup file",
+                "user" if x.startswith("~/") else "system" if x.startswith("/") else "project",
+                x,
+                None,
+            )
+            for x in lines
+            if not x.startswith("!")
+        ]
+    return any(_hits(place, path, home) for place in _STARTUP)
+
+
+# --- hookward's own controls ------------------------------------------------------
+
+
+def control_named(args: list[str]) -> str | None:
+    """The state-changing hookward command `args` (what follows `hookward`) runs, or None when read-only."""
+    words = [a for a in args if a]
+    if not words or words[0] in ("--help", "-h", "--version"):
+        return None
+    first = words[0]
+    if (first,) in HOOKWARD_READ_ONLY:
+        return None
+    if first in _GROUPS:
+        second = next((w for w in words[1:] if not w.startswith("-")), None)
+        if second is None or (first, second) in HOOKWARD_READ_ONLY:
+            return None
+        return f"{first} {second}"
+    return first  # a control, or a command hookward does not know yet: refused either way
+
+
+_WORD = re.compile(r"[^\s;&|()<>'\"`]+")
+
+
+def controls_in_text(text: str) -> str | None:
+    """A hookward control run from inside a string (`script -qc 'hookward uninstall'`, `tmux send-keys`)."""
+    if "hookward" not in text.lower():
+        return None
+    words = _WORD.findall(text)
+    for i, word in enumerate(words):
+        name = os.path.basename(word).lower()
+        if name in ("hookward", "hookward.exe"):
+            control = control_named(words[i + 1 : i + 4])
+            if control:
+                return control
+        if word == "-m" and i + 1 < len(words) and words[i + 1].split(".")[0] == "hookward":
+            control = (
+                control_named(words[i + 2 : i + 5]) if words[i + 1] in ("hookward", "hookward.cli") else words[i + 1]
+            )
+            if control:
+                return control
+    return None
