@@ -1,0 +1,62 @@
+"""Shared set-up of the spec red-team tests: a throwaway home and project, and a user policy on demand.
+
+Commands are only analysed, never run. Nothing is written outside tmp_path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hookward.policy.engine import evaluate
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
+
+
+@dataclass
+class Sandbox:
+    home: Path
+    project: Path
+    config: Path
+
+    def decide(self, command: str) -> Decision:
+        call = ToolCall("shell", command=command, cwd=str(self.project), project_root=str(self.project))
+        return evaluate(call)
+
+    def allow_programs(self, *programs: str) -> None:
+        """A user rule that allows the programs by name: what the specs say must still decide."""
+        names = ", ".join(f'"{p}"' for p in programs)
+        (self.config / "hookward").mkdir(parents=True, exist_ok=True)
+        (self.config / "hookward" / "policy.toml").write_text(
+            f'[[rules]]\nid = "my-tools"\nverdict = "allow"\nreason = "I use these every day"\nprograms = [{names}]\n'
+        )
+
+
+def make_sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
+    home = tmp_path / "home"
+    project = home / "work" / "app"
+    (project / ".git").mkdir(parents=True)
+    (project / "src").mkdir()
+    (project / "src" / "app.py").write_text("print('hi')\n")
+    (home / ".ssh").mkdir()
+    (home / ".ssh" / "id_rsa").write_text("FAKE KEY\n")
+    config = tmp_path / "config"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(config))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    return Sandbox(home, project, config)
+
+
+def assert_decided(decision: Decision, verdict: Verdict, rule: str, command: str) -> None:
+    assert decision.verdict == verdict, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+    assert rule in decision.rule_ids, f"{command}: decided by {decision.rule_ids}, expected {rule}"
+
+
+def assert_routine(decision: Decision, command: str) -> None:
+    """Allowed, and no floor took part in the decision."""
+    assert decision.verdict == Verdict.ALLOW, (
+        f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+    )
+    assert not [r for r in decision.rule_ids if r.startswith("floor.")], f"{command}: {decision.rule_ids}"
