@@ -39,7 +39,7 @@ KNOWLEDGE_FILES = (
 )
 # Every file the built-in part is compiled from; the shipped builtin_policy.json is keyed by their bytes.
 BUILTIN_INPUTS = (DEFAULT_POLICY, *KNOWLEDGE_FILES)
-COMPILER_VERSION = "4"
+COMPILER_VERSION = "5"
 CACHE_MAGIC = b"hookward-policy-cache 1\n"
 PROJECT_POLICY_NAME = ".hookward.toml"
 
@@ -397,7 +397,7 @@ def compile_builtin(default: bytes) -> dict:
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
         # Case-insensitive: macOS homes are, and ~/.AWS/credentials is the same file there.
         return [
-            [gid, label, [[base, "(?i)" + regex, include] for base, regex, include in compile_patterns(lines)]]
+            [gid, label, [[base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(lines)]]
             for gid, label, lines in table
         ]
 
@@ -424,7 +424,9 @@ def compile_builtin(default: bytes) -> dict:
         "self_protection": groups(kpaths.SELF_PROTECTION),
         "credential_trees": trees(kpaths.CREDENTIALS),
         "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
-        "home_harmless": [[base, "(?i)" + regex, include] for base, regex, include in compile_patterns(kpaths.HOME_HARMLESS)],
+        "home_harmless": [
+            [base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(kpaths.HOME_HARMLESS)
+        ],
     }
 
 

@@ -14,8 +14,35 @@ from __future__ import annotations
 
 import re
 
-# (base, regex, include): base is "home", "root" or "project"
-Compiled = list[tuple[str, str, bool]]
+# (base, regex, include[, fast]): base is "home", "root", "project" or "anywhere". `fast`, when
+# present, is the same test without a regular expression: most patterns are a literal place, a
+# file name or a suffix, and compiling ~300 expressions in every hook process costs more than
+# the whole rest of a call. The regex stays the definition; a test checks the two agree.
+Compiled = list[tuple]
+
+_GLOB = frozenset("*?[]\\!")
+
+
+def fast_form(body: str, anchored: bool) -> list[str] | None:
+    """`.aws/**` -> ["under", ".aws"]; `id_rsa` -> ["name", "id_rsa"]; `*.pem` -> ["suffix", ".pem"]; else None."""
+    if anchored:
+        literal = body[:-3] if body.endswith("/**") else body
+        literal = literal.rstrip("/")
+        if literal and not _GLOB & set(literal) and "//" not in literal:
+            return ["under", literal]
+        return None
+    if "/" in body.rstrip("/"):
+        return None
+    name = body.rstrip("/")
+    if body.endswith("/"):
+        return None  # a directory-only pattern: keep the exact regex
+    if name and not _GLOB & set(name):
+        return ["name", name]
+    if name.startswith("*") and len(name) > 1 and not _GLOB & set(name[1:]):
+        return ["suffix", name[1:]]
+    if name.endswith("*") and len(name) > 1 and not _GLOB & set(name[:-1]):
+        return ["prefix", name[:-1]]
+    return None
 
 
 def compile_patterns(lines: list[str]) -> Compiled:
@@ -43,7 +70,7 @@ def compile_patterns(lines: list[str]) -> Compiled:
             continue
         if base == "project" and not anchored:
             base = "anywhere"
-        compiled.append((base, regex, bool(include)))
+        compiled.append((base, regex, bool(include), fast_form(body, anchored)))
     return compiled
 
 
@@ -68,10 +95,25 @@ def _relative(path: str, base_dir: str) -> str | None:
     return None
 
 
+def _fast_match(fast: list[str], rel: str, folded: bool) -> bool:
+    kind, literal = fast
+    if folded:
+        rel, literal = rel.lower(), literal.lower()
+    if kind == "under":
+        return rel == literal or rel.startswith(literal + "/")
+    parts = rel.split("/")
+    if kind == "name":
+        return literal in parts
+    if kind == "suffix":
+        return any(part.endswith(literal) for part in parts)
+    return any(part.startswith(literal) for part in parts)  # prefix
+
+
 def matches(compiled: Compiled, path: str, home: str, project: str | None) -> bool:
     """Last matching pattern wins, as in .gitignore."""
     result = False
-    for base, regex, include in compiled:
+    for entry in compiled:
+        base, regex, include = entry[0], entry[1], entry[2]
         if base == "home":
             rel = _relative(path, home)
         elif base == "root":
@@ -81,6 +123,11 @@ def matches(compiled: Compiled, path: str, home: str, project: str | None) -> bo
         else:  # anywhere: a slash-less pattern, tested against the path from /
             rel = path.lstrip("/")
         if rel is None or rel == "":
+            continue
+        fast = entry[3] if len(entry) > 3 else None
+        if fast is not None:
+            if _fast_match(fast, rel, regex.startswith("(?i)")):
+                result = include
             continue
         # A path may be a directory: `.ssh` is matched by `.ssh/**` too.
         compiled_regex = _regex(regex)
