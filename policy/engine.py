@@ -14,7 +14,7 @@ import contextvars
 import os
 import re
 import shlex
-from fnmatch import fnmatchcase
+from fnmatch import fnmatchcase as _fnmatchcase
 
 from hookward.policy import budget
 from hookward.policy import floors as fl
@@ -70,6 +70,13 @@ class Action:
 
 
 # --- rule matching ------------------------------------------------------------
+
+
+def fnmatchcase(word: str, pattern: str) -> bool:
+    """fnmatch, but a pattern without wildcards is a string comparison (fnmatch compiles a regex per pattern)."""
+    if "*" not in pattern and "?" not in pattern and "[" not in pattern:
+        return word == pattern
+    return _fnmatchcase(word, pattern)
 
 
 def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
