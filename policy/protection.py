@@ -85,20 +85,112 @@ _MAX_SETTINGS_BYTES = 1 << 20
 class Place:
     """One protected location: a glob at a base, or a resolved absolute tree."""
 
-    __slots__ = ("label", "base", "glob", "regex", "literal", "harmless")
+    __slots__ = ("label", "base", "glob", "_regex", "literal", "harmless")
 
     def __init__(self, label: str, base: str, glob: str, harmless: tuple[str, ...] | None = None) -> None:
         self.label = label
         self.base = base  # "abs" (glob is an absolute path), "home", "suffix" (matches at any depth), "name"
         self.glob = glob
-        self.regex = re.compile(_glob_regex(glob) + "/?", re.IGNORECASE)
-        head = re.split(r"[*?]", glob, maxsplit=1)[0]
+        self._regex: re.Pattern[str] | None = None
+        cut = min((i for i in (glob.find("*"), glob.find("?")) if i >= 0), default=-1)
+        head = glob if cut < 0 else glob[:cut]
         # The literal directory part: every directory above it holds this place.
-        self.literal = head if not re.search(r"[*?]", glob) else head.rsplit("/", 1)[0] if "/" in head else ""
+        self.literal = head if cut < 0 else head.rsplit("/", 1)[0] if "/" in head else ""
         self.harmless = harmless
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        """Matched against the path (abs), the path below home (home), the path from / (suffix: any tail
+        of it; name: any component and what is under it). Compiled only for places that need it."""
+        if self._regex is None:
+            body = _glob_regex(self.glob)
+            source = {"suffix": f"(?:.*/)?{body}/?", "name": f"(?:.*/)?{body}(?:/.*)?"}.get(self.base, body + "/?")
+            self._regex = re.compile(source, re.IGNORECASE)
+        return self._regex
 
     def __repr__(self) -> str:
         return f"Place({self.base}:{self.glob})"
+
+
+class Table:
+    """The places, indexed: one combined regex per base, and every directory that holds a place."""
+
+    def __init__(self, found: list[Place], home: str) -> None:
+        self.places = found
+        self.home = home.rstrip("/") or "/"
+        # Most places are a literal file or a literal tree (`dir/**`): matched by string, no regex compiled.
+        self.shapes: list[tuple[Place, str, str]] = []
+        for place in found:
+            glob = place.glob.lower()
+            if not _wild(glob):
+                self.shapes.append((place, "exact", glob))
+            elif glob.endswith("/**") and not _wild(glob[:-3]):
+                self.shapes.append((place, "tree", glob[:-3]))
+            else:
+                self.shapes.append((place, "glob", glob))
+        self.holders: dict[str, Place] = {}  # an absolute directory -> a place under it
+        self.tails: dict[str, Place] = {}  # `.claude`, `.github/hooks` -> a project place under it
+        self.first_names: dict[str, Place] = {}
+        for place in found:
+            if place.base in ("abs", "home"):
+                literal = place.literal if place.base == "abs" else os.path.join(self.home, place.literal)
+                directory = literal.rstrip("/")
+                while directory and directory != "/":
+                    self.holders.setdefault(directory, place)
+                    directory = os.path.dirname(directory)
+            elif place.base == "suffix" and place.literal:
+                pieces = place.literal.split("/")
+                for n in range(1, len(pieces) + 1):
+                    self.tails.setdefault("/".join(pieces[:n]).lower(), place)
+                self.first_names.setdefault(pieces[0], place)
+
+    def hits(self, path: str) -> list[Place]:
+        low = path.lower()
+        home = self.home.lower()
+        rel = low[len(home) + 1 :] if low.startswith(home + "/") else None
+        tail = low.lstrip("/")
+        components = tail.split("/")
+        found = []
+        for place, shape, text in self.shapes:
+            subject = {"abs": low, "home": rel, "suffix": tail, "name": tail}[place.base]
+            if subject is None:
+                continue
+            if shape == "glob":
+                hit = bool(place.regex.fullmatch(subject))
+            elif place.base == "name":
+                hit = text in components
+            elif place.base == "suffix":
+                wrapped = "/" + subject + "/"
+                hit = ("/" + text + "/") in wrapped if shape == "tree" else wrapped.endswith("/" + text + "/")
+            elif shape == "tree":
+                hit = subject == text or subject.startswith(text + "/")
+            else:
+                hit = subject == text
+            if hit:
+                found.append(place)
+        return found
+
+    def holder(self, path: str, project: str | None) -> Place | None:
+        """A place that the directory `path` holds, or None."""
+        path = path.rstrip("/") or "/"
+        if path == "/" or path in self.holders:
+            return self.holders.get(path) or next(iter(self.holders.values()), None)
+        parts = path.lower().split("/")
+        for n in (1, 2, 3):
+            found = self.tails.get("/".join(parts[-n:]))
+            if found is not None:
+                return found
+        if project and (project.rstrip("/") + "/").startswith(path + "/"):
+            return next(iter(self.first_names.values()), None)
+        if os.path.isdir(path):
+            for name, place in self.first_names.items():
+                if os.path.lexists(os.path.join(path, name)):
+                    return place
+        return None
+
+
+def _wild(glob: str) -> bool:
+    return "*" in glob or "?" in glob
 
 
 def _glob_regex(glob: str) -> str:
@@ -166,15 +258,15 @@ def _env_dir(name: str) -> str | None:
     return os.path.normpath(value) if os.path.isabs(value) else None
 
 
-_memo: dict[tuple, list[Place]] = {}
+_memo: dict[tuple, Table] = {}
 
 
-def places(home: str) -> list[Place]:
+def places(home: str) -> Table:
     """The protected places as this process sees them now (memoized on what they are derived from)."""
     key = (home, tuple(os.environ.get(name, "") for name in redirect_variables()), os.environ.get("PATH", ""))
     table = _memo.get(key)
     if table is None:
-        table = _memo[key] = _derive(home)
+        table = _memo[key] = Table(_derive(home), home)
     return table
 
 
@@ -274,45 +366,9 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
 # --- matching ----------------------------------------------------------------------
 
 
-def _hits(place: Place, path: str, home: str) -> bool:
-    if place.base == "abs":
-        return bool(place.regex.fullmatch(path))
-    if place.base == "home":
-        if not path.startswith(home.rstrip("/") + "/"):
-            return False
-        return bool(place.regex.fullmatch(path[len(home.rstrip("/")) + 1 :]))
-    parts = path.strip("/").split("/")
-    if place.base == "name":
-        return any(place.regex.fullmatch(part) for part in parts)
-    for i in range(len(parts)):
-        if place.regex.fullmatch("/".join(parts[i:])):
-            return True
-    return False
-
-
-def _holds(place: Place, path: str, home: str, project: str | None) -> bool:
-    """Is `path` a directory above this place?"""
-    inside = path.rstrip("/") + "/"
-    if place.base == "abs":
-        return bool(place.literal) and (place.literal.rstrip("/") + "/").startswith(inside) and place.literal != "/"
-    if place.base == "home":
-        literal = home.rstrip("/") + "/" + place.literal if place.literal else home
-        return (literal.rstrip("/") + "/").startswith(inside) and literal.rstrip("/") != path.rstrip("/")
-    if place.base == "suffix" and place.literal:
-        pieces = place.literal.split("/")
-        for n in range(1, len(pieces) + 1):
-            if path.rstrip("/").endswith("/" + "/".join(pieces[:n])):
-                return True
-        # A directory that holds the place itself: the project, or any directory that has one.
-        if project and (project.rstrip("/") + "/").startswith(inside):
-            return True
-        return os.path.lexists(os.path.join(path, pieces[0]))
-    return False
-
-
 def protected(path: str, home: str) -> list[Place]:
     """The places `path` is, or is inside of."""
-    return [place for place in places(home) if _hits(place, path, home)]
+    return places(home).hits(path)
 
 
 def demands(
@@ -336,7 +392,7 @@ def demands(
     table = places(home)
     out: list[tuple[str, Verdict, str]] = []
     for candidate in dict.fromkeys((path, real)):
-        hits = [place for place in table if _hits(place, candidate, home)]
+        hits = table.hits(candidate)
         if hits:
             reason = _judge_file(kind, candidate, written, hits, content)
             if reason:
@@ -371,15 +427,12 @@ def demands(
     return out
 
 
-def _holder(kind: str, path: str, table: list[Place], home: str, project: str | None, recursive: bool) -> Place | None:
+def _holder(kind: str, path: str, table: Table, home: str, project: str | None, recursive: bool) -> Place | None:
     if kind in ("write", "edit") and not recursive and path in (home, project, "/"):
         return None  # copying a file into ~ or the project; the file it creates is judged on its own
     if kind in ("write", "edit") and recursive and project and path == project.rstrip("/"):
         return None  # unpacking into the project: what it creates is judged by the archive's listing (or asks)
-    for place in table:
-        if _holds(place, path, home, project):
-            return place
-    return None
+    return table.holder(path, project)
 
 
 def _shown(place: Place, home: str) -> str:
@@ -489,26 +542,29 @@ def _strip_jsonc(text: str) -> str:
     return re.sub(r",(\s*[}\]])", r"\1", "".join(out))
 
 
-_STARTUP: list[Place] | None = None
+_STARTUP: dict[str, Table] = {}
 
 
 def _is_startup_file(path: str, home: str) -> bool:
-    global _STARTUP
-    if _STARTUP is None:
+    table = _STARTUP.get(home)
+    if table is None:
         from hookward.policy.knowledge.paths import PERSISTENCE
 
         lines = [line for gid, _label, group in PERSISTENCE if gid == "shell-rc" for line in group]
-        _STARTUP = [
-            _place(
-                "shell startup file",
-                "user" if x.startswith("~/") else "system" if x.startswith("/") else "project",
-                x,
-                None,
-            )
-            for x in lines
-            if not x.startswith("!")
-        ]
-    return any(_hits(place, path, home) for place in _STARTUP)
+        table = _STARTUP[home] = Table(
+            [
+                _place(
+                    "shell startup file",
+                    "user" if x.startswith("~/") else "system" if x.startswith("/") else "project",
+                    x,
+                    None,
+                )
+                for x in lines
+                if not x.startswith("!")
+            ],
+            home,
+        )
+    return bool(table.hits(path))
 
 
 # --- hookward's own controls ------------------------------------------------------
