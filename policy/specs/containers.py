@@ -13,7 +13,10 @@ but what the container is given of the host:
 - privilege: `--privileged`, `--cap-add`, `--device`, `--security-opt`, the host's namespaces
   (`--pid=host`, `--network=host`, ...), `--use-api-socket`: `privilege` (force_ask);
 - another daemon (`docker -H`, `--context` is the user's own setting and is text): not modelled, asks;
-- `--env-file`, `--label-file`, build files and secrets (`--secret id=x,src=PATH`) are reads.
+- `--env-file`, `--label-file`, build files and secrets (`--secret id=x,src=PATH`) are reads;
+- the command of `docker run IMAGE CMD` runs in a fresh container and is text; the command of
+  `docker exec` / `compose exec` / `kubectl exec` runs in a long-lived one (a database, a
+  service) and is analysed as a command (`docker exec db rm -rf /var/lib/data`).
 `docker inspect` and `docker compose config` print containers' environments (`env`) unless a
 `--format` names only other fields.
 
@@ -244,14 +247,17 @@ _CREATE = _docker(
     judge=_mounts,
     examples={"docker create -v /etc:/e alpine": "tree-read:/etc tree-write:/etc"},
 )
+# A running container is long-lived (a database, a service): what `exec` runs in it is analysed as
+# a command, so `docker exec db rm -rf /var/lib/data` is judged like the deletion it is.
 _EXEC = _docker(
     "exec",
     _EXEC_OPTIONS,
+    operands="text argv",
     posix=True,
     examples={
-        "docker exec -it web sh": "",
-        "docker exec --privileged web id": "privilege",
-        "docker exec web rm -rf /": "",
+        "docker exec -it web sh": "runs:sh",
+        "docker exec --privileged web id": "privilege runs:id",
+        "docker exec web whoami": "runs:whoami",
     },
 )
 _BUILD = _docker(
@@ -838,8 +844,9 @@ _COMPOSE = _compose(
                 "-e --env -u --user -w --workdir --index": "val",
                 "--privileged": "flag:privilege",
             },
+            operands="text argv",
             posix=True,
-            examples={"docker compose exec web sh": "", "docker compose exec -T db psql -U app": ""},
+            examples={"docker compose exec web sh": "runs:sh", "docker compose exec -T db pg_dump": "runs:pg_dump"},
         ),
         "run": _compose(
             "run",
@@ -1568,8 +1575,9 @@ KUBECTL = Spec(
         "exec": _kube(
             "exec",
             "exec",
+            operands="text argv",
             effects=_CHANGE,
-            examples={"kubectl exec -it web-1 -- sh": "destroy", "kubectl exec web-1 -- rm -rf /": "destroy"},
+            examples={"kubectl exec -it web-1 -- sh": "destroy runs:sh", "kubectl exec web-1 -- ls": "destroy runs:ls"},
         ),
         "run": _kube(
             "run", "run", effects=_CHANGE, examples={"kubectl run tmp --image=busybox --rm -it -- sh": "destroy"}
