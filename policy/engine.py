@@ -1084,16 +1084,7 @@ def _spec_demands(
             for inner in embedded[:8]:
                 nested.extend(_shell_parts(_with_command(call, inner), policy, env))
         elif kind == "extract":
-            destination = base or "."
-            file_effects.append(("write", destination, True))
-            _apply_floor(
-                result,
-                fl.Demand(
-                    "not-understood",
-                    Verdict.ASK,
-                    f"{program} unpacks an archive into {destination}: what it creates is not known before it runs",
-                ),
-            )
+            _extract_demands(walked, program, value == "/", base or ".", cmd, env, result, file_effects)
         elif kind == "unknown":
             _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{program}: {effect.origin} is not modelled"))
     # Into a directory, a copy or a move creates destination/<name>: judge those files too.
@@ -1109,6 +1100,48 @@ def _spec_demands(
         command = walked.rest[0] if len(walked.rest) == 1 else shlex.join(walked.rest)
         nested.extend(_shell_parts(_with_command(call, command), policy, env))
     return file_effects
+
+
+def _extract_demands(
+    walked: Walk,
+    program: str,
+    anywhere: bool,
+    destination: str,
+    cmd: SimpleCommand,
+    env: Env,
+    result: Verdicting,
+    file_effects: list[tuple[str, str, bool]],
+) -> None:
+    """Unpacking is judged by its members where the archive's listing is bounded, else by its destination."""
+    from hookward.policy import archives
+
+    sources = [e.value for e in walked.effects if e.kind == "archive"]
+    members = archives.members_of(sources, cmd.cwd or env.cwd, env.home)
+    if members is None:
+        # Members may land anywhere (`tar -P`, `unzip -:`): the destination is the whole file system.
+        file_effects.append(("write", "/" if anywhere else destination, True))
+        _apply_floor(
+            result,
+            fl.Demand(
+                "not-understood",
+                Verdict.ASK,
+                f"{program} unpacks an archive into {destination}: what it creates is not known before it runs",
+            ),
+        )
+        return
+    for member in members:
+        if archives.escapes(member) and not (anywhere and member.kind not in ("symlink", "hardlink")):
+            _apply_floor(
+                result,
+                fl.Demand(
+                    "persistence",
+                    Verdict.DENY,
+                    f"{program}: the member {member.name[:120]!r} lands outside {destination}",
+                ),
+            )
+            continue
+        name = member.name if member.name.startswith("/") else os.path.join(destination, member.name)
+        file_effects.append(("write", name, False))
 
 
 def _environment_demand(name: str, program: str) -> fl.Demand | None:

@@ -437,8 +437,7 @@ def command_demands(
                 "--new-volume-script",
             )
         )
-        or a in ("-I", "-F")
-        or (a.startswith("-I") and len(a) > 2)
+        or re.match(r"^-[A-Za-z]*[IF]", a) is not None  # `-I CMD`, `-Icmd`, bundled `-cI CMD`
         for a in args
     ):
         demands.append(Demand("not-understood", FORCE_ASK, "tar is told to run a command"))

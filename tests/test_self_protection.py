@@ -125,22 +125,18 @@ def test_kiro_steering_and_cursor_rules_are_ordinary_project_files(home, project
 # --- the attacks: hookward's own policy, cache and installation ---------------------------
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_7z_extraction_into_config_dir_is_denied(home, project):
     assert_gate_denies(shell(f"7z e x.7z -o{home}/.config/hookward -y", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_tar_extraction_with_absolute_members_is_denied(home, project):
     assert_gate_denies(shell("tar -xPf x.tar", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_unzip_with_absolute_members_is_denied(home, project):
     assert_gate_denies(shell("unzip -: x.zip", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_7z_extraction_onto_the_root_is_denied(home, project):
     assert_gate_denies(shell("7z x -o/ x.7z -y", project))
 
@@ -335,17 +331,14 @@ def test_removing_the_ledger_is_denied(home, project):
     assert_gate_denies(shell(f"rm -f {ledger_db(home)}", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs compressor specs")
 def test_gzip_of_the_ledger_is_denied(home, project):
     assert_gate_denies(shell(f"gzip {ledger_db(home)}", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_zip_move_of_the_ledger_is_denied(home, project):
     assert_gate_denies(shell(f"zip -m /tmp/l.zip {ledger_db(home)}", project))
 
 
-@pytest.mark.xfail(strict=True, reason="needs archive specs")
 def test_tar_remove_files_of_the_ledger_is_denied(home, project):
     assert_gate_denies(shell(f"tar --remove-files -cf /tmp/l.tar {ledger_db(home)}", project))
 

@@ -182,8 +182,9 @@ def _wget_judge(result: Walk, argv: list[str]) -> None:
     for effect in result.effects:
         if effect.kind == "tree-write" and effect.origin.startswith("operand implied") and prefix:
             effect.value = prefix  # -r saves the whole site under the -P directory
+    named = any(e.origin in ("-O", "--output-document") or e.kind == "tree-write" for e in result.effects)
     result.effects[:] = [e for e in result.effects if not (e.kind == "write" and e.value == "-")]
-    if any(e.origin in ("-O", "--output-document") or e.kind == "tree-write" for e in result.effects):
+    if named:
         return
     for effect in list(result.effects):
         if effect.kind == "network" and effect.origin.startswith("operand"):
