@@ -25,7 +25,7 @@ An option is written as a short string, so a spec reads like a manual page:
 
 A word `+CMD` is a command the program runs at start-up where the spec says so
 (`plus="code:vim"`: `vim +'!sh' f`); `+NUM` and a lone `+` are line numbers. A spec
-with `chain=";"` names the word that chains a second command (`tmux new \; run x`):
+with `chain=";"` names the word that chains a second command (`tmux new ';' run x`):
 chained commands are not modelled. A single-dash long option (`screen -ls`) is
 found before the word is read as bundled letters.
 
@@ -428,6 +428,8 @@ def _find_short(scopes: list[Spec], letter: str) -> Opt | None:
 
 
 def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, object]) -> None:
+    if name in ("--help", "--version"):
+        state["info"] = True  # prints help or its version and exits: operands are not needed
     if opt.operands is not None:
         state["pattern"] = _pattern(opt.operands, name)
     if opt.subst is not None:
@@ -602,7 +604,7 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
             kind,
             [swap.get(e, e) for e in tail],
         )
-    _operand_effects(result, pattern, operands, current)
+    _operand_effects(result, pattern, operands, current, bool(state.get("info")))
     if current.judge is not None:
         current.judge(result, argv)
     return result
@@ -640,7 +642,7 @@ def _position(pattern: tuple, index: int) -> str | None:  # type: ignore[type-ar
     return repeated
 
 
-def _operand_effects(result: Walk, pattern: tuple, operands: list[str], spec: Spec) -> None:  # type: ignore[type-arg]
+def _operand_effects(result: Walk, pattern: tuple, operands: list[str], spec: Spec, info: bool = False) -> None:  # type: ignore[type-arg]
     head, repeated, kind, tail = pattern
     count = len(operands)
     fixed = len(head) + len(tail)
@@ -648,6 +650,13 @@ def _operand_effects(result: Walk, pattern: tuple, operands: list[str], spec: Sp
         extra = operands[fixed:] if not tail else operands[len(head) : count - len(tail)]
         if extra:
             result.unknown.append(f"{spec.path()} takes {fixed} operand(s); {extra[0]!r} is not modelled")
+    elif kind == "?" and count > fixed + 1:
+        # `x?` is at most one: `split segments delete beta-users` is not coreutils split.
+        extra_word = operands[fixed + 1]
+        result.unknown.append(f"{spec.path()} takes at most {fixed + 1} operand(s); {extra_word!r} is not modelled")
+    elif kind == "+" and count < fixed + 1 and result.rest is None and not info:
+        # `x+` needs one: `rm -rf` with nothing to remove is not a shape the spec knows.
+        result.unknown.append(f"{spec.path()} without its {repeated} operand is not modelled")
     tail_start = max(len(head), count - len(tail)) if tail else count
     for index, word in enumerate(operands):
         if index < len(head):

@@ -72,3 +72,15 @@ def test_a_declared_single_dash_long_option_wins_over_bundled_letters() -> None:
 def test_an_unknown_substitution_effect_is_refused_when_the_spec_is_built() -> None:
     with pytest.raises(SpecError):
         Spec("x", options={"-i": "flag>read=frob"})
+
+
+def test_an_optional_operand_takes_at_most_one_word() -> None:
+    spec = Spec("split", operands="read write?")
+    assert walk(spec, ["split", "big", "part-"]).understood
+    assert not walk(spec, ["split", "segments", "delete", "beta-users"]).understood
+
+
+def test_a_required_operand_that_is_missing_is_not_understood_unless_help_is_asked() -> None:
+    spec = Spec("rm", options={"-r -f": "flag", "--help": "flag"}, operands="delete+")
+    assert not walk(spec, ["rm", "-rf"]).understood
+    assert walk(spec, ["rm", "--help"]).understood

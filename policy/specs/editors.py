@@ -209,13 +209,20 @@ SPECS = [
 
 
 def _tmux_command(
-    name: str, flags: str = "", values: str = "", operands: str = "", examples: dict[str, str] | None = None
+    name: str,
+    flags: str = "",
+    values: str = "",
+    operands: str = "",
+    examples: dict[str, str] | None = None,
+    formats: bool = False,
 ) -> Spec:
     options: dict[str, str] = {}
     if flags:
         options[" ".join(f"-{c}" for c in flags)] = "flag"
     if values:
         options[" ".join(f"-{c}" for c in values)] = "val"
+    if formats:
+        options["-F"] = "val:unknown"
     spec = Spec(name, posix=True, options=options, operands=operands, examples=examples)
     return spec
 
@@ -231,7 +238,8 @@ def _tmux_runner(name: str, flags: str, values: str, examples: dict[str, str] | 
 
 def _tmux() -> Spec:
     routine = {
-        "list-sessions ls": _tmux_command("list-sessions", values="f", examples={"tmux ls": ""}),
+        # -F formats and display-message messages may hold `#(shell command)`: not modelled (asks).
+        "list-sessions ls": _tmux_command("list-sessions", values="f", formats=True, examples={"tmux ls": ""}),
         "attach-session attach a": _tmux_command("attach-session", "dErx", "cft", examples={"tmux attach -t x": ""}),
         "detach-client detach": _tmux_command("detach-client", "aPr", "Estc"),
         "kill-session": _tmux_command("kill-session", "aC", "t", examples={"tmux kill-session -t x": ""}),
@@ -239,10 +247,27 @@ def _tmux() -> Spec:
         "kill-window killw": _tmux_command("kill-window", "a", "t"),
         "kill-pane killp": _tmux_command("kill-pane", "a", "t"),
         "has-session has": _tmux_command("has-session", values="t", examples={"tmux has-session -t x": ""}),
-        "list-windows lsw": _tmux_command("list-windows", "a", "ft"),
-        "list-panes lsp": _tmux_command("list-panes", "as", "ft"),
-        "list-clients lsc": _tmux_command("list-clients", values="ft"),
-        "list-buffers lsb": _tmux_command("list-buffers", values="f"),
+        "list-windows lsw": _tmux_command("list-windows", "a", "ft", formats=True),
+        "list-panes lsp": _tmux_command("list-panes", "as", "ft", formats=True),
+        "list-clients lsc": _tmux_command("list-clients", values="ft", formats=True),
+        "list-buffers lsb": _tmux_command("list-buffers", values="f", formats=True),
+        "list-keys lsk": _tmux_command("list-keys", "1aN", "PT", operands="text?"),
+        "list-commands lscm": _tmux_command("list-commands", values="F", operands="text?"),
+        "show-options show": _tmux_command("show-options", "AgHpqsvw", "t", operands="text?"),
+        "show-window-options showw": _tmux_command("show-window-options", "gv", "t", operands="text?"),
+        "show-messages showmsgs": _tmux_command("show-messages", "JT", "t"),
+        "server-info info": _tmux_command("server-info"),
+        "resize-window resizew": _tmux_command("resize-window", "aADLRU", "txy", operands="text?"),
+        "swap-pane swapp": _tmux_command("swap-pane", "dDUZ", "st"),
+        "swap-window swapw": _tmux_command("swap-window", "d", "st"),
+        "display-message display": _tmux_command(
+            "display-message",
+            "aIlNpv",
+            "cdt",
+            operands="unknown?",
+            formats=True,
+            examples={"tmux display -p '#(id)'": "unknown", "tmux display-message": ""},
+        ),
         "capture-pane capturep": _tmux_command("capture-pane", "aepPqCJN", "bESt", examples={"tmux capturep -p": ""}),
         "select-window selectw": _tmux_command("select-window", "lnpT", "t"),
         "select-pane selectp": _tmux_command("select-pane", "DdeLlMmRUZ", "Tt"),

@@ -264,8 +264,9 @@ SPECS = [
     Spec(
         "xxd",
         version="xxd 2022-01-14 (vim 9.0)",
-        # xxd reads its own options: one dash, long spellings, no bundling (`-ps` is -p).
-        single_dash=True,
+        # xxd reads its own options: one dash, long spellings (`-ps`, `-cols`), values attached or
+        # not (`-c16`), no bundling.
+        bundling=False,
         options={
             "-a -autoskip -b -bits -C -capitalize -d -E -EBCDIC -e -h -help -i -include": "flag",
             "-p -ps -postscript -plain -u -uppercase -v -version -r -revert": "flag",
@@ -277,6 +278,8 @@ SPECS = [
             "xxd -l 64 a.bin": "read:a.bin",
             "xxd -r -p - ~/.profile": "read:- write:~/.profile",
             "xxd -ps in out.hex": "read:in write:out.hex",
+            "xxd -c16 -g1 f": "read:f",
+            "xxd -cols 8 -revert a b": "read:a write:b",
         },
     ),
     _filter(
