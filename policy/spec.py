@@ -654,8 +654,8 @@ def _operand_effects(result: Walk, pattern: tuple, operands: list[str], spec: Sp
         # `x?` is at most one: `split segments delete beta-users` is not coreutils split.
         extra_word = operands[fixed + 1]
         result.unknown.append(f"{spec.path()} takes at most {fixed + 1} operand(s); {extra_word!r} is not modelled")
-    elif kind == "+" and count < fixed + 1 and result.rest is None and not info:
-        # `x+` needs one: `rm -rf` with nothing to remove is not a shape the spec knows.
+    elif kind == "+" and repeated in ("delete", "tree-delete", "move") and count <= fixed and not info:
+        # What `rm -rf` with nothing visible to remove removes is not known (a wrapper may append it).
         result.unknown.append(f"{spec.path()} without its {repeated} operand is not modelled")
     tail_start = max(len(head), count - len(tail)) if tail else count
     for index, word in enumerate(operands):

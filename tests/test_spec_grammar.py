@@ -80,7 +80,8 @@ def test_an_optional_operand_takes_at_most_one_word() -> None:
     assert not walk(spec, ["split", "segments", "delete", "beta-users"]).understood
 
 
-def test_a_required_operand_that_is_missing_is_not_understood_unless_help_is_asked() -> None:
+def test_a_missing_delete_operand_is_not_understood_unless_help_is_asked() -> None:
     spec = Spec("rm", options={"-r -f": "flag", "--help": "flag"}, operands="delete+")
     assert not walk(spec, ["rm", "-rf"]).understood
     assert walk(spec, ["rm", "--help"]).understood
+    assert walk(Spec("mkdir", operands="write+"), ["mkdir"]).understood  # an error, not an effect
