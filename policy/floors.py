@@ -74,7 +74,6 @@ PUBLISH = {
     ("twine", "upload"),
     ("docker", "push"),
     ("podman", "push"),
-    ("gh", "release"),
     ("flit", "publish"),
     ("hatch", "publish"),
     ("uv", "publish"),
@@ -483,7 +482,7 @@ def command_demands(
         args
         and args[0] in ("publish", "deploy", "unpublish", "release")
         and (program, args[0]) not in PUBLISH
-        and program not in ("gh",)
+        and program not in ("gh", "glab")
     ):
         demands.append(
             Demand("destructive", FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone")
@@ -495,8 +494,13 @@ def command_demands(
             if not a.startswith("-")
         ) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):
             demands.append(Demand("destructive", FORCE_ASK, "gh changes or deletes something on GitHub"))
-        elif args[0] == "api" and re.search(
-            r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE
+        elif (
+            args[0] == "api"
+            and re.search(
+                r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE
+            )
+            and not re.search(r"(-X|--method)[ =]?(GET|HEAD)\b", " ".join(args), re.IGNORECASE)
+            and not (args[1:2] == ["graphql"] and "mutation" not in " ".join(args).lower() and "@" not in " ".join(args))
         ):
             demands.append(Demand("egress", ASK, "gh api sends data to GitHub"))
     if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
@@ -627,12 +631,14 @@ def _git_demands(argv: list[str]) -> list[Demand]:
     from hookward.policy.specs.vcs import canonical_argv  # abbreviated options spelled out (`--h` = `--hard`)
 
     demands: list[Demand] = []
-    argv, configs = git_argv(canonical_argv(argv))
+    full = canonical_argv(argv)
+    argv, configs = git_argv(full)
     if len(argv) >= 2 and argv[1] == "clone":
         configs = configs + _option_values(argv[2:], "-c", "--config")
+    from_env = set(_option_values(full, "--config-env", "--config-env"))  # the value is in a variable
     for setting in configs:
         key = gitconfig.setting_key(setting)
-        kind, why = gitconfig.classify(key)
+        kind, why = gitconfig.classify(key, None if setting in from_env else gitconfig.setting_value(setting))
         if kind == gitconfig.DANGEROUS_TEXT:
             demands.append(Demand("hijack", DENY, f"git -c {key} makes git run another program ({why})"))
         elif kind == gitconfig.UNKNOWN_TEXT:
@@ -679,7 +685,8 @@ def _git_demands(argv: list[str]) -> list[Demand]:
                 }
             )
         )
-        if keys and gitconfig.classify(keys[0])[0] == gitconfig.DANGEROUS_TEXT and not reading:
+        value = keys[1] if len(keys) > 1 else None
+        if keys and gitconfig.classify(keys[0], value)[0] == gitconfig.DANGEROUS_TEXT and not reading:
             demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
         elif not reading:
             demands.append(Demand("persistence", ASK, "changes git configuration"))

@@ -101,7 +101,6 @@ def test_printing_a_forge_token_is_denied(world: Sandbox, command: str) -> None:
     [
         ("gh api -X DELETE repos/o/r", FORCE_ASK, "floor.destructive"),
         ("gh api -X POST repos/o/r/issues -f title=x", ASK, "floor.destructive"),
-        ("gh api graphql -f query=x", ASK, "floor.destructive"),
         ("gh -R o/r repo delete --yes", FORCE_ASK, "floor.destructive"),
         ("gh repo delete o/r --yes", FORCE_ASK, "floor.destructive"),
         ("gh secret set TOKEN -b x", ASK, "floor.destructive"),
@@ -116,7 +115,23 @@ def test_changing_something_on_the_forge(world: Sandbox, command: str, verdict: 
     assert_decided(world.decide(command), verdict, rule, command)
 
 
+def test_graphql_mutation_changes_something_and_a_query_does_not(sandbox: Sandbox) -> None:
+    mutation = "gh api graphql -f query='mutation { addStar(input: {starrableId: \"x\"}) { clientMutationId } }'"
+    assert_decided(sandbox.decide(mutation), ASK, "floor.destructive", mutation)
+    from_file = "gh api graphql -F query=@q.graphql"
+    assert_decided(sandbox.decide(from_file), ASK, "floor.destructive", from_file)
+    assert_routine(sandbox.decide("gh api graphql -f query='{viewer{login}}'"), "graphql query")
+
+
 ROUTINE = [
+    "gh api graphql -f query='{viewer{login}}' --jq .data.viewer.login",
+    "gh api repos/o/r/contents/f -X GET -f ref=abc",
+    "gh release list",
+    "gh release view v1.0",
+    "gh --version",
+    "gh pr --help",
+    "glab release list",
+    "glab mr list --state opened",
     "gh pr view 12",
     "gh pr view 12 --comments",
     "gh pr view 12 -R o/r --json title,body",

@@ -101,6 +101,24 @@ def test_config_key_known_harmless_passes(sandbox: Sandbox, command: str) -> Non
     assert_routine(sandbox.decide(command), command)
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git -c core.pager=cat log",
+        "git -c core.askPass=false ls-remote https://github.com/foo/bar",
+        "git -c credential.helper= ls-remote origin",
+        "git -c core.fsmonitor=false status",
+    ],
+)
+def test_program_key_set_to_a_value_that_runs_nothing_passes(sandbox: Sandbox, command: str) -> None:
+    assert_routine(sandbox.decide(command), command)
+
+
+def test_config_env_value_is_a_variable_so_an_inert_looking_name_is_not_trusted(sandbox: Sandbox) -> None:
+    command = "git --config-env=core.pager=cat log"  # the pager is whatever $cat holds
+    assert_decided(sandbox.decide(command), DENY, "floor.hijack", command)
+
+
 def test_every_config_key_list_entry_says_why() -> None:
     for table in (gitconfig.DANGEROUS, gitconfig.HARMLESS):
         assert all(why.strip() for why in table.values())

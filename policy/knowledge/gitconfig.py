@@ -69,8 +69,6 @@ DANGEROUS: dict[str, str] = {
     "includeif.*": "loads configuration from another file",
     "init.templatedir": "copies hooks from a template directory into new repositories",
     "submodule.*.update": "a `!command` update runs a shell",
-    "safe.directory": "trusts repositories owned by others, and their hooks and config",
-    "safe.barerepository": "trusts embedded bare repositories, and their hooks and config",
     "trace2.*": "writes trace files (with command-line text) to any path",
 }
 
@@ -157,14 +155,32 @@ HARMLESS: dict[str, str] = {
     "versionsort.suffix": "tag sort order",
 }
 
+# Keys that are dangerous because they name a program to run: set to one of these values they
+# run nothing, or a program that only copies its input (`git -c core.pager=cat log`,
+# `-c credential.helper=` disables the helpers, `-c core.fsmonitor=false` turns the monitor off).
+PROGRAM_KEYS = (
+    "core.pager",
+    "pager.*",
+    "core.editor",
+    "sequence.editor",
+    "core.askpass",
+    "credential.helper",
+    "core.fsmonitor",
+    "interactive.difffilter",
+)
+INERT_VALUES = frozenset({"", "cat", "true", "false", "0", "no", "off"})
+
 HARMLESS_TEXT = "harmless"
 DANGEROUS_TEXT = "dangerous"
 UNKNOWN_TEXT = "unknown"
 
 
-def classify(key: str) -> tuple[str, str]:
-    """('dangerous' | 'harmless' | 'unknown', why) for one configuration key (no `=value`)."""
+def classify(key: str, value: str | None = None) -> tuple[str, str]:
+    """('dangerous' | 'harmless' | 'unknown', why) for one configuration key, and its value when known."""
     name = key.strip().lower()
+    if value is not None and value.strip().lower() in INERT_VALUES:
+        if any(fnmatchcase(name, pattern) for pattern in PROGRAM_KEYS):
+            return HARMLESS_TEXT, f"set to {value.strip()!r}, it runs nothing"
     for pattern, why in DANGEROUS.items():
         if fnmatchcase(name, pattern):
             return DANGEROUS_TEXT, why
@@ -177,3 +193,9 @@ def classify(key: str) -> tuple[str, str]:
 def setting_key(setting: str) -> str:
     """The key of `key=value` (or of a bare `key`, which git reads as true)."""
     return setting.split("=", 1)[0]
+
+
+def setting_value(setting: str) -> str | None:
+    """The value of `key=value`; None for a bare `key` (true) and for `--config-env` (read from a variable)."""
+    key, equals, value = setting.partition("=")
+    return value if equals else None

@@ -576,7 +576,6 @@ def _group(name: str, subcommands: dict[str, Spec], example: str, effects: str =
         version=DOCKER_VERSION,
         options=_COMMON,
         subcommands=subcommands,
-        subcommand_required=True,
         long_prefix=False,
         examples={example: effects},
     )
@@ -714,7 +713,6 @@ _BUILDX = Spec(
     version=BUILDX_VERSION,
     options={**_COMMON, "--builder": "val", "-D --debug": "flag"},
     long_prefix=False,
-    subcommand_required=True,
     subcommands={
         "build b": Spec(
             "build",
@@ -785,9 +783,8 @@ _COMPOSE = _compose(
         "-f --file --project-directory": "val:load",
         "--env-file": "val:read",
         "-p --project-name --profile --parallel --ansi --progress": "val",
-        "--compatibility --dry-run --all-resources": "flag",
+        "--compatibility --dry-run --all-resources --version -v": "flag",
     },
-    subcommand_required=True,
     subcommands={
         "up": _compose(
             "up",
@@ -929,7 +926,6 @@ DOCKER = Spec(
     options=_DOCKER_GLOBAL,
     long_prefix=False,
     aliases=("podman",),
-    subcommand_required=True,
     subcommands={
         "run": _RUN,
         "create": _CREATE,
@@ -1396,7 +1392,6 @@ KUBECTL = Spec(
     options=_words(_KUBECTL_GLOBAL),
     long_prefix=False,
     globals_anywhere=True,
-    subcommand_required=True,
     subcommands={
         "get": _kube(
             "get",
@@ -1419,7 +1414,6 @@ KUBECTL = Spec(
             "top",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "pod pods po": _kube("pod", "top pod"),
                 "node nodes no": _kube("node", "top node"),
@@ -1443,7 +1437,6 @@ KUBECTL = Spec(
             "auth",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "can-i": _kube("can-i", "auth can-i", examples={"kubectl auth can-i create pods": ""}),
                 "whoami": _kube("whoami", "auth whoami"),
@@ -1455,7 +1448,6 @@ KUBECTL = Spec(
             version=KUBECTL_VERSION,
             options={"--kubeconfig": "val"},
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "view": _kube(
                     "view", "config view", examples={"kubectl config view": "", "kubectl config view --raw": "secret"}
@@ -1509,7 +1501,6 @@ KUBECTL = Spec(
                     "secret",
                     version=KUBECTL_VERSION,
                     long_prefix=False,
-                    subcommand_required=True,
                     subcommands={
                         "generic": _kube(
                             "generic",
@@ -1546,7 +1537,6 @@ KUBECTL = Spec(
             "set",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "image": _kube("image", "set image", effects=_CHANGE),
                 "env": _kube("env", "set env", effects=_CHANGE),
@@ -1557,7 +1547,6 @@ KUBECTL = Spec(
             "rollout",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "status": _kube("status", "rollout status", examples={"kubectl rollout status deploy/api": ""}),
                 "history": _kube("history", "rollout history"),
@@ -1610,7 +1599,6 @@ KUBECTL = Spec(
             "certificate",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "approve deny": _kube(
                     "approve",
@@ -1624,7 +1612,6 @@ KUBECTL = Spec(
             "plugin",
             version=KUBECTL_VERSION,
             long_prefix=False,
-            subcommand_required=True,
             subcommands={
                 "list": _kube("list", None, {"--name-only": "flag"}),
             },
@@ -1672,7 +1659,6 @@ HELM = Spec(
     options=_words(_HELM_GLOBAL),
     long_prefix=False,
     globals_anywhere=True,
-    subcommand_required=True,
     subcommands={
         "install": _helm(
             "install",
@@ -1779,7 +1765,6 @@ HELM = Spec(
         "repo": _helm(
             "repo",
             {},
-            subcommand_required=True,
             subcommands={
                 "add": _helm(
                     "add",
@@ -1834,7 +1819,6 @@ HELM = Spec(
         "dependency dep dependencies": _helm(
             "dependency",
             {},
-            subcommand_required=True,
             subcommands={
                 "build update list ls up": _helm(
                     "build",
@@ -1852,7 +1836,6 @@ HELM = Spec(
         "plugin": _helm(
             "plugin",
             {},
-            subcommand_required=True,
             subcommands={
                 "install add": _helm(
                     "install",
@@ -1873,7 +1856,6 @@ HELM = Spec(
         "registry": _helm(
             "registry",
             {},
-            subcommand_required=True,
             subcommands={
                 "login": _helm(
                     "login",

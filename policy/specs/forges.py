@@ -64,6 +64,7 @@ def _api(walk: Walk, argv: list[str]) -> None:
     `-F key=@file` and `--input file` send the file."""
     method = ""
     fields = False
+    writes_graph = False  # a GraphQL mutation, or a query read from a file (not known)
     kept: list[Effect] = []
     for effect in walk.effects:
         if effect.kind != "text":
@@ -74,12 +75,17 @@ def _api(walk: Walk, argv: list[str]) -> None:
         elif effect.origin in ("-f", "--raw-field", "-F", "--field"):
             fields = True
             key, equals, value = effect.value.partition("=")
+            if key == "query" and (value.startswith("@") or "mutation" in value.lower()):
+                writes_graph = True
             if effect.origin in ("-F", "--field") and equals and value.startswith("@") and len(value) > 1:
                 kept.append(Effect("upload", value[1:], f"{effect.origin} {key}=@"))
         elif effect.origin == "--input":
             fields = True
             if effect.value != "-":
                 kept.append(Effect("upload", effect.value, effect.origin))
+    graphql = "graphql" in argv[2:]
+    if not method and graphql and not writes_graph:
+        method = "GET"  # a GraphQL query is sent by POST but only reads
     if not method:
         method = "POST" if fields else "GET"
     if method not in ("GET", "HEAD"):
@@ -92,7 +98,6 @@ _PR_SELECT = {"-R --repo": "val"}
 
 _PR = _gh(
     "pr",
-    subcommand_required=True,
     subcommands={
         "view": _gh(
             "view",
@@ -178,7 +183,6 @@ _PR = _gh(
 
 _ISSUE = _gh(
     "issue",
-    subcommand_required=True,
     subcommands={
         "view": _gh("view", {**_OUT, "-c --comments": "flag"}, examples={"gh issue view 7": ""}),
         "list ls": _gh(
@@ -228,7 +232,6 @@ _ISSUE = _gh(
 
 _RUN = _gh(
     "run",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh(
             "list",
@@ -266,7 +269,6 @@ _RUN = _gh(
 # Running a workflow runs whatever it does, releases and deployments included.
 _WORKFLOW = _gh(
     "workflow",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {**_OUT, "-L --limit": "val", "-a --all": "flag"}),
         "view": _gh("view", {**_OUT, "-r --ref": "val", "-y --yaml": "flag"}, examples={"gh workflow view ci.yml": ""}),
@@ -283,7 +285,6 @@ _WORKFLOW = _gh(
 _RELEASE_ASSETS = "text upload*"
 _RELEASE = _gh(
     "release",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {**_OUT, "-L --limit": "val", "--exclude-drafts --exclude-pre-releases": "flag"}),
         "view": _gh("view", {**_OUT}, examples={"gh release view v1.0": ""}),
@@ -333,7 +334,6 @@ _RELEASE = _gh(
 
 _GIST = _gh(
     "gist",
-    subcommand_required=True,
     subcommands={
         "create new": _gh(
             "create",
@@ -352,7 +352,6 @@ _GIST = _gh(
 
 _REPO = _gh(
     "repo",
-    subcommand_required=True,
     subcommands={
         "view": _gh(
             "view",
@@ -418,7 +417,6 @@ _REPO = _gh(
         "set-default": _gh("set-default", {"-u --unset -v --view": "flag"}, effects="config"),
         "deploy-key": _gh(
             "deploy-key",
-            subcommand_required=True,
             subcommands={
                 "list ls": _gh("list", {**_OUT}),
                 "add": _gh(
@@ -433,7 +431,6 @@ _REPO = _gh(
 
 _AUTH = _gh(
     "auth",
-    subcommand_required=True,
     subcommands={
         "status": _gh(
             "status",
@@ -488,7 +485,6 @@ _SECRET_LIKE = {
 
 _KEYS = _gh(
     "ssh-key",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {}),
         "add": _gh(
@@ -505,7 +501,6 @@ _KEYS = _gh(
 # An extension is a program downloaded from GitHub that gh runs as `gh <name>`.
 _EXTENSION = _gh(
     "extension",
-    subcommand_required=True,
     subcommands={
         "install": _gh(
             "install",
@@ -533,7 +528,6 @@ _SEARCH_FLAGS = {
 
 _LABEL = _gh(
     "label",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {**_OUT, "-L --limit -S --search --sort --order": "val"}),
         "create edit clone": _gh(
@@ -545,7 +539,6 @@ _LABEL = _gh(
 
 _CACHE = _gh(
     "cache",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {**_OUT, "-L --limit -S --sort -O --order -k --key -r --ref": "val"}),
         "delete": _gh("delete", {"-a --all": "flag"}, effects=_CHANGE, examples={"gh cache delete --all": "destroy"}),
@@ -554,7 +547,6 @@ _CACHE = _gh(
 
 _CONFIG = _gh(
     "config",
-    subcommand_required=True,
     subcommands={
         "get list": _gh("get", {"-h --host": "val"}),
         "set": _gh("set", {"-h --host": "val"}, effects="config"),
@@ -565,7 +557,6 @@ _CONFIG = _gh(
 # An alias set with --shell (or starting with `!`) runs a shell command whenever it is used.
 _ALIAS = _gh(
     "alias",
-    subcommand_required=True,
     subcommands={
         "list ls": _gh("list", {}),
         "set": _gh(
@@ -579,7 +570,7 @@ _ALIAS = _gh(
     },
 )
 
-_GH_GLOBAL = {"-R --repo --hostname": "val", "--help -h": "flag"}
+_GH_GLOBAL = {"-R --repo --hostname": "val", "--help -h --version": "flag"}
 
 GH = Spec(
     "gh",
@@ -587,7 +578,6 @@ GH = Spec(
     options=_words(_GH_GLOBAL),
     long_prefix=False,
     globals_anywhere=True,
-    subcommand_required=True,
     subcommands={
         "pr": _PR,
         "issue": _ISSUE,
@@ -597,10 +587,9 @@ GH = Spec(
         "gist": _GIST,
         "repo": _REPO,
         "auth": _AUTH,
-        "secret": _gh("secret", subcommand_required=True, subcommands=dict(_SECRET_LIKE)),
+        "secret": _gh("secret", subcommands=dict(_SECRET_LIKE)),
         "variable": _gh(
             "variable",
-            subcommand_required=True,
             subcommands={
                 "list ls": _gh("list", {**_OUT, "-e --env -o --org": "val"}),
                 "get": _gh("get", {**_OUT, "-e --env -o --org": "val"}),
@@ -624,7 +613,9 @@ GH = Spec(
             examples={
                 "gh api repos/o/r/pulls": "",
                 "gh api -X POST repos/o/r/issues": "publish:POST",
-                "gh api graphql -f query=x": "publish:POST",
+                "gh api graphql -f query={viewer{login}}": "",
+                "gh api graphql -f query=mutation{x}": "publish:POST",
+                "gh api graphql -F query=@q.graphql": "publish:POST upload:q.graphql",
                 "gh api -X GET search/issues -f q=x": "",
                 "gh api repos/o/r/contents/x -X PUT -F content=@src/app.py": "publish:PUT upload:src/app.py",
                 "gh api -X DELETE repos/o/r": "publish:DELETE",
@@ -635,7 +626,6 @@ GH = Spec(
         "extension ext extensions": _EXTENSION,
         "search": _gh(
             "search",
-            subcommand_required=True,
             subcommands={"repos issues prs commits code": _gh("repos", _SEARCH_FLAGS)},
             examples={"gh search issues --repo o/r bug": ""},
         ),
@@ -661,7 +651,6 @@ GH = Spec(
         ),
         "project": _gh(
             "project",
-            subcommand_required=True,
             subcommands={
                 "list ls view field-list item-list": _gh(
                     "list", {**_OUT, "-L --limit --owner --format": "val", "--closed": "flag"}
@@ -670,8 +659,33 @@ GH = Spec(
         ),
         "codespace cs": _gh(
             "codespace",
-            subcommand_required=True,
             subcommands={"list ls view": _gh("list", {**_OUT, "-L --limit -o --org -u --user -c --codespace": "val"})},
+        ),
+        "attestation at": _gh(
+            "attestation",
+            subcommands={
+                "verify": _gh(
+                    "verify",
+                    {
+                        **_OUT,
+                        "-o --owner -R --repo --cert-identity --cert-identity-regex --cert-oidc-issuer": "val",
+                        "--signer-repo --signer-workflow --signer-digest --source-ref --source-digest": "val",
+                        "--predicate-type --digest-alg --format -L --limit --hostname": "val",
+                        "-b --bundle --custom-trusted-root": "val:read",
+                        "--deny-self-hosted-runners --no-public-good --bundle-from-oci": "flag",
+                    },
+                    operands="read",
+                    examples={"gh attestation verify artifact.tgz -o o": "read:artifact.tgz"},
+                ),
+                "download": _gh(
+                    "download",
+                    {"-o --owner -R --repo --digest-alg --predicate-type -L --limit": "val"},
+                    operands="read",
+                ),
+                "trusted-root": _gh(
+                    "trusted-root", {"--tuf-url --tuf-root --hostname": "val", "--verify-only": "flag"}
+                ),
+            },
         ),
         "completion": _gh("completion", {"-s --shell": "val"}),
         "version help": _gh("version", {}),
@@ -714,14 +728,12 @@ _GLAB_API = _glab(
 GLAB = Spec(
     "glab",
     version=GLAB_VERSION,
-    options=_words({"-R --repo": "val", "--help -h": "flag"}),
+    options=_words({"-R --repo": "val", "--help -h --version -v": "flag"}),
     long_prefix=False,
     globals_anywhere=True,
-    subcommand_required=True,
     subcommands={
         "mr": _glab(
             "mr",
-            subcommand_required=True,
             subcommands={
                 "view show": _glab(
                     "view", {**_GLAB_OUT, "-c --comments -s --system-logs": "flag"}, examples={"glab mr view 3": ""}
@@ -730,7 +742,7 @@ GLAB = Spec(
                     "list",
                     {
                         **_GLAB_OUT,
-                        "-l --label -a --assignee --author -s --source-branch -t --target-branch -m --milestone --search": "val",
+                        "-l --label -a --assignee --author -s --source-branch -t --target-branch -m --milestone --search --state": "val",
                         "-A --all -c --closed -M --merged -d --draft --mine": "flag",
                     },
                     examples={"glab mr list --mine": ""},
@@ -766,14 +778,13 @@ GLAB = Spec(
         ),
         "issue": _glab(
             "issue",
-            subcommand_required=True,
             subcommands={
                 "view show": _glab("view", {**_GLAB_OUT, "-c --comments -s --system-logs": "flag"}),
                 "list ls": _glab(
                     "list",
                     {
                         **_GLAB_OUT,
-                        "-l --label -a --assignee --author -m --milestone --search": "val",
+                        "-l --label -a --assignee --author -m --milestone --search --state": "val",
                         "-A --all -c --closed --mine -C --confidential": "flag",
                     },
                 ),
@@ -794,7 +805,6 @@ GLAB = Spec(
         ),
         "ci pipeline": _glab(
             "ci",
-            subcommand_required=True,
             subcommands={
                 "status list ls view get trace lint": _glab(
                     "status", {**_GLAB_OUT, "-b --branch -s --status": "val", "-c --compact --live": "flag"}
@@ -813,7 +823,6 @@ GLAB = Spec(
         ),
         "repo project": _glab(
             "repo",
-            subcommand_required=True,
             subcommands={
                 "view": _glab("view", {"-b --branch": "val", "-w --web": "flag"}),
                 "list ls search": _glab(
@@ -839,7 +848,6 @@ GLAB = Spec(
         ),
         "release": _glab(
             "release",
-            subcommand_required=True,
             subcommands={
                 "list ls view": _glab("list", {}),
                 "create new": _glab(
@@ -855,7 +863,6 @@ GLAB = Spec(
         ),
         "variable var": _glab(
             "variable",
-            subcommand_required=True,
             subcommands={
                 "list ls get export": _glab("list", {"-g --group": "val"}),
                 "set update": _glab(
@@ -871,7 +878,6 @@ GLAB = Spec(
         ),
         "auth": _glab(
             "auth",
-            subcommand_required=True,
             subcommands={
                 "status": _glab(
                     "status",
@@ -891,11 +897,30 @@ GLAB = Spec(
             subcommands={
                 "create new": _glab(
                     "create", {"-t --title -d --description -f --filename -v --visibility": "val"}, operands="upload*"
-                )
+                ),
+                "list ls view": _glab("list", {**_GLAB_OUT}),
             },
         ),
         "api": _GLAB_API,
-        "version help completion": _glab("version", {}),
+        "label": _glab(
+            "label",
+            subcommands={
+                "list ls": _glab("list", {**_GLAB_OUT}),
+                "create new": _glab("create", {"-n --name -c --color -d --description": "val"}, effects=_CHANGE),
+                "delete": _glab("delete", {}, effects=_GONE),
+            },
+        ),
+        "milestone": _glab(
+            "milestone",
+            subcommands={
+                "list ls get": _glab("list", {**_GLAB_OUT, "--state --search --title": "val"}),
+                "create edit": _glab(
+                    "create", {"--title --description --due-date --start-date --state": "val"}, effects=_CHANGE
+                ),
+                "delete": _glab("delete", {}, effects=_GONE),
+            },
+        ),
+        "version help completion check-update": _glab("version", {}),
     },
     examples={"glab -R g/p mr list": ""},
 )

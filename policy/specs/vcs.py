@@ -43,6 +43,8 @@ def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: 
         else:
             words.setdefault("--no-" + word[2:], "flag")
     words.setdefault("-h", "flag")
+    if not any(word.startswith("--h") for word in words):
+        words.setdefault("--help", "flag")  # not where it would make `--h` (= `--hard`) ambiguous
     words.setdefault("--end-of-options", "flag")
     return Spec(name, version=VERSION, options=dict(words), operands=operands, **kwargs)  # type: ignore[arg-type]
 
@@ -141,7 +143,6 @@ _STASH = Spec(
 _WORKTREE = Spec(
     "worktree",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "add": _cmd(
             "add",
@@ -226,7 +227,6 @@ _SUBMODULE = Spec(
 _BISECT = Spec(
     "bisect",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "start": _cmd(
             "start", {"--no-checkout --first-parent": "flag", "--term-new --term-bad --term-old --term-good": "val"}
@@ -260,7 +260,6 @@ _NOTES = Spec(
 _SPARSE = Spec(
     "sparse-checkout",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "init": _cmd("init", {"--cone --sparse-index": "flag"}),
         "list reapply disable check-rules": _cmd("list", {}),
@@ -294,7 +293,6 @@ _REFLOG = Spec(
 _BUNDLE = Spec(
     "bundle",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "create": _cmd(
             "create",
@@ -313,7 +311,6 @@ _BUNDLE = Spec(
 _MAINTENANCE = Spec(
     "maintenance",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "run": _cmd("run", {"--auto --quiet": "flag", "--schedule --task": "val"}),
         "start": _cmd("start", {"--scheduler": "val"}, effects="config"),
@@ -328,7 +325,6 @@ _MAINTENANCE = Spec(
 _CREDENTIAL = Spec(
     "credential",
     version=VERSION,
-    subcommand_required=True,
     subcommands={
         "fill": _cmd("fill", {}, operands="", effects="secret"),
         "approve reject": _cmd("approve", {}, operands="", effects="config"),
@@ -940,7 +936,9 @@ _COMMANDS: dict[str, Spec] = {
         {
             "--incremental -b --root --show-stats --progress --score-debug -f --show-name -n --show-number": "flag",
             "-p --porcelain --line-porcelain -c -t -l -s -e --show-email -w --color-lines --color-by-age": "flag",
-            "--minimal": "flag",
+            "--minimal --reverse --first-parent": "flag",
+            "--encoding --date --since": "val",
+            "-M -C": "opt",
             "--ignore-rev": "val",
             "--abbrev": "opt",
             "--ignore-revs-file": "val:read",
@@ -1289,6 +1287,17 @@ _COMMANDS: dict[str, Spec] = {
             "git rev-list --count HEAD": "",
         },
     ),
+    "merge-tree": _cmd(
+        "merge-tree",
+        {
+            "--write-tree --trivial-merge --messages --name-only -z --allow-unrelated-histories": "flag",
+            "--merge-base -X --strategy-option": "val",
+        },
+        examples={"git merge-tree HEAD~1 HEAD master": ""},
+    ),
+    "verify-tag": _cmd(
+        "verify-tag", {"-v --verbose --raw": "flag", "--format": "val"}, examples={"git verify-tag v1.0": ""}
+    ),
     "merge-base": _cmd(
         "merge-base",
         {
@@ -1475,7 +1484,26 @@ GIT = Spec(
     },
 )
 
-SPECS = [GIT]
+
+def _with_help(spec: Spec) -> Spec:
+    """`git <command> -h` and `--help` print usage at every level (`git worktree -h`)."""
+    for word in ("-h", "--help"):
+        if word == "--help" and any(name.startswith("--h") for name in spec.longs):
+            continue  # git matches `--h` against the command's own options only (`git reset --h` = `--hard`)
+        if word not in spec.options:
+            opt = Opt(False)
+            spec.options[word] = opt
+            if word.startswith("--"):
+                spec.longs[word] = opt
+            else:
+                spec.shorts[word[1]] = opt
+    for sub in spec.subcommands.values():
+        if sub.parent is spec:
+            _with_help(sub)
+    return spec
+
+
+SPECS = [_with_help(GIT)]
 
 
 def canonical_argv(argv: list[str]) -> list[str]:
