@@ -647,7 +647,7 @@ _RAILS = Spec(
         "data (force_ask); runner runs inline Ruby; console, server, dbconsole and credentials are not modelled."
     ),
     options={**_HELP, "-v --version -V": "flag"},
-    subcommand_required=True,
+    subcommand_required=False,
     subcommands={
         **{
             word: Spec(
@@ -830,7 +830,7 @@ _SCALAR = Spec(
     version="scalar (git 2.39, Debian bookworm)",
     options={"-h --help --version": "flag", "-C": "val:cd", "-c": "val:unknown"},
     posix=True,
-    subcommand_required=True,
+    subcommand_required=False,
     subcommands={
         "list": Spec("list"),
         "diagnose": Spec("diagnose", operands="tree-read?", effects=""),
@@ -839,14 +839,19 @@ _SCALAR = Spec(
         "clone": Spec("clone", effects="unknown", operands="text*"),
         "register unregister reconfigure run delete": Spec("register", effects="unknown", operands="text*"),
     },
-    examples={"scalar list": "", "scalar diagnose /repo": "tree-read:/repo", "scalar delete /repo": "unknown"},
+    examples={
+        "scalar list": "",
+        "scalar --version": "",
+        "scalar diagnose /repo": "tree-read:/repo",
+        "scalar delete /repo": "unknown",
+    },
 )
 
 _GIT_LFS = Spec(
     "git-lfs",
     version="git-lfs 3.3 (Debian bookworm)",
     options={"-h --help --version": "flag"},
-    subcommand_required=True,
+    subcommand_required=False,
     subcommands={
         "env": Spec("env"),
         "version": Spec("version"),
@@ -1097,7 +1102,7 @@ _MOUNT = Spec(
 _MOUNTPOINT = Spec(
     "mountpoint",
     version="mountpoint from util-linux 2.38.1",
-    options={**_HELP, "-q --quiet --nofollow -d --fs-devno -x --devno -V --version": "flag"},
+    options={**_HELP, "-q --quiet --nofollow -d --fs-devno -x --devno -V --version --show": "flag"},
     operands="stat",
     examples={"mountpoint -q /tmp": "stat:/tmp"},
 )
