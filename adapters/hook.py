@@ -14,7 +14,7 @@ import os
 import sys
 
 from hookward.adapters.base import PayloadError, WireAnswer
-from hookward.adapters.render import DENY, Answer, choose
+from hookward.adapters.render import DENY, SILENT, Answer, choose
 from hookward.compat.registry import HOSTS_DIR, Capabilities, UnknownHost
 from hookward.policy import budget
 from hookward.policy.budget import BudgetExceeded, DeadlineExceeded
@@ -96,9 +96,21 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         from hookward.policy.engine import evaluate_call
 
         decision, settings = evaluate_call(call)
-        answer = choose(decision, caps, event, call.permission_mode, settings.trusted_grade)
+        grant = None
+        shadow = getattr(settings, "shadow", False) is True
+        if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and not shadow:
+            decision, grant = _grant_for(call, decision, settings)  # only ask-level calls touch the grants
+        answer = choose(
+            decision, caps, event, call.permission_mode, settings.trusted_grade, grant["grant_id"] if grant else None
+        )
+        sent = answer.kind
+        if shadow and not _self_protection(decision):
+            # Shadow mode: record what would have been sent, answer no opinion (failing closed stays on).
+            sent, answer = "shadow-" + answer.kind, Answer(SILENT, answer.reason, decision.verdict)
         wire = adapter.spell(answer, event)
-        _record_pre(call, decision, answer, wire)
+        if grant is not None:
+            grant["sent"] = answer.kind
+        _record_pre(call, decision, answer, wire, grant, sent)
         return wire
     except BudgetExceeded as exceeded:  # the deadline: a refusal with its own reason, not a crash
         return block_answer(adapter, event, f"{FAILED_CLOSED}: {exceeded.reason}"[:2000])
@@ -107,14 +119,41 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         return block_answer(adapter, event, reason[:2000])
 
 
-def _record_pre(call, decision: Decision, answer: Answer, wire: WireAnswer) -> None:  # type: ignore[no-untyped-def]
+def _self_protection(decision: Decision) -> bool:
+    rule = "floor.self-protection"
+    return rule in decision.rule_ids or any(rule in part.rule_ids for part in decision.parts)
+
+
+def _grant_for(call, decision: Decision, settings) -> tuple[Decision, dict | None]:  # type: ignore[no-untyped-def]
+    """An approval a person gave for exactly this call, used now (atomically); else the grant this call opens.
+
+    A grant that cannot be keyed (no state directory) is no grant: the call is judged as it was.
+    """
+    from hookward.verdicts import grants
+
+    try:
+        key_hash = grants.identity(call, grants.install_key())
+    except Exception as error:
+        sys.stderr.write(f"hookward: no grant for this call ({type(error).__name__})\n")
+        return decision, None
+    used = grants.consume(key_hash, call.session_id or "")
+    if used is not None:
+        gid = used["grant_id"]
+        why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`"
+        return Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True), None
+    window = int(getattr(settings, "grant_expiry_minutes", 60)) * 60
+    record = grants.grant_record(call, decision, grants.new_id(), key_hash, "", window, grants.host_lineage())
+    return decision, record
+
+
+def _record_pre(call, decision: Decision, answer: Answer, wire: WireAnswer, grant=None, sent=None) -> None:  # type: ignore[no-untyped-def]
     """Ledger write; bounded and never able to change the answer."""
     try:
         from hookward.verdicts import ledger
     except ImportError:
         return
     try:
-        ledger.record_decision(call, decision, answer.kind, wire)
+        ledger.record_decision(call, decision, sent or answer.kind, wire, grant)
     except Exception as error:
         sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
 

@@ -48,8 +48,17 @@ class Answer:
         return f"Answer({self.kind!r}, verdict={self.verdict.label})"
 
 
-def _how_to_permit(decision: Decision) -> str:
+def _how_to_permit(decision: Decision, grant_id: str | None = None) -> str:
+    from hookward.policy.floors import NEVER_LOOSENED  # already imported by the engine in this process
+
     rules = ", ".join(decision.rule_ids) or "the default policy"
+    if any(rule.startswith("floor.") and rule[len("floor.") :] in NEVER_LOOSENED for rule in decision.rule_ids):
+        return f"decided by {rules}; no rule and no grant can switch this protection off"
+    if grant_id:
+        return (
+            f"decided by {rules}; a person can allow this once with `hookward grant {grant_id}` in their own "
+            "terminal (the agent cannot), or run it themselves"
+        )
     return (
         f"decided by {rules}; to permit this on purpose, run it yourself or add a user rule "
         "(~/.config/hookward/policy.toml) that allows it"
@@ -62,7 +71,9 @@ def choose(
     event: str,
     mode: str | None,
     trusted_grade: str = DEFAULT_TRUSTED_GRADE,
+    grant_id: str | None = None,
 ) -> Answer:
+    """`grant_id`: the grant this call opened, named in a refusal so a person can resolve it."""
     verdict = decision.verdict
     reason = "hookward: " + decision.summary
     known_mode = caps.known_mode(mode)
@@ -104,7 +115,8 @@ def choose(
         why = _why_no_prompt(caps, event, mode, known_mode, "ask")
 
     refusal = (
-        f"{reason}. A person must confirm this, but {why}, so hookward refuses it instead ({_how_to_permit(decision)})"
+        f"{reason}. A person must confirm this, but {why}, so hookward refuses it instead "
+        f"({_how_to_permit(decision, grant_id)})"
     )
     return Answer(DENY, refusal, verdict, downgraded=why)
 

@@ -86,6 +86,9 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
     hosts = rule.get("hosts")
     if hosts is not None and action.call.host not in hosts:
         return False
+    projects = rule.get("projects")
+    if projects is not None and (env.project is None or env.project not in projects):
+        return False
     tools = rule.get("tools")
     if tools is not None and not any(fnmatchcase(action.call.tool or "", p) for p in tools):
         return False
@@ -1562,11 +1565,12 @@ def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
 class Settings:
     """The settings the renderer needs, read from the compiled policy."""
 
-    __slots__ = ("trusted_grade", "grant_expiry_minutes")
+    __slots__ = ("trusted_grade", "grant_expiry_minutes", "shadow")
 
     def __init__(self, data: dict) -> None:
         self.trusted_grade = data.get("trusted_grade", "documented")
         self.grant_expiry_minutes = data.get("grant_expiry_minutes", 60)
+        self.shadow = data.get("shadow", False) is True  # user policy only (loader.USER_ONLY_SETTINGS)
 
 
 def evaluate_call(call: ToolCall) -> tuple[Decision, Settings]:

@@ -307,7 +307,7 @@ def _same(left: bytes, right: bytes) -> bool:
 
 
 # Settings only the user's own policy may set: a project (trusted or not) cannot stretch the hook's deadline.
-USER_ONLY_SETTINGS = frozenset({"deadline_seconds"})
+USER_ONLY_SETTINGS = frozenset({"deadline_seconds", "shadow"})
 
 
 def _assemble(builtin: dict, parts: list[dict]) -> dict:
@@ -473,13 +473,16 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
                 compiled["args_any"] = rule.args_any
             if rule.paths is not None:
                 compiled["paths"] = compile_patterns(rule.paths)
+            if rule.projects is not None:
+                compiled["projects"] = [os.path.normpath(os.path.expanduser(p)) for p in rule.projects]
             for name in ("scopes", "hosts", "tools", "mcp", "urls"):
                 value = getattr(rule, name)
                 if value is not None:
                     compiled[name] = value
         except ValueError as error:
             raise PolicyError(f"{path}: rule {rule.id!r}: {error}") from None
-        _check_examples(compiled, rule.match, rule.not_match, path)
+        # Examples run in a stand-in project (/project): a rule's own `projects` scope is not what they test.
+        _check_examples({k: v for k, v in compiled.items() if k != "projects"}, rule.match, rule.not_match, path)
         rules.append(compiled)
     return {"layer": layer, "path": path, "sha256": sha256(raw).hexdigest(), "settings": settings, "rules": rules}
 

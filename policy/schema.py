@@ -35,6 +35,11 @@ class Settings(BaseModel):
         le=20,
         description="the hook's wall-clock deadline from process start (user policy only; capped below the host timeout)",
     )
+    shadow: bool = Field(
+        False,
+        description="record what hookward would have done and answer no opinion (user policy only); "
+        "self-protection and failing closed stay on",
+    )
 
 
 class Rule(BaseModel):
@@ -50,6 +55,7 @@ class Rule(BaseModel):
     paths: list[str] | None = None
     scopes: list[Scope] | None = None
     hosts: list[str] | None = None
+    projects: list[str] | None = Field(None, description="only in these project roots (absolute paths)")
     tools: list[str] | None = None
     mcp: list[str] | None = None
     urls: list[str] | None = None
@@ -64,6 +70,14 @@ class Rule(BaseModel):
             if kind not in KINDS:
                 raise ValueError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
         return kinds
+
+    @field_validator("projects")
+    @classmethod
+    def _projects_absolute(cls, projects: list[str] | None) -> list[str] | None:
+        for project in projects or []:
+            if not project.startswith(("/", "~")):
+                raise ValueError(f"project {project!r} is not an absolute path")
+        return projects
 
     @field_validator("commands")
     @classmethod

@@ -74,7 +74,7 @@ if TYPE_CHECKING:
     from hookward.policy.toolcall import ToolCall
     from hookward.verdicts.decision import Decision
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # v2 adds the grants table (a v1 ledger is migrated by its next writer)
 DB_NAME = "ledger.db"
 HEAD_NAME = "ledger.head"  # the chain's head, outside the database
 HEAD_MAX_BYTES = 64 << 10
@@ -100,7 +100,7 @@ MAX_RULES = 16
 ID_LIMIT = 200
 
 GRANT_KINDS = ("ask", "force_ask")
-ROW_KINDS = ("decision", "post", "prune", "repair")
+ROW_KINDS = ("decision", "post", "prune", "repair", "grant")
 
 # Stored and hashed, in this order (plus id first and prev_hash last).
 FIELDS = (
@@ -166,7 +166,30 @@ SCHEMA = (
     "CREATE INDEX events_fingerprint ON events(host, session, fingerprint)",
     "CREATE INDEX events_resolves ON events(resolves)",
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    f"PRAGMA user_version = {SCHEMA_VERSION}",
+)
+
+# A grant's current state (verdicts/grants.py). Mutable, unlike `events`: every change to
+# it is also appended to the chain as a `grant` row (opened, approved, denied, refused, used).
+GRANT_SCHEMA = (
+    """CREATE TABLE grants (
+        grant_id TEXT PRIMARY KEY,
+        decision_id INTEGER NOT NULL,
+        identity TEXT NOT NULL,
+        record TEXT NOT NULL,
+        verdict TEXT NOT NULL,
+        host TEXT NOT NULL,
+        session TEXT NOT NULL,
+        opened_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        scope TEXT,
+        resolved_at INTEGER,
+        resolved_by TEXT,
+        uses INTEGER NOT NULL DEFAULT 0,
+        used_at INTEGER
+    )""",
+    "CREATE INDEX grants_identity ON grants(identity, state)",
+    "CREATE INDEX grants_decision ON grants(decision_id)",
 )
 
 
@@ -196,10 +219,14 @@ def head_path(directory: str | None = None) -> str:
 # ---------------------------------------------------------------- the hook path
 
 
-def record_decision(call: ToolCall, decision: Decision, sent: str, wire: WireAnswer | None) -> None:
-    """Record one pre-tool decision. Never raises; never waits longer than BUSY_MS for the database."""
+def record_decision(
+    call: ToolCall, decision: Decision, sent: str, wire: WireAnswer | None, grant: dict | None = None
+) -> None:
+    """Record one pre-tool decision (and the grant it opens). Never raises; waits at most BUSY_MS."""
     try:
         row = decision_row(call, decision, sent, wire)
+        if grant is not None:
+            row["grant"] = grant
     except Exception as error:
         warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
         return
@@ -374,6 +401,10 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
     if version == 0:
         for statement in SCHEMA:
             conn.execute(statement)
+    if version in (0, 1):
+        for statement in GRANT_SCHEMA:
+            conn.execute(statement)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return
     raise LedgerTrouble(f"has schema v{version}, which this hookward cannot migrate")  # pragma: no cover
 
@@ -447,7 +478,9 @@ def append(conn: sqlite3.Connection, directory: str, row: dict | None, merge_cap
         merged, backlog, after_commit = merge_spool(conn, directory, merge_cap)
         inserted = False
         if row is not None and not backlog:
-            insert(conn, row)
+            row_id = insert(conn, row)
+            if row.get("grant"):
+                insert_grant(conn, row["grant"], row_id, row)
             inserted = True
         if merged or inserted or problem:
             advanced = True
@@ -512,7 +545,10 @@ def _lock(fd: int, seconds: float) -> bool:
 def spool(directory: str, row: dict, problem: str) -> None:
     """Append the (already redacted) row to the spool; say so on stderr."""
     path = os.path.join(directory, SPOOL_NAME)
-    line = (dumps({name: row[name] for name in FIELDS}) + "\n").encode()
+    record = {name: row[name] for name in FIELDS}
+    if row.get("grant"):
+        record["grant"] = row["grant"]  # redacted already, plus the keyed hash: merged with its decision
+    line = (dumps(record) + "\n").encode()
     try:
         os.makedirs(directory, mode=0o700, exist_ok=True)
         append_line(path, line)
@@ -636,7 +672,10 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
                 continue
             if conn.execute("SELECT 1 FROM events WHERE uid = ?", (row["uid"],)).fetchone() is not None:
                 continue
-            insert(conn, row)
+            row_id = insert(conn, row)
+            grant = valid_spooled_grant(json.loads(raw).get("grant"))
+            if grant is not None and row["kind"] == "decision":
+                insert_grant(conn, grant, row_id, row)
             merged += 1
         actions.append(lambda p=path: _unlink(p))
     if unreadable:
@@ -699,22 +738,43 @@ def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS) -> sql
     return conn
 
 
-def status_of(sent: str | None, post_id: int | None, post_failed: int | None, at: int, now: int, expiry: int) -> str:
-    """pending / ran / failed / expired for a grant; allowed / refused (or ran / failed) for the rest."""
+def status_of(
+    sent: str | None,
+    post_id: int | None,
+    post_failed: int | None,
+    at: int,
+    now: int,
+    expiry: int,
+    grant_state: str | None = None,
+    grant_expires: int | None = None,
+) -> str:
+    """pending / ran / failed / expired for a grant (or approved / denied / used / unused once a
+    person resolved it); allowed / refused (or ran / failed) for the rest; shadow for shadow mode."""
     if post_id is not None:
         return "failed" if post_failed else "ran"
-    if sent in GRANT_KINDS:
+    if grant_state in ("approved", "denied", "used"):
+        if grant_state == "approved" and grant_expires is not None and grant_expires < now:
+            return "unused"
+        return grant_state
+    if sent in GRANT_KINDS or grant_state == "pending":
         return "pending" if at >= now - expiry else "expired"
+    if sent and sent.startswith("shadow-"):
+        return "shadow"  # shadow mode: what would have been sent is recorded, no opinion was
     if sent == "check":
         return "checked"  # an MCP `check`: evaluated, nothing was run
     return "refused" if sent == "deny" else "allowed"
 
 
+# A grant: a decision that sent an ask, or one whose ask was refused and opened a grant row.
+IS_GRANT = "(d.sent IN ('ask', 'force_ask') OR g.grant_id IS NOT NULL)"
+OPEN = "p.id IS NULL AND COALESCE(g.state, 'pending') = 'pending'"
+BY_PERSON = "g.state IN ('approved', 'denied', 'used')"
 VIEWS = {
-    "pending": "d.sent IN ('ask', 'force_ask') AND p.id IS NULL AND d.at >= :expired_before",
-    "expired": "d.sent IN ('ask', 'force_ask') AND p.id IS NULL AND d.at < :expired_before",
-    "resolved": "d.sent IN ('ask', 'force_ask') AND p.id IS NOT NULL",
-    "closed": "d.sent IN ('ask', 'force_ask') AND (p.id IS NOT NULL OR d.at < :expired_before)",
+    "pending": f"{IS_GRANT} AND {OPEN} AND d.at >= :expired_before",
+    "expired": f"{IS_GRANT} AND {OPEN} AND d.at < :expired_before",
+    "resolved": f"{IS_GRANT} AND (p.id IS NOT NULL OR {BY_PERSON})",
+    "closed": f"{IS_GRANT} AND (p.id IS NOT NULL OR {BY_PERSON} OR d.at < :expired_before)",
+    "shadow": "d.sent LIKE 'shadow-%'",
     "all": "1",
 }
 
@@ -746,9 +806,9 @@ def decisions(
         params["since"] = since_us
         # When a closed grant closed: its post event, or the moment it expired.
         when = {
-            "resolved": "p.at",
+            "resolved": "COALESCE(p.at, g.resolved_at)",
             "expired": "d.at + :expiry",
-            "closed": "COALESCE(p.at, d.at + :expiry)",
+            "closed": "COALESCE(p.at, g.resolved_at, d.at + :expiry)",
         }.get(view, "d.at")
         where.append(f"{when} >= :since")
     if ids is not None:
@@ -757,8 +817,11 @@ def decisions(
         where.append("d.id > :after_id")
         params["after_id"] = after_id
     sql = (
-        "SELECT d.*, p.id AS post_id, p.at AS post_at, p.failed AS post_failed "
+        "SELECT d.*, p.id AS post_id, p.at AS post_at, p.failed AS post_failed, "
+        "g.grant_id AS grant_id, g.state AS grant_state, g.scope AS grant_scope, g.resolved_at AS grant_at, "
+        "g.expires_at AS grant_expires "
         "FROM events d LEFT JOIN events p ON p.resolves = d.id AND p.kind = 'post' "
+        "LEFT JOIN grants g ON g.decision_id = d.id "
         f"WHERE {' AND '.join(where)} ORDER BY d.id"
     )
     if last is not None:
@@ -786,11 +849,22 @@ def public(row: sqlite3.Row, now: int, expiry: int) -> dict:
         "verdict": row["verdict"],
         "sent": row["sent"],
         "exit_code": row["exit_code"],
-        "status": status_of(row["sent"], row["post_id"], row["post_failed"], row["at"], now, expiry),
+        "status": status_of(
+            row["sent"],
+            row["post_id"],
+            row["post_failed"],
+            row["at"],
+            now,
+            expiry,
+            row["grant_state"],
+            row["grant_expires"],
+        ),
+        "grant": row["grant_id"],
+        "grant_scope": row["grant_scope"],
         "summary": row["summary"],
         "reasons": json.loads(row["reasons"]),
         "rules": json.loads(row["rules"]),
-        "resolved_at": iso(row["post_at"]),
+        "resolved_at": iso(row["post_at"] if row["post_at"] is not None else row["grant_at"]),
         "resolved_by": row["post_id"],
         "spooled": bool(row["spooled"]),
     }
@@ -827,6 +901,206 @@ def raw_rows(
         item["spooled"] = bool(row["spooled"])
         out.append(item)
     return out
+
+
+# ---------------------------------------------------------------- grants (verdicts/grants.py decides what they mean)
+
+GRANT_RECORD_KEYS = ("grant_id", "identity", "opened_at", "expires_at", "verdict", "host", "session", "parts")
+
+
+def valid_spooled_grant(record: object) -> dict | None:
+    if not isinstance(record, dict) or any(name not in record for name in GRANT_RECORD_KEYS):
+        return None
+    if not all(isinstance(record[name], str) for name in ("grant_id", "identity", "verdict", "host", "session")):
+        return None
+    if not isinstance(record["opened_at"], int) or not isinstance(record["expires_at"], int):
+        return None
+    return record
+
+
+def grant_row(record: dict, step: str, note: str, by: str = "", how: str = "") -> dict:
+    """A chained `grant` row: one step of a grant's life (opened, approved, denied, refused, used)."""
+    row = note_row("grant", f"grant {record['grant_id']} {step}: {record.get('summary', '')}", [], [])
+    row.update(
+        host=clean(record.get("host", "")),
+        session=clean(record.get("session", "")),
+        project=flatten(str(record.get("project", "")), 500),
+        tool_kind=clean(record.get("tool_kind", "")),
+        tool=clean(record.get("tool", "")),
+        verdict=clean(step, 32),
+        sent=clean(record.get("scope") or "", 32) or None,
+        reasons=dumps(
+            [flatten(redact(note), REASON_LIMIT)] + ([f"by {clean(by)}"] if by else []) + ([clean(how)] if how else [])
+        ),
+        rules=dumps([f"grant:{record['grant_id']}"]),
+    )
+    return row
+
+
+def insert_grant(conn: sqlite3.Connection, record: dict, decision_id: int, decision: dict) -> None:
+    """Inside the write transaction that inserted its decision: the grant, and its `opened` row."""
+    record = dict(record)
+    record.setdefault("decision_uid", decision.get("uid"))
+    conn.execute(
+        "INSERT OR IGNORE INTO grants (grant_id, decision_id, identity, record, verdict, host, session, "
+        "opened_at, expires_at, state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending')",
+        (
+            record["grant_id"],
+            decision_id,
+            record["identity"],
+            dumps({k: v for k, v in record.items() if k != "identity"}),
+            record["verdict"],
+            record["host"],
+            record["session"],
+            record["opened_at"],
+            record["expires_at"],
+        ),
+    )
+    insert(conn, grant_row(record, "opened", f"for decision row {decision_id}, sent {record.get('sent')}"))
+
+
+def _grant_dict(row: tuple) -> dict:
+    grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at = row
+    data = json.loads(record)
+    data.update(
+        grant_id=grant_id,
+        decision_id=decision_id,
+        state=state,
+        scope=scope,
+        resolved_at=resolved_at,
+        resolved_by=resolved_by,
+        uses=uses,
+        used_at=used_at,
+        expires_at=expires_at,
+    )
+    return data
+
+
+GRANT_COLUMNS = "grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at"
+
+
+def grant_by_id(conn: sqlite3.Connection, grant_id: str) -> dict | None:
+    found = conn.execute(f"SELECT {GRANT_COLUMNS} FROM grants WHERE grant_id = ?", (grant_id,)).fetchone()
+    return _grant_dict(tuple(found)) if found is not None else None
+
+
+def grant_history(conn: sqlite3.Connection, grant_id: str) -> list[dict]:
+    """The chained rows of one grant's life, oldest first."""
+    rows = []
+    for row in conn.execute(
+        "SELECT * FROM events WHERE kind = 'grant' AND rules = ? ORDER BY id", (dumps([f"grant:{grant_id}"]),)
+    ):
+        item = {key: row[key] for key in row.keys()}  # open_ledger's connections give sqlite3.Row
+        item["at"] = iso(row["at"])
+        item["reasons"] = json.loads(row["reasons"])
+        item["rules"] = json.loads(row["rules"])
+        rows.append(item)
+    return rows
+
+
+def grant_event(
+    conn: sqlite3.Connection, directory: str, grant_id: str, step: str, note: str, by: str = "", how: str = ""
+) -> None:
+    """Append one step of a grant's life (also for an unknown id: a refused attempt is still recorded)."""
+    record = grant_by_id(conn, grant_id) or {"grant_id": clean(grant_id, 40)}
+    _in_write(conn, directory, lambda: insert(conn, grant_row(record, step, note, by, how)))
+
+
+def _in_write(conn: sqlite3.Connection, directory: str, body):  # type: ignore[no-untyped-def]
+    """Run `body` in a write transaction that also advances the head record."""
+    conn.execute("BEGIN IMMEDIATE")
+    record = None
+    advanced = False
+    try:
+        ensure_schema(conn)
+        record = read_head(directory)
+        problem = head_problem(conn, record)
+        result = body()
+        advanced = True
+        advance_head(conn, directory, record, problem)
+        conn.execute("COMMIT")
+    except BaseException:
+        try:
+            conn.execute("ROLLBACK")
+        except sqlite3.Error:
+            pass
+        if advanced:
+            _restore_head(directory, record)
+        raise
+    return result
+
+
+def resolve_grant(
+    conn: sqlite3.Connection,
+    directory: str,
+    grant_id: str,
+    choice: str,
+    by: str,
+    how: str,
+    now: int,
+    offers,  # type: ignore[no-untyped-def]
+) -> dict:
+    """A person's choice for a pending grant, checked against what it offers; one transaction."""
+    from hookward.verdicts.grants import SESSION_SECONDS, GrantError
+
+    def body() -> dict:
+        grant = grant_by_id(conn, grant_id)
+        if grant is None:
+            raise GrantError(f"no grant {grant_id!r}")
+        if grant["state"] != "pending":
+            raise GrantError(f"grant {grant_id} is already {grant['state']}")
+        if grant["expires_at"] < now:
+            raise GrantError(f"grant {grant_id} expired unresolved")
+        if choice not in offers(grant):
+            raise GrantError(f"grant {grant_id} does not offer {choice!r} (it offers {', '.join(offers(grant))})")
+        state = "denied" if choice == "deny" else "approved"
+        window = int(grant.get("window") or DEFAULT_EXPIRY_SECONDS) * 1_000_000
+        expires = now + (max(window, SESSION_SECONDS * 1_000_000) if choice == "session" else window)
+        changed = conn.execute(
+            "UPDATE grants SET state = ?, scope = ?, resolved_at = ?, resolved_by = ?, expires_at = ? "
+            "WHERE grant_id = ? AND state = 'pending'",
+            (state, None if choice == "deny" else choice, now, clean(by), expires, grant_id),
+        ).rowcount
+        if changed != 1:
+            raise GrantError(f"grant {grant_id} was resolved meanwhile")
+        grant.update(state=state, scope=None if choice == "deny" else choice, resolved_at=now, expires_at=expires)
+        insert(conn, grant_row(grant, state, f"{choice} (until {iso(expires)})", by, how))
+        return grant
+
+    return _in_write(conn, directory, body)
+
+
+def consume_grant(conn: sqlite3.Connection, directory: str, key_hash: str, session: str, now: int) -> dict | None:
+    """Use an approval for this call identity: once (uses = 0, atomically) or for its session."""
+
+    def body() -> dict | None:
+        found = conn.execute(
+            f"SELECT {GRANT_COLUMNS} FROM grants WHERE identity = ? AND state = 'approved' AND expires_at >= ? "
+            "AND ((scope = 'once' AND uses = 0) OR (scope = 'session' AND session = ? AND session != '')) "
+            "ORDER BY resolved_at LIMIT 1",
+            (key_hash, now, session),
+        ).fetchone()
+        if found is None:
+            return None
+        grant = _grant_dict(tuple(found))
+        changed = conn.execute(
+            "UPDATE grants SET uses = uses + 1, used_at = ?, "
+            "state = CASE scope WHEN 'once' THEN 'used' ELSE state END "
+            "WHERE grant_id = ? AND state = 'approved' AND (scope != 'once' OR uses = 0)",
+            (now, grant["grant_id"]),
+        ).rowcount
+        if changed != 1:
+            return None
+        insert(conn, grant_row(grant, "used", f"use {grant['uses'] + 1} ({grant['scope']})"))
+        return grant
+
+    if conn.execute("PRAGMA user_version").fetchone()[0] < 2:
+        return None  # no grants table yet: nothing was ever approved
+    return _in_write(conn, directory, body)
+
+
+def grant_rows(conn: sqlite3.Connection) -> list[dict]:
+    return [_grant_dict(tuple(row)) for row in conn.execute(f"SELECT {GRANT_COLUMNS} FROM grants ORDER BY opened_at")]
 
 
 # ---------------------------------------------------------------- tamper evidence and maintenance
