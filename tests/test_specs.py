@@ -74,9 +74,16 @@ def test_unique_prefixes_of_long_options_are_the_option_they_abbreviate() -> Non
     assert [(e.kind, e.value) for e in walked.effects] == [("dest", "/etc"), ("read", "a")]
 
 
-def test_an_ambiguous_prefix_is_not_understood() -> None:
+def test_an_ambiguous_prefix_between_options_that_do_different_things_is_not_understood() -> None:
+    spec = Spec("x", version="test", options={"--output": "val:write", "--outline": "flag"})
+    walked = walk(spec, ["x", "--out", "f"])
+    assert walked.unknown and not walked.understood
+
+
+def test_an_ambiguous_prefix_between_options_with_the_same_effect_is_harmless_either_way() -> None:
+    """`cat --show x`: the program refuses it, and every option it could mean only changes output."""
     walked = walk(specs.lookup("cat"), ["cat", "--show", "x"])  # type: ignore[arg-type]
-    assert walked.unknown
+    assert [(e.kind, e.value) for e in walked.effects] == [("read", "x")]
 
 
 def test_bundled_short_options_take_the_rest_of_the_word_as_a_value() -> None:
