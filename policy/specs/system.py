@@ -1,0 +1,528 @@
+"""Processes, system information, shell builtins that print state, and database clients.
+
+References (Debian bookworm): procps-ng 4.0.2 (ps, top, pgrep, pkill, kill, free, uptime),
+psmisc 23.6 (killall), util-linux 2.38.1 (kill), htop 3.2.2, lsof 4.95, iproute2 6.1 (ss),
+net-tools 2.10 (netstat), coreutils 9.1 (uname, whoami, id), hostname 3.23, GNU bash 5.2
+(declare, typeset, export, set), SQLite 3.40.1, PostgreSQL 15 (psql), MariaDB 10.11
+(mysql), Redis 7.0 (redis-cli).
+
+Signalling one process by its id is routine; a pattern is `signal` (ask), and a pattern
+that matches nearly everything (`pkill -9 .`, `killall -r .`, `pkill -f ''`) or the pid
+-1 is `destroy`. `ps e` (BSD style) and `declare -p` / `export -p` / a bare `set` print
+the environment (`env`). A database file named to sqlite3 is read, or edited when the SQL
+(or commands read from standard input) can change it; sqlite3's `.shell` / `.system`,
+psql's `\\!` and mysql's `system` run shell commands (`exec`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.spec import Effect, Spec, Walk
+
+_SAMPLE_NAMES = ("sshd", "bash", "python3", "node", "systemd", "hookward", "x", "a1")
+
+
+def _broad(pattern: str, exact: bool = False) -> bool:
+    """A process pattern that matches (nearly) every process."""
+    if exact:
+        return pattern in ("", "*")
+    try:
+        compiled = re.compile(pattern)
+    except re.error:
+        return True  # not a pattern hookward can read
+    return sum(1 for name in _SAMPLE_NAMES if compiled.search(name)) >= len(_SAMPLE_NAMES) - 1
+
+
+def _kill_judge(result: Walk, argv: list[str]) -> None:
+    if len(argv) > 1 and re.fullmatch(r"-[A-Z][A-Z0-9+-]*", argv[1]):
+        result.unknown[:] = [u for u in result.unknown if not re.match(r"option -[A-Z0-9+-] of kill", u)]
+    words = argv[1:]
+    if (
+        words
+        and re.fullmatch(r"-(\d+|[A-Z][A-Z0-9+-]*)", words[0])
+        and words[0] != "-1"
+        or words[:1] == ["-1"]
+        and len(words) > 1
+    ):
+        words = words[1:]  # the signal
+    targets = [w for w in words if w != "--" and not w.startswith(("-s", "-n", "--signal")) and not w.startswith("-l")]
+    for target in targets:
+        if target == "-1":
+            result.effects.append(Effect("destroy", "", "pid -1 (every process)", "ask"))
+        elif target.startswith("-") and target[1:].isdigit():
+            result.effects.append(Effect("signal", target, "process group"))
+
+
+KILL = Spec(
+    "kill",
+    version="procps-ng 4.0.2",
+    numeric=True,
+    options={"-l --list -L --table -q --queue --verbose --help -V --version": "flag", "-s --signal -n": "val"},
+    operands="text*",
+    judge=_kill_judge,
+    examples={"kill 1234": "", "kill -9 1234": "", "kill -9 -1": "destroy", "kill -TERM -- -4321": "signal:-4321"},
+)
+
+
+def _pkill_judge(exact_names: bool) -> object:
+    def judge(result: Walk, argv: list[str]) -> None:
+        origins = {e.origin for e in result.effects}
+        patterns = [e.value for e in result.effects if e.origin.startswith("operand")]
+        regex = not exact_names or bool(origins & {"-r", "--regexp"})
+        effects = [e for e in result.effects if not e.origin.startswith("operand") and e.kind != "text"]
+        if result.spec.name == "pgrep":
+            result.effects[:] = effects
+            return
+        broad = (not patterns and bool(origins & {"-u", "-U", "--euid", "--uid", "-G", "--group", "-s"})) or any(
+            _broad(p, exact=not regex) for p in patterns
+        )
+        if broad:
+            effects.append(Effect("destroy", "", "a pattern that matches nearly every process", "ask"))
+        effects.append(Effect("signal", "", "processes chosen by name"))
+        result.effects[:] = effects
+
+    return judge
+
+
+_PGREP_OPTIONS = {
+    "-f --full -i --ignore-case -l --list-name -a --list-full -n --newest -o --oldest -v --inverse": "flag",
+    "-w --lightweight -x --exact -c --count -e --echo -r --runstates --ns --nslist -A --ignore-ancestors": "flag",
+    "--help -h -V --version --cgroup --env --require-handler -H -q --queue": "flag",
+    "-d --delimiter -F --pidfile -L --logpidfile -P --parent -t --terminal --signal": "val",
+    "-g --pgroup -G --group -s --session -u --euid -U --uid -O --older": "val:text",
+}
+PKILL = Spec(
+    "pkill",
+    version="procps-ng 4.0.2",
+    numeric=True,
+    options=_PGREP_OPTIONS,
+    operands="network*",  # patterns, recorded so the judge can weigh them
+    examples={"pkill -9 .": "destroy signal", "pkill -f ''": "destroy signal", "pkill -f 'vite dev'": "signal"},
+)
+PKILL.judge = _pkill_judge(False)  # type: ignore[assignment]
+PGREP = Spec(
+    "pgrep", version="procps-ng 4.0.2", options=_PGREP_OPTIONS, operands="text*", examples={"pgrep -af node": ""}
+)
+PGREP.judge = _pkill_judge(False)  # type: ignore[assignment]
+PIDOF = Spec(
+    "pidof",
+    version="procps-ng 4.0.2",
+    options={"-s -c -n -q -x -z -w": "flag", "-o -S": "val"},
+    operands="text*",
+    examples={"pidof nginx": ""},
+)
+KILLALL = Spec(
+    "killall",
+    version="psmisc 23.6",
+    numeric=True,
+    options={
+        "-e --exact -I --ignore-case -g --process-group -i --interactive -l --list -q --quiet -r --regexp": "flag:text",
+        "-v --verbose -V --version -w --wait -n --ns --help": "flag",
+        "-s --signal -o --older-than -y --younger-than -Z --context": "val",
+        "-u --user": "val:text",
+    },
+    operands="network*",
+    examples={"killall -9 -r .": "destroy signal", "killall node": "signal", "killall -u me": "destroy signal"},
+)
+KILLALL.judge = _pkill_judge(True)  # type: ignore[assignment]
+
+
+def _ps_judge(result: Walk, argv: list[str]) -> None:
+    """BSD-style words (no dash): `e` shows every process's environment (`ps auxeww`)."""
+    effects = [e for e in result.effects if not e.origin.startswith("operand")]
+    for effect in result.effects:
+        if not effect.origin.startswith("operand"):
+            continue
+        word = effect.value
+        if re.fullmatch(r"[A-Za-z]+", word):
+            if "e" in word:
+                effects.append(Effect("env", "", f"ps {word}"))
+        elif not re.fullmatch(r"[\d,]+", word):
+            result.unknown.append(f"ps operand {word!r} is not modelled")
+    result.effects[:] = effects
+
+
+PS = Spec(
+    "ps",
+    version="procps-ng 4.0.2",
+    options={
+        "-A -e -a -d -N --deselect -f -F -l -j -H -w -y -L -T -m -c -M -Z -P -V --version --help --forest": "flag",
+        "--no-headers --headers --cumulative --info": "flag",
+        "-o -O --format -p --pid --ppid -q --quick-pid -u --user -U -g -G --group -t --tty -C -s --sid -n": "val",
+        "--sort --cols --columns --width --rows --lines": "val",
+    },
+    operands="network*",
+    judge=_ps_judge,
+    examples={"ps aux": "", "ps -ef": "", "ps auxeww": "env", "ps e": "env", "ps -o pid,cmd -p 12": ""},
+)
+TOP = Spec(
+    "top",
+    version="procps-ng 4.0.2",
+    options={
+        "-b -c -e -E -H -i -S -s -1 -h -v": "flag",
+        "-d -n -o -O -p -u -U -w": "val",
+    },
+    examples={"top -b -n 1": ""},
+)
+HTOP = Spec(
+    "htop",
+    version="htop 3.2.2",
+    options={
+        "-C --no-color --no-colour -H --highlight-changes -M --no-mouse -t --tree --readonly -h --help -V --version": "flag",
+        "--no-unicode --no-meters": "flag",
+        "-d --delay -F --filter -p --pid -s --sort-key -u --user": "val",
+    },
+    examples={"htop -t": ""},
+)
+
+
+def _lsof_judge(result: Walk, argv: list[str]) -> None:
+    """`-i :3000`, `-i TCP:80`: the address selector is read as an operand; it is not a file."""
+    result.effects[:] = [
+        e for e in result.effects if not (e.kind == "stat" and re.match(r"^[:@]|^(TCP|UDP|tcp|udp)\b", e.value))
+    ]
+
+
+LSOF = Spec(
+    "lsof",
+    version="lsof 4.95",
+    options={
+        "-? -h -a -b -C -l -n -N -O -P -R -t -U -V -v -w -X -x -K -E": "flag",
+        "-i -F -r -s -S -T -o -g": "opt",
+        "-c -d -D -e -k -L -m -p -u -z -Z -A": "val",
+    },
+    judge=_lsof_judge,
+    operands="stat*",  # `+D DIR` and `+d DIR` are read as operands: a directory whose open files are listed
+    examples={"lsof -i :3000": "", "lsof -nP -iTCP -sTCP:LISTEN": "", "lsof app.log": "stat:app.log"},
+)
+SS = Spec(
+    "ss",
+    version="iproute2 6.1",
+    options={
+        "-h --help -V --version -H --no-header -n --numeric -r --resolve -a --all -l --listening -o --options": "flag",
+        "-e --extended -m --memory -p --processes -i --info -s --summary -E --events -Z --context -z": "flag",
+        "-b --bpf -4 --ipv4 -6 --ipv6 -0 --packet -t --tcp -u --udp -d --dccp -w --raw -x --unix -S --sctp": "flag",
+        "--vsock --xdp --tipc --cgroup --tos --inet-sockopt -M --mptcp -O --oneline -T --threads": "flag",
+        "-N --net -f --family -A --query --socket": "val",
+        "-K --kill": "flag:destroy@ask",
+        "-D --diag": "val:write",
+        "-F --filter": "val:read",
+    },
+    operands="text*",
+    examples={"ss -tulpn": "", "ss -K dst 10.0.0.1": "destroy"},
+)
+NETSTAT = Spec(
+    "netstat",
+    version="net-tools 2.10",
+    options={
+        "-a --all -t --tcp -u --udp -w --raw -x --unix -l --listening -p --program -n --numeric -r --route": "flag",
+        "-i --interfaces -s --statistics -c --continuous -e --extend -o --timers -W --wide -g --groups": "flag",
+        "-M --masquerade -v --verbose -N --symbolic -C -F -4 -6 --numeric-hosts --numeric-ports --numeric-users": "flag",
+        "-h --help -V --version": "flag",
+        "-A --protocol": "val",
+    },
+    examples={"netstat -tulpn": ""},
+)
+FREE = Spec(
+    "free",
+    version="procps-ng 4.0.2",
+    options={
+        "-b --bytes -k --kibi -m --mebi -g --gibi --tebi --pebi --kilo --mega --giga --tera --peta -h --human": "flag",
+        "--si -l --lohi -t --total -v --committed -w --wide --help -V --version -L --line": "flag",
+        "-s --seconds -c --count": "val",
+    },
+    examples={"free -h": ""},
+)
+UPTIME = Spec(
+    "uptime",
+    version="procps-ng 4.0.2",
+    options={"-p --pretty -s --since -h --help -V --version": "flag"},
+    examples={"uptime": ""},
+)
+UNAME = Spec(
+    "uname",
+    version="GNU coreutils 9.1",
+    options={
+        "-a --all -s --kernel-name -n --nodename -r --kernel-release -v --kernel-version -m --machine": "flag",
+        "-p --processor -i --hardware-platform -o --operating-system --help --version": "flag",
+    },
+    examples={"uname -a": ""},
+)
+WHOAMI = Spec("whoami", version="GNU coreutils 9.1", options={"--help --version": "flag"}, examples={"whoami": ""})
+ID = Spec(
+    "id",
+    version="GNU coreutils 9.1",
+    options={"-a -Z --context -g --group -G --groups -n --name -r --real -u --user -z --zero --help --version": "flag"},
+    operands="text*",
+    examples={"id -u": "", "id someone": ""},
+)
+HOSTNAME = Spec(
+    "hostname",
+    version="hostname 3.23",
+    options={
+        "-a --alias -A --all-fqdns -d --domain -f --fqdn --long -i --ip-address -I --all-ip-addresses": "flag",
+        "-s --short -y --yp --nis -h --help -V --version -v --verbose": "flag",
+        "-b --boot": "flag:config",
+        "-F --file": "val:read",
+    },
+    operands="text?",
+    examples={"hostname -f": "", "hostname -F /etc/hostname": "read:/etc/hostname"},
+)
+
+
+def _hostname_judge(result: Walk, argv: list[str]) -> None:
+    if any(w for w in argv[1:] if not w.startswith("-")) or any(e.origin in ("-F", "--file") for e in result.effects):
+        result.effects.append(Effect("config", "", "sets the host name", "force_ask"))
+
+
+HOSTNAME.judge = _hostname_judge
+HOSTNAME.examples["hostname -F /etc/hostname"] = "read:/etc/hostname config"
+HOSTNAME.examples["hostname newname"] = "config"
+
+# --- builtins that print variables ------------------------------------------------------------
+
+
+def _declare_judge(result: Walk, argv: list[str]) -> None:
+    """`declare -p` / `typeset -p` / `export -p` / `declare -x` without names print variables (and values)."""
+    words = [w for w in argv[1:] if not w.startswith(("-", "+"))]
+    letters = {letter for w in argv[1:] if w.startswith("-") for letter in w[1:]}
+    prints = not words and (not letters or letters <= set("pxaAgilnrtuI") and not (letters & {"f", "F"}))
+    if argv[0] == "export":
+        prints = not words and (not letters or "p" in letters)
+    if prints:
+        result.effects.append(Effect("env", "", f"{argv[0]} prints variables"))
+    elif "p" in letters and words:
+        result.effects.append(Effect("env", "", f"{argv[0]} -p prints the named variables"))
+
+
+DECLARE = Spec(
+    "declare",
+    aliases=("typeset",),
+    version="GNU bash 5.2",
+    options={"-a -A -f -F -g -i -I -l -n -p -r -t -u -x": "flag"},
+    operands="text*",
+    judge=_declare_judge,
+    examples={"declare -px": "env", "declare -a arr": "", "declare -f": "", "declare": "env", "declare -p HOME": "env"},
+)
+EXPORT = Spec(
+    "export",
+    version="GNU bash 5.2",
+    options={"-f -n -p": "flag"},
+    operands="text*",
+    judge=_declare_judge,
+    examples={"export -p": "env", "export FOO=bar": "", "export": "env"},
+)
+
+
+def _set_judge(result: Walk, argv: list[str]) -> None:
+    if len(argv) == 1:
+        result.effects.append(Effect("env", "", "set prints every variable"))
+
+
+SET = Spec(
+    "set",
+    version="GNU bash 5.2",
+    literal_dashes=True,
+    options={
+        "-a -b -e -f -h -k -m -n -p -t -u -v -x -B -C -E -H -P -T": "flag",
+        "-o": "opt",
+    },
+    operands="text*",
+    judge=_set_judge,
+    examples={"set -euo pipefail": "", "set": "env", "set -- a b": ""},
+)
+
+# --- database clients -----------------------------------------------------------------------
+
+_SQL_WRITES = re.compile(
+    r"\b(insert|update|delete|drop|create|alter|replace|vacuum|attach|detach|reindex|truncate|upsert|analyze)\b"
+    r"|\bpragma\s+\w+\s*=",
+    re.IGNORECASE,
+)
+_SQLITE_DOT_WRITE = ("output", "once", "save", "backup", "excel", "clone", "dump")
+
+
+def _sqlite_judge(result: Walk, argv: list[str]) -> None:
+    db = next((e for e in result.effects if e.origin == "operand 1"), None)
+    texts = [e.value for e in result.effects if e.origin.startswith("operand") and e is not db]
+    texts += [e.value for e in result.effects if e.origin == "-cmd"]
+    effects = [
+        e for e in result.effects if e.origin.startswith("operand 1") or not e.origin.startswith(("operand", "-cmd"))
+    ]
+    readonly = any(e.origin in ("-readonly",) for e in result.effects)
+    safe = any(e.origin == "-safe" for e in result.effects)
+    writes = not texts  # commands come from standard input: anything
+    for text in texts:
+        for line in re.split(r"[\n;]", text):
+            stripped = line.strip()
+            if stripped.startswith("."):
+                command, _, rest = stripped[1:].partition(" ")
+                rest = rest.strip().strip("'\"")
+                if command in ("shell", "system") and not safe:
+                    # A shell escape from a database tool: analysed, and a person confirms it.
+                    effects.append(Effect("exec", rest, f".{command}"))
+                    effects.append(Effect("unknown", "", f"the .{command} shell escape"))
+                elif command == "load" and not safe:
+                    effects.append(Effect("load", rest.split()[0] if rest else "", ".load"))
+                elif command == "read":
+                    effects.append(Effect("script", rest, ".read"))
+                elif command in _SQLITE_DOT_WRITE and rest and not rest.startswith("-") and command != "dump":
+                    effects.append(Effect("write", rest.split()[-1].strip("'\""), f".{command}"))
+                elif command == "import" and rest:
+                    effects.append(Effect("read", rest.split()[-2] if len(rest.split()) > 1 else rest, ".import"))
+                elif command in ("open", "restore", "archive", "ar", "recover"):
+                    writes = True
+                    effects.append(Effect("unknown", stripped, f".{command}"))
+            elif _SQL_WRITES.search(stripped):
+                writes = True
+            if re.search(r"\b(load_extension|writefile|readfile|edit)\s*\(", stripped, re.IGNORECASE):
+                effects.append(Effect("unknown", stripped[:60], "file function"))
+    if db is not None and db.value not in (":memory:", "") and writes and not readonly:
+        effects = [Effect("edit", db.value, db.origin) if e is db else e for e in effects]
+    result.effects[:] = [e for e in effects if not (e.kind == "text" and not e.value)]
+
+
+SQLITE3 = Spec(
+    "sqlite3",
+    version="SQLite 3.40.1",
+    single_dash=True,
+    long_prefix=False,
+    options={
+        "-append -ascii -bail -batch -box -column -csv -deserialize -echo -header -noheader -html -interactive": "flag",
+        "-json -line -list -markdown -memtrace -nofollow -quote -stats -table -tabs -version -help -zip": "flag",
+        "-readonly -safe": "flag:text",
+        "-lookaside -maxsize -mmap -newline -nullvalue -pagecache -separator -vfs -heap": "val",
+        "-cmd": "val:text",
+        "-init": "val:script",
+        "-A": "unknown",
+    },
+    operands="read network*",
+    judge=_sqlite_judge,
+    examples={
+        "sqlite3 app.db .tables": "read:app.db",
+        "sqlite3 app.db 'select * from t'": "read:app.db",
+        "sqlite3 x.db 'delete from events'": "edit:x.db",
+        "sqlite3 x.db '.shell id'": "read:x.db exec:id unknown",
+        "sqlite3 x.db": "edit:x.db",
+        "sqlite3 -readonly x.db": "read:x.db",
+    },
+)
+
+
+def _psql_judge(result: Walk, argv: list[str]) -> None:
+    for effect in list(result.effects):
+        if effect.kind == "text" and effect.origin in ("-c", "--command"):
+            for match in re.finditer(r"\\!\s*([^\\\n]*)", effect.value):
+                result.effects.append(Effect("exec", match.group(1).strip(), "\\!"))
+                result.effects.append(Effect("unknown", "", "the \\! shell escape"))
+            if re.search(r"\\(o|out|w|write|g|gx|copy|i|include|ir|include_relative|s)\b", effect.value):
+                result.effects.append(Effect("unknown", effect.value[:60], "a meta-command that reads or writes files"))
+    result.effects[:] = [e for e in result.effects if e.kind != "text"]
+
+
+PSQL = Spec(
+    "psql",
+    version="PostgreSQL 15",
+    options={
+        "-a --echo-all -A --no-align -b --echo-errors -e --echo-queries -E --echo-hidden -H --html -l --list": "flag",
+        "-n --no-readline -q --quiet -s --single-step -S --single-line -t --tuples-only -w --no-password": "flag",
+        "-W --password -x --expanded -X --no-psqlrc -z --field-separator-zero -0 --record-separator-zero": "flag",
+        "-1 --single-transaction --csv -V --version -? --help": "flag",
+        "-d --dbname -p --port -U --username -v --set --variable -P --pset -F --field-separator": "val",
+        "-R --record-separator -T --table-attr": "val",
+        "-c --command": "val:text",
+        "-h --host": "val:network",
+        "-f --file": "val:read",
+        "-o --output -L --log-file": "val:write",
+    },
+    operands="text*",
+    judge=_psql_judge,
+    examples={
+        "psql -h db -U app -c 'select 1'": "network:db",
+        "psql -c '\\! id'": "exec:id unknown",
+        "psql -f schema.sql": "read:schema.sql",
+    },
+)
+
+
+def _mysql_judge(result: Walk, argv: list[str]) -> None:
+    for effect in list(result.effects):
+        if effect.kind == "text" and effect.origin in ("-e", "--execute", "--init-command"):
+            for match in re.finditer(r"(?:\\!|\bsystem\b)\s*([^;\n]*)", effect.value, re.IGNORECASE):
+                result.effects.append(Effect("exec", match.group(1).strip(), "system"))
+                result.effects.append(Effect("unknown", "", "the system shell escape"))
+            if re.search(
+                r"(\\\.|\bsource\b|\\T|\btee\b|\binto\s+(out|dump)file\b|\bload\s+data\b)", effect.value, re.IGNORECASE
+            ):
+                result.effects.append(Effect("unknown", effect.value[:60], "a command that reads or writes files"))
+    result.effects[:] = [e for e in result.effects if e.kind != "text"]
+
+
+MYSQL = Spec(
+    "mysql",
+    aliases=("mariadb",),
+    version="MariaDB 10.11",
+    options={
+        "-B --batch -N --skip-column-names -s --silent -t --table -v --verbose -E --vertical -f --force": "flag",
+        "-n --unbuffered -r --raw -X --xml -H --html -q --quick -A --no-auto-rehash --ssl --skip-ssl": "flag",
+        "-? --help -V --version --safe-updates -U --i-am-a-dummy --compress -C --no-defaults --print-defaults": "flag",
+        "-u --user -P --port -D --database --protocol -S --socket --default-character-set --connect-timeout": "val",
+        "--ssl-ca --ssl-cert --ssl-key --ssl-capath --ssl-cipher --max-allowed-packet --net-buffer-length": "val",
+        "-p --password": "opt",
+        "-e --execute --init-command": "val:text",
+        "-h --host": "val:network",
+        "--defaults-file --defaults-extra-file": "val:load",
+        "--tee": "val:write",
+        "--local-infile": "opt",
+    },
+    operands="text?",
+    judge=_mysql_judge,
+    examples={
+        "mysql -h db -u app -e 'select 1'": "network:db",
+        "mysql -e 'system id'": "exec:id unknown",
+        "mysql --defaults-file=/tmp/x.cnf": "load:/tmp/x.cnf",
+    },
+)
+
+_REDIS_DESTROY = frozenset({"FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "SHUTDOWN", "SWAPDB", "RESTORE", "MIGRATE"})
+_REDIS_CONFIG = frozenset({"CONFIG", "MODULE", "SLAVEOF", "REPLICAOF", "DEBUG", "ACL", "SCRIPT", "FUNCTION"})
+
+
+def _redis_judge(result: Walk, argv: list[str]) -> None:
+    words = [e.value for e in result.effects if e.origin.startswith("operand")]
+    effects = [e for e in result.effects if not e.origin.startswith("operand")]
+    command = words[0].upper() if words else ""
+    if command in _REDIS_DESTROY:
+        effects.append(Effect("destroy", "", f"redis {command}", "ask"))
+    elif command in _REDIS_CONFIG and (words[1:2] and words[1].upper() not in ("GET", "LIST", "INFO", "HELP")):
+        effects.append(Effect("config", "", f"redis {command}"))
+    elif command in ("EVAL", "EVALSHA", "FCALL"):
+        effects.append(Effect("unknown", "", f"redis {command} runs a script on the server"))
+    result.effects[:] = effects
+
+
+REDIS_CLI = Spec(
+    "redis-cli",
+    version="Redis 7.0",
+    options={
+        "-c -e --raw --no-raw --csv --json --quoted-json --scan --bigkeys --memkeys --hotkeys --stat --latency": "flag",
+        "--latency-history --latency-dist --intrinsic-latency --no-auth-warning --tls --insecure --verbose -x": "flag",
+        "--help --version -3 -2 --pipe --replica --functions-rdb --count-keys --cluster": "flag",
+        "-p -s -a --user --pass --askpass -n -r -i -d -D --pattern --count --quoted-pattern --memkeys-samples": "val",
+        "--cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --pipe-timeout --i": "val",
+        "-h -u": "val:network",
+        "--rdb": "val:write",
+        "--eval": "val:unknown",
+    },
+    operands="network*",
+    judge=_redis_judge,
+    examples={
+        "redis-cli -h cache ping": "network:cache",
+        "redis-cli flushall": "destroy",
+        "redis-cli config set dir /x": "config",
+    },
+)
+
+SPECS = [KILL, PKILL, PGREP, PIDOF, KILLALL, PS, TOP, HTOP, LSOF, SS, NETSTAT, FREE, UPTIME, UNAME, WHOAMI, ID]
+SPECS += [HOSTNAME, DECLARE, EXPORT, SET, SQLITE3, PSQL, MYSQL, REDIS_CLI]
