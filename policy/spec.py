@@ -235,9 +235,10 @@ class Spec:
     __slots__ = (
         "name",
         "version",
-        "options",
-        "shorts",
-        "longs",
+        "_raw_options",
+        "_options",
+        "_shorts",
+        "_longs",
         "operands",
         "subcommands",
         "prefixes",
@@ -289,23 +290,12 @@ class Spec:
         self.name = name
         self.version = version
         self.summary = summary
-        self.options: dict[str, Opt] = {}
-        self.shorts: dict[str, Opt] = {}
-        self.longs: dict[str, Opt] = {}
-        for spelled, value in (options or {}).items():
-            opt = value if isinstance(value, Opt) else _parsed(value, name, spelled)
-            for word in spelled.split():
-                if not word.startswith("-") or word in ("-", "--"):
-                    raise SpecError(f"{name}: option {word!r} must start with a dash")
-                if word in self.options:
-                    raise SpecError(f"{name}: option {word} declared twice")
-                self.options[word] = opt
-                if word.startswith("--") or single_dash:
-                    self.longs[word] = opt
-                elif len(word) == 2:
-                    self.shorts[word[1]] = opt
-                else:
-                    self.longs[word] = opt  # a single-dash long option (`-exec`, `-wrapper`)
+        # Options are compiled on first use: a family module builds hundreds of subcommands,
+        # and a hook call walks one of them.
+        self._raw_options = options or {}
+        self._options: dict[str, Opt] | None = None
+        self._shorts: dict[str, Opt] = {}
+        self._longs: dict[str, Opt] = {}
         self.operands = operands
         self._pattern = _pattern(operands, name) if operands else ([], None, "", [])
         self.subcommands: dict[str, Spec] = {}
@@ -344,6 +334,45 @@ class Spec:
         # What the grammar cannot say (`kubectl get secret -o yaml` prints secrets, `get pods -o yaml`
         # does not): a function of the finished walk and the argv that adds effects to the walk.
         self.judge = judge
+
+    def _compile(self) -> dict[str, Opt]:
+        options: dict[str, Opt] = {}
+        shorts: dict[str, Opt] = {}
+        longs: dict[str, Opt] = {}
+        name = self.name
+        for spelled, value in self._raw_options.items():
+            opt = value if isinstance(value, Opt) else _parsed(value, name, spelled)
+            for word in spelled.split():
+                if not word.startswith("-") or word in ("-", "--"):
+                    raise SpecError(f"{name}: option {word!r} must start with a dash")
+                if word in options:
+                    raise SpecError(f"{name}: option {word} declared twice")
+                options[word] = opt
+                if word.startswith("--") or self.single_dash:
+                    longs[word] = opt
+                elif len(word) == 2:
+                    shorts[word[1]] = opt
+                else:
+                    longs[word] = opt  # a single-dash long option (`-exec`, `-wrapper`)
+        self._shorts, self._longs = shorts, longs
+        self._options = options
+        return options
+
+    @property
+    def options(self) -> dict[str, Opt]:
+        return self._options if self._options is not None else self._compile()
+
+    @property
+    def shorts(self) -> dict[str, Opt]:
+        if self._options is None:
+            self._compile()
+        return self._shorts
+
+    @property
+    def longs(self) -> dict[str, Opt]:
+        if self._options is None:
+            self._compile()
+        return self._longs
 
     def path(self) -> str:
         names = []

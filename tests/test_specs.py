@@ -93,9 +93,9 @@ def test_bundled_short_options_take_the_rest_of_the_word_as_a_value() -> None:
 
 def test_a_spec_with_an_unknown_effect_is_refused_when_built() -> None:
     with pytest.raises(SpecError, match="unknown effect"):
-        Spec("x", options={"-o": "val:frobnicate"})
+        Spec("x", options={"-o": "val:frobnicate"}).options  # noqa: B018 (compiling is the test)
     with pytest.raises(SpecError, match="declared twice"):
-        Spec("x", options={"-o": "flag", "-o --out": "val"})
+        Spec("x", options={"-o": "flag", "-o --out": "val"}).options  # noqa: B018 (compiling is the test)
 
 
 def test_effects_are_a_closed_vocabulary() -> None:
@@ -107,3 +107,16 @@ def test_walking_is_linear_in_the_number_of_words() -> None:
     argv = ["cat", *(f"f{i}" for i in range(20_000))]
     walked = walk(specs.lookup("cat"), argv)  # type: ignore[arg-type]
     assert len(walked.effects) == 20_000
+
+
+def test_every_spec_and_subcommand_compiles_its_options() -> None:
+    """Options compile on first use (the hook walks one subcommand); every one must compile cleanly."""
+
+    def visit(spec: Spec) -> int:
+        count = len(spec.options)
+        for sub in spec.subcommands.values():
+            if sub.parent is spec:
+                count += visit(sub)
+        return count
+
+    assert sum(visit(spec) for spec in _all_specs()) > 1000
