@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hookward import cli_audit, cli_compat, cli_hosts, cli_mcp, cli_policy
+from hookward import cli_audit, cli_compat, cli_grant, cli_hosts, cli_mcp, cli_policy, cli_replay
 
 app = typer.Typer(
     name="hookward",
@@ -18,6 +18,8 @@ cli_hosts.register(app)
 cli_compat.register(app)
 cli_audit.register(app)
 cli_mcp.register(app)
+cli_grant.register(app)
+cli_replay.register(app)
 
 
 @app.command("hook")

@@ -118,6 +118,7 @@ def table(rows: list[dict], empty: str) -> None:
         ("VERDICT", lambda r: r["verdict"] or ""),
         ("SENT", lambda r: r["sent"] or ""),
         ("STATUS", lambda r: r["status"] + ("*" if r["spooled"] else "")),
+        ("GRANT", lambda r: r.get("grant") or ""),
         ("RULES", lambda r: ",".join(r["rules"])[:28]),
     ]
     cells = [[get(row) for _, get in columns] for row in rows]
@@ -245,24 +246,59 @@ def tail(
         raise typer.Exit(0) from None
 
 
+def show_grant(grant_id: str, as_json: bool) -> None:
+    """A grant's whole life: the call as opened, its state, and every chained step."""
+    from hookward.verdicts import grants, ledger
+
+    conn = open_ledger()
+    try:
+        found = ledger.grant_by_id(conn, grant_id)
+        if found is None:
+            raise fail(f"no grant {grant_id!r}")
+        history = ledger.grant_history(conn, grant_id)
+    finally:
+        conn.close()
+    found.pop("lineage", None)
+    found["status"] = grants.status(found)
+    for key in ("opened_at", "expires_at", "resolved_at", "used_at"):
+        found[key] = ledger.iso(found.get(key))
+    found["history"] = history
+    if as_json:
+        emit_json([found])
+        return
+    out = sys.stdout.write
+    for key in ("grant_id", "status", "verdict", "sent", "host", "session", "project", "cwd", "summary"):
+        out(f"{key:>12}: {found.get(key) or ''}\n")
+    for key in ("opened_at", "expires_at", "scope", "resolved_at", "resolved_by", "uses", "used_at"):
+        out(f"{key:>12}: {'' if found.get(key) is None else found[key]}\n")
+    out(f"{'decision':>12}: row {found['decision_id']}\n")
+    for part in found.get("parts", []):
+        out(f"{'part':>12}: [{part['verdict']}] {part['what']} ({', '.join(part['rules'])})\n")
+    for step in history:
+        out(f"{'step':>12}: row {step['id']} {local_time(step['at'])} {step['verdict']} {'; '.join(step['reasons'])}\n")
+
+
 @audit_app.command("show")
 def show(
-    row_id: int = typer.Argument(..., metavar="ID", help="a row id, as listed by pending, resolved or tail"),
+    row_id: str = typer.Argument(..., metavar="ID", help="a row id (pending, resolved, tail) or a grant id"),
     expire_after: str = EXPIRE_AFTER,
     as_json: bool = JSON,
 ) -> None:
-    """Everything the ledger holds about one row: the decision, what resolved it, its chain links."""
+    """Everything the ledger holds about one row or grant: the decision, what resolved it, its chain links."""
     from hookward.verdicts import ledger
 
+    if not row_id.isdigit():
+        show_grant(row_id.strip().lower(), as_json)
+        return
     expiry = parse_duration(expire_after, "--expire-after")
     conn = open_ledger()
     try:
-        raw = ledger.raw_rows(conn, row_id=row_id)
+        raw = ledger.raw_rows(conn, row_id=int(row_id))
         if not raw:
             raise fail(f"no ledger row {row_id}")
         item = raw[0]
         if item["kind"] == "decision":
-            item.update(ledger.decisions(conn, ids=[row_id], expiry_seconds=expiry)[0])
+            item.update(ledger.decisions(conn, ids=[int(row_id)], expiry_seconds=expiry)[0])
             item["resolution"] = ledger.raw_rows(conn, row_id=item["resolved_by"])[0] if item["resolved_by"] else None
         elif item["kind"] == "post" and item["resolves"]:
             item["resolves_decision"] = ledger.decisions(conn, ids=[item["resolves"]], expiry_seconds=expiry)[0]
@@ -386,3 +422,61 @@ def repair(as_json: bool = JSON) -> None:
         )
         for problem in result["accepted_breaks"]:
             sys.stdout.write(f"  {problem}\n")
+
+
+@audit_app.command("report")
+def report(
+    since: str = typer.Option(None, "--since", help="only decisions since (1d, 2h, or an ISO date)"),
+    enforced: bool = typer.Option(False, "--all", help="include decisions that were enforced, not only shadow ones"),
+    top: int = typer.Option(10, "--top", min=1, help="how many rules, programs and hosts to list"),
+    as_json: bool = JSON,
+) -> None:
+    """What shadow mode would have done: would-be asks and denies, by rule, program and host."""
+    from hookward.verdicts import ledger
+
+    conn = open_ledger()
+    try:
+        rows = ledger.decisions(conn, "all" if enforced else "shadow", since_us=parse_since(since))
+    finally:
+        conn.close()
+    result = summarize(rows, top)
+    if as_json:
+        emit_json(result)
+        return
+    out = sys.stdout.write
+    which = "decisions" if enforced else "shadow-mode decisions"
+    out(f"{result['decisions']} {which}; would have sent: ")
+    out(", ".join(f"{kind} {n}" for kind, n in result["would_send"].items()) or "nothing")
+    out("\n")
+    for title, key in (("rules", "by_rule"), ("programs", "by_program"), ("hosts", "by_host")):
+        if result[key]:
+            out(f"\nasks and denies by {title}:\n")
+            for name, counts in result[key]:
+                out(f"  {counts['ask']:>6} ask  {counts['deny']:>6} deny  {name}\n")
+
+
+def summarize(rows: list[dict], top: int) -> dict:
+    """Counts for `audit report`: what would have been sent, and the asks and denies grouped three ways."""
+    from collections import Counter
+
+    sent: Counter[str] = Counter()
+    groups: dict[str, dict[str, Counter[str]]] = {"by_rule": {}, "by_program": {}, "by_host": {}}
+    for row in rows:
+        kind = (row["sent"] or "").removeprefix("shadow-")
+        sent[kind] += 1
+        if row["verdict"] not in ("ask", "force_ask", "deny"):
+            continue
+        level = "deny" if kind == "deny" else "ask"
+        words = (row["summary"] or "").split()
+        program = os.path.basename(words[0]) if row["tool_kind"] == "shell" and words else row["tool_kind"]
+        for key, names in (("by_rule", row["rules"] or ["-"]), ("by_program", [program]), ("by_host", [row["host"]])):
+            for name in names:
+                groups[key].setdefault(name, Counter())[level] += 1
+    ranked = {
+        key: [
+            (name, {"ask": c["ask"], "deny": c["deny"]})
+            for name, c in sorted(table.items(), key=lambda item: (-(item[1]["ask"] + item[1]["deny"]), item[0]))[:top]
+        ]
+        for key, table in groups.items()
+    }
+    return {"decisions": len(rows), "would_send": dict(sent.most_common()), **ranked}

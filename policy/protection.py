@@ -48,6 +48,7 @@ HOOKWARD_CONTROLS = frozenset(
         ("install",),
         ("uninstall",),
         ("hook",),  # a crafted post-tool payload would resolve a pending grant
+        ("grant",),  # a person resolves a grant; an agent must never
         ("mcp",),
         ("policy", "trust"),
         ("audit", "prune"),
@@ -71,6 +72,8 @@ HOOKWARD_READ_ONLY = frozenset(
         ("audit", "show"),
         ("audit", "export"),
         ("audit", "verify"),
+        ("audit", "report"),
+        ("replay",),  # judges transcripts; writes no ledger
     }
 )
 _GROUPS = frozenset(path[0] for path in HOOKWARD_CONTROLS | HOOKWARD_READ_ONLY if len(path) > 1)

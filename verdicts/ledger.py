@@ -960,9 +960,10 @@ def insert_grant(conn: sqlite3.Connection, record: dict, decision_id: int, decis
 
 
 def _grant_dict(row: tuple) -> dict:
-    grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at = row
+    grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at, key_hash = row
     data = json.loads(record)
     data.update(
+        identity=key_hash,
         grant_id=grant_id,
         decision_id=decision_id,
         state=state,
@@ -976,7 +977,9 @@ def _grant_dict(row: tuple) -> dict:
     return data
 
 
-GRANT_COLUMNS = "grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at"
+GRANT_COLUMNS = (
+    "grant_id, decision_id, record, state, scope, resolved_at, resolved_by, uses, used_at, expires_at, identity"
+)
 
 
 def grant_by_id(conn: sqlite3.Connection, grant_id: str) -> dict | None:
