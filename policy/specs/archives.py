@@ -314,7 +314,8 @@ ZIP = Spec(
         "-g --grow -$ --volume-label -z --archive-comment -c --entry-comments -h -h2 --more-help -ws -nw": "flag",
         "-FS --filesync -sf --show-files -su -sU -db -dc -dd -dg -du -dv -MM --must-match -UN -sb -sc -sd -so -sv": "flag",
         "-P --password -t --from-date -tt --before-date -n --suffixes -Z --compression-method -s --split-size": "val",
-        "-x --exclude -i --include": "flag>text*",
+        "-x --exclude": "flag>text*",
+        "-i --include": "flag>read*",  # what is taken: judged like the files it names (`-i '*.env*'`)
         "-r --recurse-paths -R --recurse-patterns": "flag:recursive",
         "-m --move": "flag:text",
         "-TT --unzip-command": "val:exec",
