@@ -137,6 +137,7 @@ HIDDEN_WRITERS = [
     "git show --output=~/.zshrc HEAD",
     "git format-patch -o ~/.config/autostart HEAD~1",
     "git archive -o ~/.bashrc HEAD",
+    "git apply --unsafe-paths --directory / x.patch",
 ]
 
 

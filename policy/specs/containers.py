@@ -135,6 +135,7 @@ def _words(*tables: dict[str, str]) -> dict[str, str]:
 
 _RUN_OPTIONS = {
     **_COMMON,
+    "--gpus": "val:privilege",
     "-d --detach --disable-content-trust --init -i --interactive --no-healthcheck": "flag",
     "--oom-kill-disable -P --publish-all -q --quiet --read-only --rm --sig-proxy": "flag",
     "-t --tty": "flag",

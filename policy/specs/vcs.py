@@ -51,6 +51,7 @@ def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: 
 
 # Diff output options, shared by diff, log, show, format-patch, stash show and the diff plumbing.
 _DIFF: dict[str, str] = {
+    "--diff-filter": "val",
     "-p --patch -s --no-patch -u -W --function-context --raw --patch-with-raw --patch-with-stat": "flag",
     "--numstat --shortstat --cumulative --check --summary --name-only --name-status --compact-summary": "flag",
     "--binary --full-index -z --no-prefix -D --irreversible-delete --find-copies-harder": "flag",
@@ -562,6 +563,7 @@ _COMMANDS: dict[str, Spec] = {
     "range-diff": _cmd(
         "range-diff",
         {
+            "--diff-filter": "val",
             "--no-dual-color --left-only --right-only -p --patch -s --no-patch -u -W --function-context": "flag",
             "--raw --patch-with-raw --patch-with-stat --numstat --shortstat --cumulative --check": "flag",
             "--summary --name-only --name-status --compact-summary --binary --full-index -z --no-prefix": "flag",
@@ -587,6 +589,7 @@ _COMMANDS: dict[str, Spec] = {
     "add": _cmd(
         "add",
         {
+            "--chmod": "val",
             "-n --dry-run -v --verbose -i --interactive -p --patch -f --force -u --update --renormalize": "flag",
             "-N --intent-to-add --ignore-removal --refresh --ignore-errors --ignore-missing --sparse": "flag",
             "--pathspec-file-nul": "flag",
@@ -606,6 +609,8 @@ _COMMANDS: dict[str, Spec] = {
     "commit": _cmd(
         "commit",
         {
+            "--fixup": "val",
+            "--allow-empty --allow-empty-message": "flag",
             "-q --quiet -v --verbose --reset-author -s --signoff -e --edit --status -a --all -i": "flag",
             "--include --interactive -p --patch -o --only -n --no-verify --dry-run --short --branch": "flag",
             "--ahead-behind --porcelain --long -z --null --amend --no-post-rewrite --pathspec-file-nul": "flag",
@@ -859,6 +864,7 @@ _COMMANDS: dict[str, Spec] = {
     "tag": _cmd(
         "tag",
         {
+            "-n": "opt",
             "-l --list -d --delete -v --verify -a --annotate -e --edit -s --sign -f --force --create-reflog": "flag",
             "-i --ignore-case": "flag",
             "-m --message --cleanup -u --local-user --contains --no-contains --merged --no-merged": "val",
@@ -975,6 +981,7 @@ _COMMANDS: dict[str, Spec] = {
             "git grep -Oless x": "exec:less",
             "git grep --no-index x ~/.ssh": "read:x read:~/.ssh",
         },
+        numeric=True,
     ),
     "clean": _cmd(
         "clean",
@@ -1017,22 +1024,25 @@ _COMMANDS: dict[str, Spec] = {
     "apply": _cmd(
         "apply",
         {
+            "--directory": "val:tree-write",
+            "--unsafe-paths": "flag:tree-write=/",
             "--no-add --stat --numstat --summary --check --index -N --intent-to-add --cached --apply": "flag",
             "-3 --3way -z --ignore-space-change --ignore-whitespace -R --reverse --unidiff-zero": "flag",
             "--reject --allow-overlap -v --verbose -q --quiet --inaccurate-eof --recount --allow-empty": "flag",
-            "--exclude --include -p -C --whitespace --directory": "val",
-            "--unsafe-paths": "flag:unknown",
+            "--exclude --include -p -C --whitespace": "val",
             "--build-fake-ancestor": "val:write",
         },
         operands="read*",
         examples={
             "git apply fix.patch": "read:fix.patch",
             "git apply --check -": "read:-",
+            "git apply --unsafe-paths --directory / x.patch": "tree-write:/ tree-write:/ read:x.patch",
         },
     ),
     "am": _cmd(
         "am",
         {
+            "--resolvemsg": "val",
             "-i --interactive -3 --3way -q --quiet -s --signoff -u --utf8 -k --keep --keep-non-patch": "flag",
             "-m --message-id --keep-cr --no-keep-cr -c --scissors --ignore-space-change --ignore-whitespace": "flag",
             "--reject --continue -r --resolved --skip --abort --quit --allow-empty --committer-date-is-author-date": "flag",
@@ -1082,6 +1092,7 @@ _COMMANDS: dict[str, Spec] = {
             "git archive --format=tar.gz -o /tmp/src.tgz HEAD": "write:/tmp/src.tgz",
             "git archive HEAD --add-file=~/.netrc": "read:~/.netrc",
         },
+        numeric=True,
     ),
     "describe": _cmd(
         "describe",
@@ -1097,6 +1108,7 @@ _COMMANDS: dict[str, Spec] = {
     "shortlog": _cmd(
         "shortlog",
         {
+            "-w": "opt",
             **_REV,
             "-c --committer -n --numbered -s --summary -e --email": "flag",
             "--group": "val",
@@ -1109,6 +1121,7 @@ _COMMANDS: dict[str, Spec] = {
     "cat-file": _cmd(
         "cat-file",
         {
+            "--path": "val",
             "-e -p -t -s --allow-unknown-type --use-mailmap --mailmap -z --batch-all-objects --buffer": "flag",
             "--follow-symlinks --unordered --textconv --filters": "flag",
             "--batch --batch-check --batch-command": "opt",
@@ -1274,6 +1287,7 @@ _COMMANDS: dict[str, Spec] = {
     "rev-list": _cmd(
         "rev-list",
         {
+            "--abbrev": "opt",
             **_REV,
             "--sparse --no-merges --no-min-parents --no-max-parents --remove-empty --all --branches": "flag",
             "--tags --remotes --stdin --quiet --topo-order --date-order --reverse --parents --children": "flag",
@@ -1290,6 +1304,7 @@ _COMMANDS: dict[str, Spec] = {
     "merge-tree": _cmd(
         "merge-tree",
         {
+            "--stdin": "flag",
             "--write-tree --trivial-merge --messages --name-only -z --allow-unrelated-histories": "flag",
             "--merge-base -X --strategy-option": "val",
         },
@@ -1356,6 +1371,7 @@ _COMMANDS: dict[str, Spec] = {
     "write-tree": _cmd(
         "write-tree",
         {
+            "--prefix": "val",
             "--missing-ok": "flag",
         },
         examples={
@@ -1376,6 +1392,7 @@ _COMMANDS: dict[str, Spec] = {
     "read-tree": _cmd(
         "read-tree",
         {
+            "--prefix": "val",
             "--empty -v --verbose -m --trivial --aggressive -i -n --dry-run --no-sparse-checkout": "flag",
             "--debug-unpack -q --quiet": "flag",
             "--exclude-per-directory": "val",
