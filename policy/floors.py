@@ -831,6 +831,11 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
 
         if local_get([program, *args]):
             return []  # a GET or HEAD without a body to this machine only (issue 11): not egress
+    if program in ("ssh", "scp", "rsync"):
+        from hookward.policy.specs.network import connects
+
+        if not connects([program, *args]):
+            return []  # `ssh -V`, `ssh -G`, a local rsync: no other machine is reached
     upload_flags = kp.UPLOAD_FLAGS.get(program, frozenset())
     uploads = []
     for i, arg in enumerate(args):

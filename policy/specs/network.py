@@ -330,6 +330,21 @@ def local_get(argv: list[str]) -> bool:
     return urls > 0
 
 
+def connects(argv: list[str]) -> bool:
+    """Does this ssh / scp / rsync call reach another machine? Not `ssh -V`, `ssh -G`, `ssh -Q`, nor a local copy."""
+    from hookward.policy import specs
+
+    spec = specs.lookup(argv[0]) if argv else None
+    if spec is None or spec.name not in ("ssh", "scp", "rsync"):
+        return True
+    walked = walk(spec, argv)
+    if not walked.understood:
+        return True
+    if spec.name == "ssh":
+        return not any(word in ("-V", "-G", "-Q") for word in argv[1:])
+    return any(e.kind in ("network", "upload") for e in walked.effects)
+
+
 # --- ssh and the programs that copy over it --------------------------------------------
 
 _SSH_EXEC_KEYS = ("proxycommand", "localcommand", "knownhostscommand", "remotecommand")
@@ -645,6 +660,14 @@ MTR = Spec(
 
 # --- keys and TLS ---------------------------------------------------------------------------
 
+
+def _keygen_judge(result: Walk, argv: list[str]) -> None:
+    removes = any(e.origin == "-R" for e in result.effects)
+    result.effects[:] = [e for e in result.effects if e.origin != "-R"]
+    if removes and not any(e.origin == "-f" for e in result.effects):
+        result.effects.append(Effect("edit", "~/.ssh/known_hosts", "-R"))
+
+
 SSH_KEYGEN = Spec(
     "ssh-keygen",
     version="OpenSSH 9.2p1",
@@ -652,12 +675,14 @@ SSH_KEYGEN = Spec(
         "-A -B -c -D -e -g -H -h -i -K -k -L -l -p -q -U -u -v -y": "flag",
         "-a -b -C -E -I -M -m -N -n -O -P -r -t -V -w -Y -Z -z": "val",
         "-F": "val",
-        "-R": "val",
+        "-R": "val:text",  # removes a host's keys from known_hosts (the -f file, else ~/.ssh/known_hosts)
         "-f": "val:edit",  # a key (a credential), a known_hosts file or a KRL: read and often written
         "-s": "val:read",
     },
     operands="write*",
+    judge=_keygen_judge,
     examples={
+        "ssh-keygen -R hostname": "edit:~/.ssh/known_hosts",
         "ssh-keygen -l -f key.pub": "edit:key.pub",
         "ssh-keygen -t ed25519 -f /home/u/.ssh/id_new -N ''": "edit:/home/u/.ssh/id_new",
     },
@@ -666,11 +691,12 @@ SSH_ADD = Spec(
     "ssh-add",
     version="OpenSSH 9.2p1",
     options={
-        "-c -C -D -d -e -k -K -L -l -q -s -T -v -X -x": "flag",
+        "-c -C -e -k -K -L -l -q -s -T -v -X -x": "flag",
+        "-D -d": "flag:destroy@ask",  # removes identities from the agent
         "-E -H -h -S -t": "val",
     },
     operands="read*",  # private keys handed to the agent
-    examples={"ssh-add -l": "", "ssh-add /home/u/.ssh/id_rsa": "read:/home/u/.ssh/id_rsa"},
+    examples={"ssh-add -l": "", "ssh-add /home/u/.ssh/id_rsa": "read:/home/u/.ssh/id_rsa", "ssh-add -D": "destroy"},
 )
 
 

@@ -71,7 +71,7 @@ def _pkill_judge(exact_names: bool) -> object:
         patterns = [e.value for e in result.effects if e.origin.startswith("operand")]
         regex = not exact_names or bool(origins & {"-r", "--regexp"})
         effects = [e for e in result.effects if not e.origin.startswith("operand") and e.kind != "text"]
-        if result.spec.name == "pgrep":
+        if result.spec.name == "pgrep" or origins & {"-l", "--list"}:
             result.effects[:] = effects
             return
         broad = (not patterns and bool(origins & {"-u", "-U", "--euid", "--uid", "-G", "--group", "-s"})) or any(
@@ -123,7 +123,12 @@ KILLALL = Spec(
         "-u --user": "val:text",
     },
     operands="network*",
-    examples={"killall -9 -r .": "destroy signal", "killall node": "signal", "killall -u me": "destroy signal"},
+    examples={
+        "killall -l": "",
+        "killall -9 -r .": "destroy signal",
+        "killall node": "signal",
+        "killall -u me": "destroy signal",
+    },
 )
 KILLALL.judge = _pkill_judge(True)  # type: ignore[assignment]
 
@@ -160,10 +165,10 @@ TOP = Spec(
     "top",
     version="procps-ng 4.0.2",
     options={
-        "-b -c -e -E -H -i -S -s -1 -h -v": "flag",
-        "-d -n -o -O -p -u -U -w": "val",
+        "-b -c -e -E -H -i -S -1 -h -v": "flag",
+        "-d -n -o -O -p -u -U -w -l -s": "val",  # -l SAMPLES, -s DELAY: macOS top
     },
-    examples={"top -b -n 1": ""},
+    examples={"top -b -n 1": "", "top -l 1 -n 10": ""},
 )
 HTOP = Spec(
     "htop",
