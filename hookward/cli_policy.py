@@ -179,14 +179,56 @@ def validate(file: Path = typer.Argument(None, help="a policy file (default: eve
         raise typer.Exit(1) from None
     for _layer, path, _data in sources:
         typer.echo(f"ok: {path}")
+    for note in _floor_notes(sources):
+        typer.echo(f"note: {note}")
+
+
+def _floor_notes(sources: list[tuple[str, str, bytes]]) -> list[str]:
+    """Where a floor overrides a user rule on one of its own `match` examples, and what would loosen it."""
+    from hookward.policy.engine import evaluate
+    from hookward.policy.floors import loosen_hint
+    from hookward.policy.loader import CompiledPolicy, compile_sources
+    from hookward.policy.schema import parse_policy_text
+    from hookward.policy.toolcall import ToolCall
+
+    policy = CompiledPolicy(compile_sources(sources))
+    project = "/tmp/hookward-validate-project"
+    notes: list[str] = []
+    for layer, path, data in sources:
+        if layer != "user":
+            continue
+        for rule in parse_policy_text(data.decode("utf-8"), path).rules:
+            for example in rule.match:
+                kind, _, rest = example.partition(" ")
+                if kind in ("read", "write", "edit", "delete"):
+                    call = ToolCall(kind, paths=[rest], cwd=project, project_root=project)
+                elif kind in ("mcp", "web"):
+                    continue
+                else:
+                    call = ToolCall("shell", command=example, cwd=project, project_root=project)
+                decision = evaluate(call, policy)
+                floors = [r for r in decision.rule_ids if r.startswith("floor.")]
+                if floors and decision.verdict.label != rule.verdict:
+                    for floor in floors:
+                        hint = loosen_hint(floor[len("floor.") :])
+                        notes.append(
+                            f"rule 'user.{rule.id}': its example {example!r} is decided by {floor} "
+                            f"({decision.verdict.label}), which overrides the rule's {rule.verdict}; {hint}"
+                        )
+    return notes
 
 
 @policy_app.command("show")
 def show(as_json: bool = typer.Option(False, "--json")) -> None:
     """The active sources, settings and rules, in the order they apply."""
     from hookward.policy.loader import load_policy
+    from hookward.policy.schema import PolicyError
 
-    policy = load_policy(os.getcwd())
+    try:
+        policy = load_policy(os.getcwd())
+    except (PolicyError, OSError) as error:
+        typer.echo(f"hookward: broken policy: {error}", err=True)
+        raise typer.Exit(1) from None
     if as_json:
         rules = [
             {k: v for k, v in rule.items() if k != "paths"} for layer in policy.override_layers for rule in layer

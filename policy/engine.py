@@ -97,11 +97,18 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
         if cmd is None or action.kind != "shell":
             return False
         argv = _matchable_argv(cmd)
+        # A person's rule that lets something through names a program by what would run, not by its last name.
+        precise = rule["verdict"] < Verdict.DENY and not rule["id"].startswith("default.")
         if rule.get("programs") is not None:
             names = rule["programs"]
-            if argv[0] not in names and interpreter_family(argv[0]) not in names:
+            if precise:
+                if not any(_program_matches(name, cmd, env, True, family=True) for name in names):
+                    return False
+            elif argv[0] not in names and interpreter_family(argv[0]) not in names:
                 return False
-        if rule.get("commands") is not None and not any(_argv_matches(p, argv) for p in rule["commands"]):
+        if rule.get("commands") is not None and not any(
+            _argv_matches(p, argv, cmd, env, precise) for p in rule["commands"]
+        ):
             return False
         if rule.get("args_any") is not None and not any(fnmatchcase(a, p) for a in argv[1:] for p in rule["args_any"]):
             return False
@@ -136,25 +143,123 @@ def _matchable_argv(cmd: SimpleCommand) -> list[str]:
     return argv
 
 
-def _argv_matches(pattern: list[str], argv: list[str]) -> bool:
-    """Prefix match, token by token (fnmatch globs); a final `$` token means exactly."""
+def _argv_matches(
+    pattern: list[str], argv: list[str], cmd: SimpleCommand | None = None, env: Env | None = None, precise: bool = False
+) -> bool:
+    """Prefix match, token by token (fnmatch globs); a final `$` token means exactly.
+
+    The first token names the program: a path (`./scripts/deploy.sh`) is that file, resolved against the
+    project; a bare name is the program's name, and for `precise` rules the program PATH would run."""
     exact = bool(pattern) and pattern[-1] == "$"
     tokens = pattern[:-1] if exact else pattern
     if len(argv) < len(tokens) or (exact and len(argv) != len(tokens)):
         return False
+    if tokens and cmd is not None and env is not None:
+        if not _program_matches(tokens[0], cmd, env, precise):
+            return False
+        return all(fnmatchcase(word, token) for word, token in zip(argv[1:], tokens[1:], strict=False))
     return all(fnmatchcase(word, token) for word, token in zip(argv, tokens, strict=False))
+
+
+# Set while a command line that assigns PATH is judged: a bare program name then says nothing about what runs.
+_PATH_CHANGED: contextvars.ContextVar[bool] = contextvars.ContextVar("path_changed", default=False)
+# Set while a rule's own examples are checked at load time: they must not depend on this machine's PATH.
+EXAMPLE_PATH: contextvars.ContextVar[bool] = contextvars.ContextVar("example_path", default=False)
+_TEMP_DIRS = ("/tmp", "/var/tmp", "/dev/shm", "/private/tmp", "/private/var/tmp")
+
+
+def _program_matches(token: str, cmd: SimpleCommand, env: Env, precise: bool, family: bool = False) -> bool:
+    """Does a rule's program token name the program this command runs?
+
+    A token with a slash is a file: `./x` and `x/y` relative to the project, `~/x` in the home, or absolute;
+    it matches the command's program resolved the way the shell finds it. A bare token is a name; for a
+    `precise` rule it matches only the program PATH would run, when nothing in the command line changes PATH
+    and no relative or agent-writable PATH entry comes first (`deploy.sh` never matches `/tmp/evil/deploy.sh`)."""
+    word = cmd.argv[0] if cmd.argv else ""
+    if "/" in token:
+        place = _rule_place(token, env)
+        ran = _program_path(word, cmd, env)
+        if place is None or ran is None:
+            return False
+        if fnmatchcase(ran, place):
+            return True
+        return not any(c in place for c in "*?[") and os.path.realpath(ran) == os.path.realpath(place)
+    name = cmd.program
+    if not (fnmatchcase(name, token) or (family and interpreter_family(name) == token)):
+        return False
+    if not precise:
+        return True
+    if _PATH_CHANGED.get() or any(assigned == "PATH" for assigned, _value in cmd.assigns):
+        return False
+    found, trusted = _which(name, cmd, env)
+    if not trusted:
+        return False
+    if "/" in word:  # `/usr/bin/git` for a rule naming `git`: only the very program PATH would run
+        ran = _program_path(word, cmd, env)
+        return found is not None and ran is not None and os.path.realpath(ran) == os.path.realpath(found)
+    return True
+
+
+def _rule_place(token: str, env: Env) -> str | None:
+    if token == "~" or token.startswith("~/"):
+        return os.path.normpath(env.home + token[1:])
+    if token.startswith("/"):
+        return os.path.normpath(token)
+    return os.path.normpath(os.path.join(env.project, token)) if env.project else None
+
+
+def _program_path(word: str, cmd: SimpleCommand, env: Env) -> str | None:
+    """Where the command's program is: its path as written (resolved against where it runs), or PATH's."""
+    if "/" in word:
+        if word == "~" or word.startswith("~/"):
+            return os.path.normpath(env.home + word[1:])
+        return os.path.normpath(os.path.join(cmd.cwd or env.cwd, word))
+    if _PATH_CHANGED.get() or any(assigned == "PATH" for assigned, _value in cmd.assigns):
+        return None
+    found, trusted = _which(word, cmd, env)
+    return found if trusted else None
+
+
+def _which(name: str, cmd: SimpleCommand, env: Env) -> tuple[str | None, bool]:
+    """(the file PATH finds for `name`, whether every PATH entry up to it is trusted). A relative entry, or one
+    the agent can write (the project, the working directory, a temporary or world-writable directory), is not.
+    Not found at all: trusted when nothing untrusted is on PATH (nothing planted could run instead)."""
+    if EXAMPLE_PATH.get():
+        return None, True
+    cwd = cmd.cwd or env.cwd
+    trusted = True
+    for entry in os.environ.get("PATH", "").split(os.pathsep):
+        directory = os.path.normpath(os.path.join(cwd, entry or "."))
+        if not entry.startswith("/") or _agent_writable(directory, env, cwd):
+            trusted = False
+        candidate = os.path.join(directory, name)
+        if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate, trusted
+    return None, trusted
+
+
+def _agent_writable(directory: str, env: Env, cwd: str) -> bool:
+    for place in (env.project, cwd, *_TEMP_DIRS, os.environ.get("TMPDIR", "").rstrip("/") or None):
+        if place and place.rstrip("/") and (directory == place or directory.startswith(place.rstrip("/") + "/")):
+            return True
+    try:
+        return bool(os.stat(directory).st_mode & 0o002)
+    except OSError:
+        return False
 
 
 class Verdicting:
     """Accumulates what rules and floors say about one action."""
 
-    __slots__ = ("verdict", "rule_ids", "reasons", "loosens")
+    __slots__ = ("verdict", "rule_ids", "reasons", "loosens", "user_rule", "unscoped")
 
     def __init__(self) -> None:
         self.verdict = Verdict.ALLOW
         self.rule_ids: list[str] = []
         self.reasons: list[str] = []
         self.loosens: set[str] = set()
+        self.user_rule: str | None = None  # the person's rule that decided, which a floor may override
+        self.unscoped: set[str] = set()  # floors a rule loosens that the unmatched rest of the command raises
 
     def raise_to(self, verdict: Verdict, rule_id: str, reason: str) -> None:
         if verdict > self.verdict:
@@ -180,10 +285,22 @@ def _rules_verdict(
         matched = [rule for rule in layer if _rule_matches(rule, action, env)]
         if not matched:
             continue
+        scoped: list[tuple[set[str], list[str]]] = []
         for rule in matched:
             result.raise_to(Verdict(rule["verdict"]), rule["id"], rule["reason"])
             if rule.get("user_level"):
-                result.loosens.update(rule.get("loosens", ()))
+                result.user_rule = result.user_rule or rule["id"]
+                if rule.get("loosens") and not _NO_LOOSEN.get():
+                    result.loosens.update(rule["loosens"])
+                    remainder = _unmatched_argv(rule, action)
+                    if remainder is not None:
+                        scoped.append((set(rule["loosens"]), remainder))
+        for floors, remainder in scoped:
+            # `loosens` covers what the rule matched: a floor the rest of the argv raises on its own stands.
+            if floors & result.loosens and action.cmd is not None:
+                raised = floors & _floors_raised(remainder, action, policy, env)
+                result.loosens -= raised
+                result.unscoped |= raised
         # Within a layer the strictest matching rule wins; but an allow that
         # a stricter rule of the same layer contradicts has already lost.
         decided = True
@@ -198,9 +315,65 @@ def _rules_verdict(
 
 
 def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
+    raised = _RAISED.get()
+    if raised is not None:
+        raised.add(demand.floor)
     if demand.floor in result.loosens and demand.floor not in fl.NEVER_LOOSENED:
         return
-    result.raise_to(demand.verdict, "floor." + demand.floor, demand.reason)
+    reason = demand.reason
+    if demand.floor in result.unscoped and demand.verdict > result.verdict:
+        reason = (
+            f"{reason} (user rule {result.user_rule!r} loosens {demand.floor} only for the words its `commands` "
+            "pattern matched; the rest of this command raises it on its own)"
+        )
+    elif result.user_rule is not None and demand.verdict > result.verdict:
+        reason = f"{reason} ({fl.loosen_hint(demand.floor, result.user_rule)})"
+    result.raise_to(demand.verdict, "floor." + demand.floor, reason)
+
+
+# While the unmatched rest of a command is judged (to scope a rule's `loosens`): no loosening, floors recorded.
+_NO_LOOSEN: contextvars.ContextVar[bool] = contextvars.ContextVar("no_loosen", default=False)
+_RAISED: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar("raised", default=None)
+
+
+def _unmatched_argv(rule: dict, action: Action) -> list[str] | None:
+    """The command's argv without the words the rule's longest matching `commands` pattern matched, or None
+    when the rule matched the whole command (a `programs` rule, a pattern ending in `$`, nothing left)."""
+    cmd = action.cmd
+    if cmd is None or not rule.get("commands"):
+        return None
+    matchable = _matchable_argv(cmd)
+    lengths = [
+        len(p) - (p[-1] == "$") for p in rule["commands"] if p and p[-1] != "$" and _argv_matches(p, matchable)
+    ]
+    if not lengths:
+        return None
+    taken = matchable[1 : max(lengths)]
+    rest: list[str] = []
+    for word in cmd.argv[1:]:
+        if taken and word == taken[0]:
+            taken.pop(0)
+        else:
+            rest.append(word)  # git's global options stay: `git -c core.fsmonitor=... status` keeps its `-c`
+    return [cmd.argv[0], *rest] if rest else None
+
+
+def _floors_raised(argv: list[str], action: Action, policy: CompiledPolicy, env: Env) -> set[str]:
+    """Every floor that judging `argv` as a command of its own raises (no rule loosening anything)."""
+    from copy import copy
+
+    assert action.cmd is not None
+    if action.cmd.unresolved - {0}:
+        return set(fl.FLOOR_IDS)  # a word only known at run time may be anything
+    rest = copy(action.cmd)
+    rest.argv = argv
+    loosen, raised = _NO_LOOSEN.set(True), _RAISED.set(set())
+    try:
+        _command_parts(rest, action.call, policy, env, False)
+        return _RAISED.get() or set()
+    finally:
+        _NO_LOOSEN.reset(loosen)
+        _RAISED.reset(raised)
 
 
 # --- file targets ---------------------------------------------------------------
@@ -662,13 +835,19 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
             )
         )
     egress_in_line = any(cmd.program in kp.EGRESS for cmd in analysis.commands)  # once per line, not per command
-    for n, cmd in enumerate(analysis.commands):
-        budget.check_deadline()
-        line = _EARLIER.set(analysis.commands[:n])  # what ran before it may have written what it runs
-        try:
-            parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
-        finally:
-            _EARLIER.reset(line)
+    changes_path = _PATH_CHANGED.set(
+        _PATH_CHANGED.get() or any(f.kind == "hijack" and f.detail.startswith("changes PATH") for f in analysis.findings)
+    )
+    try:
+        for n, cmd in enumerate(analysis.commands):
+            budget.check_deadline()
+            line = _EARLIER.set(analysis.commands[:n])  # what ran before it may have written what it runs
+            try:
+                parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
+            finally:
+                _EARLIER.reset(line)
+    finally:
+        _PATH_CHANGED.reset(changes_path)
     parts.extend(_download_then_run(analysis.commands, env))
     if not parts:
         parts.append(Part(command[:200], "noop", Verdict.ALLOW, ["default.empty"], ["an empty command does nothing"]))

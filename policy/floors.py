@@ -22,7 +22,30 @@ from hookward.verdicts.decision import Verdict
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 
+# Every floor a demand can name: what `loosens` in a user rule is checked against when the policy loads.
+FLOOR_IDS: tuple[str, ...] = (
+    "self-protection",
+    "credentials",
+    "credential-sweep",
+    "persistence",
+    "egress",
+    "fetch-and-run",
+    "privilege",
+    "destructive",
+    "hijack",
+    "runs-code",
+    "not-understood",
+    "budget",
+)
 NEVER_LOOSENED = frozenset({"self-protection", "budget"})
+
+
+def loosen_hint(floor: str, user_rule: str | None = None) -> str:
+    """What would loosen this floor, said where a refusal or `check` names it."""
+    if floor in NEVER_LOOSENED:
+        return f"the {floor} floor can never be loosened"
+    overrides = f"it overrides user rule {user_rule!r}; " if user_rule else ""
+    return f"{overrides}a user rule that matches this with loosens = [\"{floor}\"] would loosen the {floor} floor"
 
 
 class Demand:

@@ -114,6 +114,23 @@ def _read(path: str) -> bytes | None:
         return None
 
 
+def _read_policy(path: str) -> bytes | None:
+    """A policy file, or None when nothing is there. Something there that is not a regular file is an error,
+    never silence: a user policy that quietly vanished would take its deny rules with it."""
+    try:
+        return read_regular(path)
+    except FileNotFoundError:
+        if os.path.lexists(path):
+            from hookward.policy.schema import PolicyError
+
+            raise PolicyError(f"{path}: a symlink to nothing ({os.readlink(path)!r}), not a policy file") from None
+        return None
+    except IsADirectoryError:
+        from hookward.policy.schema import PolicyError
+
+        raise PolicyError(f"{path}: a directory, not a policy file") from None
+
+
 def _trusted_hashes() -> set[str]:
     raw = _read(trust_path())
     if not raw:
@@ -133,12 +150,12 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
         raise RuntimeError(f"the embedded default policy is missing ({DEFAULT_POLICY})")
     sources.append(("builtin", DEFAULT_POLICY, default))
     user_path = user_policy_path()
-    user = _read(user_path)
+    user = _read_policy(user_path)
     if user is not None:
         sources.append(("user", user_path, user))
     if project:
         project_path = os.path.join(project, PROJECT_POLICY_NAME)
-        project_bytes = _read(project_path)
+        project_bytes = _read_policy(project_path)
         if project_bytes is not None:
             trusted = sha256(project_bytes).hexdigest() in _trusted_hashes()
             sources.append(("project-trusted" if trusted else "project", project_path, project_bytes))
@@ -435,7 +452,7 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
     import shlex
 
     from hookward.policy.patterns import compile_patterns
-    from hookward.policy.schema import PolicyError, parse_policy_text
+    from hookward.policy.schema import PolicyError, parse_policy_text, rule_line
 
     try:
         text = raw.decode("utf-8")
@@ -444,9 +461,11 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
     parsed = parse_policy_text(text, path)
     settings = parsed.settings.model_dump(exclude_unset=True) if parsed.settings is not None else {}
     rules: list[dict] = []
-    for rule in parsed.rules:
+    for index, rule in enumerate(parsed.rules):
+        line = rule_line(text, index)
+        at = f"{path}: line {line}" if line is not None else path
         if rule.loosens and layer not in ("user",):
-            raise PolicyError(f"{path}: rule {rule.id!r}: only the user's own policy may loosen floors")
+            raise PolicyError(f"{at}: rule {rule.id!r}: only the user's own policy may loosen floors")
         try:
             compiled = {
                 "id": f"{'default' if layer == 'builtin' else layer.split('-')[0]}.{rule.id}",
@@ -480,9 +499,9 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
                 if value is not None:
                     compiled[name] = value
         except ValueError as error:
-            raise PolicyError(f"{path}: rule {rule.id!r}: {error}") from None
+            raise PolicyError(f"{at}: rule {rule.id!r}: {error}") from None
         # Examples run in a stand-in project (/project): a rule's own `projects` scope is not what they test.
-        _check_examples({k: v for k, v in compiled.items() if k != "projects"}, rule.match, rule.not_match, path)
+        _check_examples({k: v for k, v in compiled.items() if k != "projects"}, rule.match, rule.not_match, at)
         rules.append(compiled)
     return {"layer": layer, "path": path, "sha256": sha256(raw).hexdigest(), "settings": settings, "rules": rules}
 
@@ -499,15 +518,28 @@ def _check_examples(rule: dict, match: list[str], not_match: list[str], origin: 
     """A rule's `match` / `not_match` examples are its unit tests, run when it is compiled."""
     if not match and not not_match:
         return
-    from hookward.policy.engine import Action, Env, _rule_matches
-    from hookward.policy.paths import target
-    from hookward.policy.schema import PolicyError
-    from hookward.policy.shell import analyze
+    from hookward.policy.engine import EXAMPLE_PATH, Env
     from hookward.policy.toolcall import ToolCall
 
     project = "/project"
     call = ToolCall("shell", command="", cwd=project, project_root=project)
     env = Env(call)
+    clean_path = EXAMPLE_PATH.set(True)  # examples mean the same on every machine, whatever its PATH
+    try:
+        _check_each_example(rule, match, not_match, origin, call, env, project)
+    finally:
+        EXAMPLE_PATH.reset(clean_path)
+
+
+def _check_each_example(  # type: ignore[no-untyped-def]
+    rule: dict, match: list[str], not_match: list[str], origin: str, call, env, project: str
+) -> None:
+    from hookward.policy.engine import Action, _rule_matches
+    from hookward.policy.paths import target
+    from hookward.policy.schema import PolicyError
+    from hookward.policy.shell import analyze
+    from hookward.policy.toolcall import ToolCall
+
     for example, expected in [(m, True) for m in match] + [(m, False) for m in not_match]:
         kind, _, rest = example.partition(" ")
         if kind in ("read", "write", "edit", "delete", "mcp", "web"):

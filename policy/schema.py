@@ -98,9 +98,21 @@ class Rule(BaseModel):
             raise ValueError(
                 "a rule must say what it matches (kinds, programs, commands, paths, scopes, mcp, urls or hosts)"
             )
-        if "self-protection" in self.loosens:
-            raise ValueError("the self-protection floor can never be loosened")
         return self
+
+    @field_validator("loosens")
+    @classmethod
+    def _loosens_floors(cls, loosens: list[str]) -> list[str]:
+        from hookward.policy.floors import FLOOR_IDS, NEVER_LOOSENED
+
+        for floor in loosens:
+            name = floor.removeprefix("floor.")
+            if name in NEVER_LOOSENED:
+                raise ValueError(f"the {name} floor can never be loosened")
+            if name not in FLOOR_IDS:
+                valid = ", ".join(f for f in FLOOR_IDS if f not in NEVER_LOOSENED)
+                raise ValueError(f"loosens names no floor {floor!r}; the floors a rule may loosen are {valid}")
+        return [floor.removeprefix("floor.") for floor in loosens]
 
 
 class PolicyFile(BaseModel):
@@ -112,6 +124,14 @@ class PolicyFile(BaseModel):
 
 class PolicyError(ValueError):
     """A policy file is broken: the message names the file, the rule and what is wrong."""
+
+
+def rule_line(text: str, index: int) -> int | None:
+    """The line (1-based) of the `[[rules]]` header of rules[index] in a policy file's text, if it has one."""
+    import re
+
+    found = [n for n, line in enumerate(text.splitlines(), start=1) if re.match(r"\s*\[\[\s*rules\s*\]\]", line)]
+    return found[index] if 0 <= index < len(found) else None
 
 
 def parse_policy_text(text: str, origin: str) -> PolicyFile:
@@ -135,6 +155,8 @@ def parse_policy_text(text: str, origin: str) -> PolicyFile:
                 rule_id = (
                     rules[loc[1]].get("id", "?") if loc[1] < len(rules) and isinstance(rules[loc[1]], dict) else "?"
                 )
-                where = f"rule {rule_id!r} (rules[{loc[1]}]) " + ".".join(str(x) for x in loc[2:])
+                line = rule_line(text, loc[1])
+                at = f"line {line}, " if line is not None else ""
+                where = f"{at}rule {rule_id!r} (rules[{loc[1]}]) " + ".".join(str(x) for x in loc[2:])
             problems.append(f"{where}: {issue['msg']}")
         raise PolicyError(f"{origin}: " + "; ".join(problems)) from None
