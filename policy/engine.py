@@ -1477,8 +1477,8 @@ def _command_parts(
         demand, embedded = fl.inline_code_demand(language, code)
         _apply_floor(result, demand)
         for inner in embedded[:8]:
-            nested = _shell_parts(_with_command(call, inner), policy, env)
-            worst = max((p.verdict for p in nested), default=Verdict.ALLOW)
+            inner_parts = _shell_parts(_with_command(call, inner), policy, env)
+            worst = max((p.verdict for p in inner_parts), default=Verdict.ALLOW)
             if worst >= Verdict.FORCE_ASK:
                 _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
     family = interpreter_family(cmd.program)

@@ -586,7 +586,7 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
         while j < len(letters):
             letter = letters[j]
             j += 1
-            opt = _find_short(scopes, letter)
+            opt = _find_short(scopes, letter)  # type: ignore[assignment]
             if opt is None:
                 if current.numeric and letter.isdigit():
                     continue
@@ -598,7 +598,7 @@ def walk(spec: Spec, argv: list[str]) -> Walk:
                     value = letters[j:]  # getopt keeps a leading '=': `-o=x` writes the file '=x'
                     j = len(letters)
                 elif opt.optional:
-                    value = None
+                    value = None  # type: ignore[assignment]
                 elif i < n:
                     value = argv[i]
                     i += 1
