@@ -138,6 +138,8 @@ HIDDEN_WRITERS = [
     "git format-patch -o ~/.config/autostart HEAD~1",
     "git archive -o ~/.bashrc HEAD",
     "git apply --unsafe-paths --directory / x.patch",
+    "git -C ~ diff --output=.bashrc",
+    "git -C ~ archive -o .bashrc HEAD",
 ]
 
 

@@ -23,7 +23,9 @@ are judged by the floor alone.
 
 from __future__ import annotations
 
-from hookward.policy.spec import Opt, Spec, _lookup_long
+import os
+
+from hookward.policy.spec import PATH_EFFECTS, Effect, Opt, Spec, Walk, _lookup_long
 
 VERSION = "git 2.39.5"
 
@@ -881,8 +883,8 @@ _COMMANDS: dict[str, Spec] = {
     "config": _cmd(
         "config",
         {
-            "--global --system --local --worktree --get --get-all --get-regexp --get-urlmatch -l": "flag",
-            "--list --fixed-value --get-color --get-colorbool --bool --int --bool-or-int --bool-or-str": "flag",
+            "--global --system --local --worktree --fixed-value --bool --int --bool-or-int --bool-or-str": "flag",
+            "--get --get-all --get-regexp --get-urlmatch -l --list --get-color --get-colorbool": "flag>text*",
             "--path --expiry-date -z --null --name-only --includes --show-origin --show-scope": "flag",
             "--blob -t --type --default": "val",
             "-f --file": "val:write",
@@ -902,6 +904,7 @@ _COMMANDS: dict[str, Spec] = {
             "git config user.email a@b.c": "config:a@b.c",
             "git config --global core.editor vim": "config:vim",
             "git config --unset core.pager": "config",
+            "git config --get-urlmatch http https://x": "",
         },
     ),
     "rev-parse": _cmd(
@@ -1498,12 +1501,34 @@ GIT = Spec(
         "git -c color.ui=always diff": "",
         "git --exec-path=/tmp/x status": "load:/tmp/x",
         "git --git-dir=/tmp/r/.git log": "load:/tmp/r/.git",
+        "git -C ~ diff --output=.bashrc": "cd:~ write:~/.bashrc",
+        "git -C sub archive -o /tmp/a.tar HEAD": "cd:sub write:/tmp/a.tar",
     },
 )
 
 
+def _paths_follow_c(walk: Walk, argv: list[str]) -> None:
+    """`git -C DIR` changes the directory before anything else: a relative path given to an option
+    (`git -C ~ diff --output=.bashrc`) is relative to DIR too (operands are joined by the engine)."""
+    base = next((e.value for e in walk.effects if e.kind == "cd" and e.value), "")
+    if not base:
+        return
+    for index, effect in enumerate(walk.effects):
+        value = effect.value
+        if (
+            effect.kind in PATH_EFFECTS
+            and value
+            and value != "-"
+            and not value.startswith(("/", "~"))
+            and not effect.origin.startswith("operand")
+        ):
+            walk.effects[index] = Effect(effect.kind, os.path.join(base, value), effect.origin, effect.verdict)
+
+
 def _with_help(spec: Spec) -> Spec:
-    """`git <command> -h` and `--help` print usage at every level (`git worktree -h`)."""
+    """`git <command> -h` and `--help` print usage at every level (`git worktree -h`); option paths follow `-C`."""
+    if spec.judge is None:
+        spec.judge = _paths_follow_c
     for word in ("-h", "--help"):
         if word == "--help" and any(name.startswith("--h") for name in spec.longs):
             continue  # git matches `--h` against the command's own options only (`git reset --h` = `--hard`)
