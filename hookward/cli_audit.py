@@ -325,10 +325,24 @@ def export(
     session: str = SESSION,
     project: str = PROJECT,
     as_json: bool = typer.Option(False, "--json", help="one JSON array instead of JSON lines"),
+    otlp: bool = typer.Option(
+        False, "--otlp", help="ship every event not yet shipped to the [audit_export] OTLP endpoint instead"
+    ),
+    max_batches: int = typer.Option(None, "--max-batches", min=1, help="with --otlp: stop after this many batches"),
+    dry_run: bool = typer.Option(False, "--dry-run", help="with --otlp: say where and how many, send nothing"),
 ) -> None:
-    """Every stored row (decisions, post events, maintenance), in chain order, as JSON lines."""
+    """Every stored row (decisions, post events, maintenance), in chain order, as JSON lines.
+
+    With --otlp (hookward/cli_export.py): each event not yet shipped goes, as an OpenTelemetry log record, to the
+    endpoint in [audit_export] of the managed or your user policy (never a project's file).
+    """
     from hookward.verdicts import ledger
 
+    if otlp:
+        from hookward.cli_export import ship
+
+        ship(max_batches, dry_run)
+        return
     conn = open_ledger()
     try:
         rows = ledger.raw_rows(
@@ -466,7 +480,7 @@ def summarize(rows: list[dict], top: int) -> dict:
         sent[kind] += 1
         if row["verdict"] not in ("ask", "force_ask", "deny"):
             continue
-        level = "deny" if kind == "deny" else "ask"
+        level = "deny" if row["verdict"] == "deny" else "ask"  # a refused ask is still an ask
         words = (row["summary"] or "").split()
         program = os.path.basename(words[0]) if row["tool_kind"] == "shell" and words else row["tool_kind"]
         for key, names in (("by_rule", row["rules"] or ["-"]), ("by_program", [program]), ("by_host", [row["host"]])):
