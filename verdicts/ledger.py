@@ -70,6 +70,8 @@ except ImportError:  # pragma: no cover - Python builds without the builtin modu
 
 TYPE_CHECKING = False  # typing itself costs ~2 ms per hook process; mypy reads this name as True
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from hookward.adapters.base import PostEvent, WireAnswer
     from hookward.policy.toolcall import ToolCall
     from hookward.verdicts.decision import Decision
@@ -1041,7 +1043,7 @@ def resolve_grant(
     by: str,
     how: str,
     now: int,
-    offers,  # type: ignore[no-untyped-def]
+    offers: Callable[[dict], list[str]],
 ) -> dict:
     """A person's choice for a pending grant, checked against what it offers; one transaction."""
     from hookward.verdicts.grants import SESSION_SECONDS, GrantError
