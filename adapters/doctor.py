@@ -299,7 +299,7 @@ class Outcome:
     summary: str
 
 
-def run_hook(executable: str, host: str, event: str, payload: dict, cwd: str) -> Outcome:
+def run_hook(executable: str, host: str, event: str, payload: dict, cwd: str, env: dict | None = None) -> Outcome:
     """Run `<executable> hook <host> <event>` as the host does (no shell) and read its answer."""
     try:
         done = subprocess.run(
@@ -307,6 +307,7 @@ def run_hook(executable: str, host: str, event: str, payload: dict, cwd: str) ->
             input=json.dumps(payload).encode(),
             capture_output=True,
             cwd=cwd,
+            env=env,
             timeout=SELF_TEST_TIMEOUT_SECONDS,
             check=False,
         )
@@ -543,6 +544,12 @@ def _check_isolation(report: HostReport, program: str) -> None:
     )
 
 
+def self_test_env(workdir: str) -> dict:
+    """The environment a self-test hook runs in: the user's, but its own state directory, so the fake calls
+    it makes (`cat ~/.ssh/id_rsa`) are recorded in a throwaway ledger, never in the user's."""
+    return {**os.environ, "XDG_STATE_HOME": os.path.join(workdir, "state")}
+
+
 def _self_test(report: HostReport, host: str, event: str, command: str) -> None:
     program = install.command_executable(command) or ""
     program = program if os.path.isabs(program) else (shutil.which(program) or program)
@@ -552,14 +559,15 @@ def _self_test(report: HostReport, host: str, event: str, command: str) -> None:
         harmless_call = self_test_payload(host, HARMLESS, workdir)
         if credential is None or harmless_call is None:
             return
-        outcome = run_hook(program, host, event, credential[1], workdir)
+        env = self_test_env(workdir)
+        outcome = run_hook(program, host, event, credential[1], workdir, env)
         if outcome.blocked and not outcome.failed_closed:
             report.add(OK, "self-test", f"`{CREDENTIAL_READ}` refused ({outcome.summary})")
         elif outcome.failed_closed:
             report.add(FAIL, "self-test", f"hookward blocks because it is broken, not by policy: {outcome.summary}")
         else:
             report.add(FAIL, "self-test", f"`{CREDENTIAL_READ}` was not refused: {outcome.summary}")
-        harmless = run_hook(program, host, event, harmless_call[1], workdir)
+        harmless = run_hook(program, host, event, harmless_call[1], workdir, env)
         if harmless.blocked:
             report.add(WARN, "self-test", f"`{HARMLESS}` is refused too: {harmless.summary}")
     finally:
@@ -573,7 +581,7 @@ def _mcp_self_test(report: HostReport, program: str) -> None:
     """Start `hookward mcp` as the host would, and ask its `check` tool about a credential read."""
     workdir = tempfile.mkdtemp(prefix="hookward-doctor-")
     try:
-        answer = mcp_check(program, workdir, CREDENTIAL_READ)
+        answer = mcp_check(program, workdir, CREDENTIAL_READ, self_test_env(workdir))
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
     if answer is None:
@@ -584,7 +592,7 @@ def _mcp_self_test(report: HostReport, program: str) -> None:
         report.add(FAIL, "self-test", f"MCP `check` of `{CREDENTIAL_READ}` is not a deny: {_short(answer)}")
 
 
-def mcp_check(program: str, cwd: str, command: str) -> str | None:
+def mcp_check(program: str, cwd: str, command: str, env: dict | None = None) -> str | None:
     """The text of hookward's MCP `check` answer for a shell command, or None if the server never answered."""
     import queue
     import threading
@@ -610,7 +618,7 @@ def mcp_check(program: str, cwd: str, command: str) -> str | None:
     ]
     try:
         server = subprocess.Popen(
-            [program, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd
+            [program, "mcp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd, env=env
         )
     except OSError:
         return None

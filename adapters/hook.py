@@ -76,15 +76,18 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
 
     `unreadable` says why stdin gave no payload (a silent or endless stdin): the answer is the block.
     """
+    call = role = None
     try:
         adapter = adapter_for(host)
     except Exception:
-        return universal_block(f"{UNKNOWN_HOST} {host!r}; refusing")
+        reason = f"{UNKNOWN_HOST} {host!r}; refusing"
+        return _record_failed(host, event, None, universal_block(reason), reason)
     try:
         caps = Capabilities.of(adapter.HOST)
         role = caps.event_role(event)
         if role is None:
-            return block_answer(adapter, event, f"{UNKNOWN_EVENT} {event!r} for {host}; refusing")
+            reason = f"{UNKNOWN_EVENT} {event!r} for {host}; refusing"
+            return _record_failed(host, event, None, block_answer(adapter, event, reason), reason)
         if unreadable is not None:
             raise PayloadError(unreadable)
         payload = decode_payload(raw)
@@ -113,10 +116,24 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         _record_pre(call, decision, answer, wire, grant, sent)
         return wire
     except BudgetExceeded as exceeded:  # the deadline: a refusal with its own reason, not a crash
-        return block_answer(adapter, event, f"{FAILED_CLOSED}: {exceeded.reason}"[:2000])
+        reason = f"{FAILED_CLOSED}: {exceeded.reason}"[:2000]
+        wire = block_answer(adapter, event, reason)
+        return wire if role == "post" else _record_failed(host, event, call, wire, reason)
     except Exception as error:  # fail closed, whatever broke
         reason = f"{FAILED_CLOSED}: {type(error).__name__}: {error}"
-        return block_answer(adapter, event, reason[:2000])
+        wire = block_answer(adapter, event, reason[:2000])
+        return wire if role == "post" else _record_failed(host, event, call, wire, reason)
+
+
+def _record_failed(host: str, event: str, call, wire: WireAnswer, reason: str) -> WireAnswer:  # type: ignore[no-untyped-def]
+    """A refusal that comes from a failure is a decision too: recorded with its reason; the answer is unchanged."""
+    try:
+        from hookward.verdicts import ledger
+
+        ledger.record_failure(host, event, call, reason, wire)
+    except Exception as error:
+        sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
+    return wire
 
 
 def _self_protection(decision: Decision) -> bool:

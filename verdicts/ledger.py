@@ -50,12 +50,14 @@ Imported by every hook process: standard library only, and cheap to import.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import sys
 import time
 
-from hookward.policy.safeio import open_regular, read_regular
+from hookward.policy.safeio import kind_of, open_regular, read_regular
 from hookward.verdicts.redact import flatten, redact
 
 try:  # The C module alone: `import sqlite3` adds datetime and adapters we never use (~2 ms per hook call).
@@ -81,8 +83,8 @@ DB_NAME = "ledger.db"
 HEAD_NAME = "ledger.head"  # the chain's head, outside the database
 HEAD_MAX_BYTES = 64 << 10
 MAX_BREAKS = 32
-SPOOL_NAME = "spool.jsonl"
-CLAIM_PREFIX = "spool-claimed-"  # a spool taken for merging: spool-claimed-<ns>-<pid>.jsonl
+SPOOL_NAME = "spool.records"  # verdicts/spool.py: the shared spool, appended under its flock
+CLAIM_PREFIX = "spool-claimed-"  # a spool taken for merging: spool-claimed-<ns>-<pid>.records
 
 SYNCHRONOUS = "OFF"  # see "Durability" at the top
 BUSY_MS = 250  # the hook path's whole wait for the write lock; then it spools
@@ -203,11 +205,36 @@ class LedgerTrouble(Exception):
 
 
 def state_dir() -> str:
-    """$XDG_STATE_HOME/hookward, else ~/.local/state/hookward (a relative XDG path is invalid: ignored)."""
+    """$XDG_STATE_HOME/hookward, else ~/.local/state/hookward; always an absolute path.
+
+    A relative XDG_STATE_HOME is invalid (the XDG spec): ignored. A relative or empty HOME would put
+    the ledger under the working directory, that is inside the project an agent edits: it is never
+    used; the home directory comes from the password database instead, and without an absolute one
+    there, LedgerTrouble (nothing is recorded, and the hook says why on stderr).
+    """
     base = os.environ.get("XDG_STATE_HOME", "")
     if not os.path.isabs(base):
-        base = os.path.join(os.path.expanduser("~"), ".local", "state")
-    return os.path.join(base, "hookward")
+        base = os.path.join(home_dir(), ".local", "state")
+    return os.path.join(os.path.normpath(base), "hookward")
+
+
+def home_dir() -> str:
+    """HOME when it is an absolute path, else the password database's home directory."""
+    home = os.environ.get("HOME", "")
+    if os.path.isabs(home):
+        return home
+    try:
+        import pwd
+
+        entry = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError):
+        entry = ""
+    if os.path.isabs(entry):
+        return entry
+    raise LedgerTrouble(
+        f"has no place: HOME ({home!r}) is not an absolute path and the password database names no home "
+        "directory; set HOME or XDG_STATE_HOME to an absolute path"
+    )
 
 
 def db_path(directory: str | None = None) -> str:
@@ -245,18 +272,55 @@ def record_post(post: PostEvent) -> None:
     write(row)
 
 
-def write(row: dict, directory: str | None = None) -> None:
-    directory = directory or state_dir()
+FAILED_CLOSED_RULE = "hookward.failed-closed"
+
+
+def record_failure(host: str, event: str, call: ToolCall | None, reason: str, wire: WireAnswer | None) -> str:
+    """Record a refusal that came from a failure (the host got its block answer): a `decision` row,
+    verdict and sent `deny`, rule hookward.failed-closed, the reason redacted. `call` is None when the
+    payload could not be read or parsed. Never raises."""
+    try:
+        try:
+            row = _call_fields(call) if call is not None else None
+        except Exception:
+            row = None  # the call itself may be what broke: record what is known
+        if row is None:
+            row = note_row("decision", f"{clean(event, 64)}: the call could not be read", [], [])
+            row["host"] = clean(host)
+        row.update(
+            kind="decision",
+            verdict="deny",
+            sent="deny",
+            exit_code=wire.exit_code if wire is not None and isinstance(wire.exit_code, int) else None,
+            reasons=dumps([flatten(redact(str(reason)), REASON_LIMIT)]),
+            rules=dumps([FAILED_CLOSED_RULE]),
+            failed=None,
+            resolves=None,
+            spooled=0,
+        )
+    except Exception as error:
+        warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
+        return "lost"
+    return write(row)
+
+
+def write(row: dict, directory: str | None = None) -> str:
+    """Store the row, else spool it; "stored", "spooled" or "lost" (said on stderr). Never raises."""
+    try:
+        directory = directory or state_dir()
+    except LedgerTrouble as error:
+        warn(f"the ledger {error}; this record is lost")
+        return "lost"
     try:
         conn = connect(directory, BUSY_MS)
         try:
             append(conn, directory, row, merge_cap=HOOK_MERGE_CAP)
         finally:
             conn.close()
-        return
+        return "stored"
     except Exception as error:
         problem = describe(error)
-    spool(directory, row, problem)
+    return spool(directory, row, problem)
 
 
 # ---------------------------------------------------------------- building rows (redaction happens here)
@@ -290,7 +354,9 @@ def call_text(call: ToolCall) -> str:
 def _call_fields(call: ToolCall) -> dict:
     text = call_text(call)
     redacted = redact(text)
-    fingerprint = sha256(f"{call.kind}\0{call.tool}\0{redacted}\0{len(text)}".encode()).hexdigest()[:32]
+    fingerprint = sha256(
+        f"{call.kind}\0{call.tool}\0{redacted}\0{len(text)}".encode("utf-8", "surrogatepass")
+    ).hexdigest()[:32]
     return {
         "uid": os.urandom(16).hex(),
         "at": now_us(),
@@ -372,11 +438,16 @@ def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
     """A connection whose every lock wait is bounded by busy_ms."""
     os.makedirs(directory, mode=0o700, exist_ok=True)
     path = os.path.join(directory, DB_NAME)
-    try:
-        new = os.stat(path).st_size == 0
-    except FileNotFoundError:
-        # Created owner-only first: SQLite gives the -wal and -shm files the same mode.
-        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
+    new = check_files(path)
+    if new is None:
+        # Created owner-only first: SQLite gives the -wal and -shm files the same mode. Never through a symlink.
+        flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+        try:
+            os.close(os.open(path, flags, 0o600))
+        except OSError as error:
+            if error.errno == errno.ELOOP:
+                raise LedgerTrouble(unsafe_path(path, "a symlink")) from None
+            raise
         new = True
     started = time.monotonic()
     conn = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
@@ -393,13 +464,81 @@ def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
     return conn
 
 
+def unsafe_path(path: str, what: str) -> str:
+    return (
+        f"is unsafe: {path} is {what}; hookward never opens its ledger through one (another application's "
+        "data may be there): remove it, and the next hook call starts a new ledger"
+    )
+
+
+def check_files(path: str) -> bool | None:
+    """The database and its companions: regular files, never symlinks (LedgerTrouble otherwise).
+
+    A `-wal` or `-shm` of ours left without its owner's write bit (SQLite gives them the database's
+    mode, so a read-only spell leaves them 0444) is given it back once the database is writable again:
+    the ledger heals instead of staying unwritable. Returns whether the database is new (empty), or
+    None when it does not exist.
+    """
+    new: bool | None = None
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            info = os.lstat(path + suffix)
+        except FileNotFoundError:
+            continue
+        if not stat.S_ISREG(info.st_mode):
+            raise LedgerTrouble(unsafe_path(path + suffix, kind_of(info.st_mode)))
+        if not suffix:
+            new = info.st_size == 0
+            database = info
+        elif (
+            new is not None
+            and not info.st_mode & stat.S_IWUSR
+            and info.st_uid == os.geteuid()
+            and database.st_uid == info.st_uid
+            and database.st_mode & stat.S_IWUSR
+        ):
+            os.chmod(path + suffix, stat.S_IMODE(info.st_mode) | stat.S_IRUSR | stat.S_IWUSR)
+            warn(f"ledger: {os.path.basename(path + suffix)} was left read-only; made writable again")
+    return new
+
+
+# Every table and index the current schema has, by name: a ledger missing one (`drop table events`) gets it
+# back from its next writer, inside the write transaction; the head record then reports what was lost.
+def _schema_objects() -> dict[str, str]:
+    objects = {}
+    for statement in (*SCHEMA, *GRANT_SCHEMA):
+        words = statement.split()
+        if words[0] == "CREATE":
+            objects[words[2]] = statement
+    return objects
+
+
+def _missing_objects(conn: sqlite3.Connection) -> list[str]:
+    present = {name for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")}
+    return [name for name in _schema_objects() if name not in present]
+
+
+def heal_schema(conn: sqlite3.Connection) -> list[str]:
+    """Recreate tables and indexes of the current schema that are missing; returns their names."""
+    missing = _missing_objects(conn)
+    for name in missing:
+        conn.execute(_schema_objects()[name])
+    if missing:
+        warn(f"ledger: recreated missing {', '.join(missing)} (the rows they held are gone; audit verify reports it)")
+    return missing
+
+
 def ensure_schema(conn: sqlite3.Connection) -> None:
-    """Inside a write transaction: create the schema, or refuse a newer one."""
+    """Inside a write transaction: create the schema (or what is missing of it), or refuse a newer one."""
     version = conn.execute("PRAGMA user_version").fetchone()[0]
     if version == SCHEMA_VERSION:
+        heal_schema(conn)
         return
     if version > SCHEMA_VERSION:
         raise LedgerTrouble(f"has schema v{version}, newer than this hookward's v{SCHEMA_VERSION}")
+    if version == 0 and conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is not None:
+        # Tables but no hookward version: another application's database. Never create tables in it.
+        raise LedgerTrouble("holds tables that are not hookward's (another application's database?); left alone")
     if version == 0:
         for statement in SCHEMA:
             conn.execute(statement)
@@ -409,6 +548,16 @@ def ensure_schema(conn: sqlite3.Connection) -> None:
         conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         return
     raise LedgerTrouble(f"has schema v{version}, which this hookward cannot migrate")  # pragma: no cover
+
+
+def storable(value: object) -> object:
+    """A lone surrogate (`\\ud800` from a JSON payload) cannot be encoded, stored or hashed: escaped, never dropped."""
+    if isinstance(value, str) and not value.isascii():
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return value.encode("utf-8", "backslashreplace").decode("utf-8")
+    return value
 
 
 def chain_hash(row_id: int, values: tuple | list, prev_hash: str) -> str:
@@ -430,7 +579,7 @@ def insert(conn: sqlite3.Connection, row: dict) -> int:
         row["resolves"] = correlate(conn, row)
     last_id, last_hash = head(conn)
     row_id = last_id + 1
-    values = tuple(row[name] for name in FIELDS)
+    values = tuple(storable(row[name]) for name in FIELDS)
     digest = chain_hash(row_id, values, last_hash)
     columns = ", ".join(("id", *FIELDS, "prev_hash", "hash"))
     marks = ", ".join("?" * (len(FIELDS) + 3))
@@ -513,6 +662,11 @@ def warn(message: str) -> None:
         pass
 
 
+def is_corrupt(error: BaseException) -> bool:
+    text = str(error).lower()
+    return "not a database" in text or "malformed" in text or "corrupt" in text
+
+
 def describe(error: BaseException) -> str:
     text = str(error)
     if isinstance(error, LedgerTrouble):
@@ -520,6 +674,8 @@ def describe(error: BaseException) -> str:
     if isinstance(error, sqlite3.Error):
         if "locked" in text or "busy" in text:
             return f"is locked by another process (waited {BUSY_MS} ms)"
+        if "readonly" in text or "read-only" in text:
+            return "is read-only (check the permissions of ledger.db and its -wal and -shm files)"
         if "not a database" in text or "malformed" in text or "corrupt" in text:
             return "is corrupt (run `hookward audit repair`)"
         if "full" in text:
@@ -530,89 +686,28 @@ def describe(error: BaseException) -> str:
     return f"failed ({type(error).__name__})"
 
 
-def _lock(fd: int, seconds: float) -> bool:
-    import fcntl
+def spool(directory: str, row: dict, problem: str) -> str:
+    """Spool the (already redacted) row (verdicts/spool.py); say so on stderr. Returns "spooled" or "lost"."""
+    from hookward.verdicts import spool as spoolfiles
 
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            return True
-        except BlockingIOError:
-            if time.monotonic() >= deadline:
-                return False
-            time.sleep(0.001)
-
-
-def spool(directory: str, row: dict, problem: str) -> None:
-    """Append the (already redacted) row to the spool; say so on stderr."""
-    path = os.path.join(directory, SPOOL_NAME)
     record = {name: row[name] for name in FIELDS}
     if row.get("grant"):
         record["grant"] = row["grant"]  # redacted already, plus the keyed hash: merged with its decision
-    line = (dumps(record) + "\n").encode()
     try:
-        os.makedirs(directory, mode=0o700, exist_ok=True)
-        append_line(path, line)
-    except OSError as error:
-        warn(f"the ledger {problem}, and the spool is not writable either ({error.strerror}); this record is lost")
-        return
+        path = spoolfiles.append(directory, record, SPOOL_MAX_BYTES, SPOOL_LOCK_SECONDS)
+    except Exception as error:  # OSError, or a record that cannot be encoded: never "spooled" unless it is
+        why = (error.strerror or str(error)) if isinstance(error, OSError) else type(error).__name__
+        warn(f"the ledger {problem}, and the spool is not writable either ({why}); this record is lost")
+        return "lost"
     warn(f"the ledger {problem}; the record was spooled to {path} and will be merged later")
-
-
-def append_line(path: str, line: bytes) -> None:
-    """O_APPEND under a short flock; if a merger renamed the file meanwhile, write to the new one."""
-    for _attempt in range(5):
-        # A FIFO or device planted at the spool path must not block the hook (policy/safeio.py).
-        fd = open_regular(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600, nofollow=True)
-        try:
-            _lock(fd, SPOOL_LOCK_SECONDS)
-            try:
-                current = os.stat(path).st_ino == os.fstat(fd).st_ino
-            except FileNotFoundError:
-                current = False
-            if current:
-                if os.fstat(fd).st_size + len(line) > SPOOL_MAX_BYTES:
-                    raise OSError(0, f"the spool is over {SPOOL_MAX_BYTES >> 20} MiB")
-                os.write(fd, line)
-                return
-        finally:
-            os.close(fd)  # closing releases the flock
-    raise OSError(0, "the spool kept being renamed")
+    return "spooled"
 
 
 def spool_files(directory: str) -> list[str]:
-    """Claimed spools left by an earlier merger (oldest first)."""
-    try:
-        names = os.listdir(directory)
-    except FileNotFoundError:
-        return []
-    return sorted(os.path.join(directory, n) for n in names if n.startswith(CLAIM_PREFIX) and n.endswith(".jsonl"))
+    """Spool files taken by a merger or written by a writer of its own, waiting to be merged (oldest first)."""
+    from hookward.verdicts import spool as spoolfiles
 
-
-def claim_spool(directory: str) -> tuple[str | None, bool]:
-    """Rename the live spool aside so appends go to a fresh one. Called under the database write lock.
-
-    Returns (the claimed file or None, whether a non-empty spool had to be left in place).
-    """
-    path = os.path.join(directory, SPOOL_NAME)
-    try:
-        fd = open_regular(path, nofollow=True)
-    except FileNotFoundError:
-        return None, False
-    except OSError as error:  # a FIFO, a device or a symlink there is no spool: never wait on it
-        warn(f"ledger: the spool {error}")
-        return None, False
-    try:
-        if os.fstat(fd).st_size == 0:
-            return None, False
-        if not _lock(fd, SPOOL_LOCK_SECONDS):
-            return None, True
-        claimed = os.path.join(directory, f"{CLAIM_PREFIX}{time.time_ns():020d}-{os.getpid()}.jsonl")
-        os.rename(path, claimed)
-        return claimed, False
-    finally:
-        os.close(fd)
+    return spoolfiles.waiting(directory)
 
 
 def valid_spooled(record: object) -> dict | None:
@@ -638,80 +733,84 @@ def valid_spooled(record: object) -> dict | None:
 
 
 def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tuple[int, bool, list]:
-    """Insert spooled rows, oldest first, skipping any already merged (by uid).
+    """Insert spooled rows in the order they were made (`at`), skipping any already merged (by uid).
 
     Returns (rows merged, whether a backlog is left, file actions to run after COMMIT).
     Files are removed or trimmed only after the commit; a crash in between
-    leaves rows that the uid check skips next time.
+    leaves rows that the uid check skips next time. Only files no writer can
+    still be writing are taken (verdicts/spool.py).
     """
-    files = spool_files(directory)
-    left_in_place = False
-    if os.path.exists(os.path.join(directory, SPOOL_NAME)):
-        claimed, left_in_place = claim_spool(directory)
-        if claimed is not None:
-            files.append(claimed)
-    merged = 0
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return 0, False, []
+    if not any(name.startswith("spool") for name in names):
+        return 0, False, []  # the hook path's usual case: no import, no reads
+    from hookward.verdicts import spool as spoolfiles
+
+    files, left_in_place, problems = spoolfiles.take(directory, names)
+    for problem in problems:
+        warn(f"ledger: {problem}")
+    contents: list[list[dict]] = []
+    order: list[tuple[int, int, int]] = []
     unreadable = 0
-    actions: list = []
-    for path in files:
+    for index, path in enumerate(files):
         try:
-            lines = read_regular(path, SPOOL_MAX_BYTES, nofollow=True).splitlines()
-        except FileNotFoundError:
-            continue  # another merger finished it
-        for position, raw in enumerate(lines):
-            if cap is not None and merged >= cap:
-                rest = lines[position:]
-                actions.append(lambda p=path, r=rest: _rewrite(p, r))
-                if unreadable:
-                    warn(f"ledger: skipped {unreadable} unreadable spool line(s)")
-                return merged, True, actions
-            try:
-                row = valid_spooled(json.loads(raw))
-            except ValueError:
-                row = None
-            if row is None:
-                unreadable += 1
-                continue
-            if conn.execute("SELECT 1 FROM events WHERE uid = ?", (row["uid"],)).fetchone() is not None:
-                continue
-            row_id = insert(conn, row)
-            grant = valid_spooled_grant(json.loads(raw).get("grant"))
-            if grant is not None and row["kind"] == "decision":
-                insert_grant(conn, grant, row_id, row)
-            merged += 1
-        actions.append(lambda p=path: _unlink(p))
+            found = spoolfiles.read(path)
+        except OSError as error:
+            warn(f"ledger: cannot read the spool file {path}: {error}")
+            found = None
+        records, torn = found if found is not None else ([], 0)
+        unreadable += torn
+        contents.append(records)
+        for position, record in enumerate(records):
+            at = record.get("at")
+            order.append((at if isinstance(at, int) else 0, index, position))
+    order.sort()
+    merged = 0
+    backlog = False
+    taken: set[tuple[int, int]] = set()
+    for _at, index, position in order:
+        if cap is not None and merged >= cap:
+            backlog = True
+            break
+        taken.add((index, position))
+        record = contents[index][position]
+        row = valid_spooled(record)
+        if row is None:
+            unreadable += 1
+            continue
+        if conn.execute("SELECT 1 FROM events WHERE uid = ?", (row["uid"],)).fetchone() is not None:
+            continue
+        row_id = insert(conn, row)
+        grant = valid_spooled_grant(record.get("grant"))
+        if grant is not None and row["kind"] == "decision":
+            insert_grant(conn, grant, row_id, row)
+        merged += 1
+    actions: list = []
+    for index, path in enumerate(files):
+        rest = [record for position, record in enumerate(contents[index]) if (index, position) not in taken]
+        if rest:
+            actions.append(lambda p=path, r=rest: _file_action(spoolfiles.rewrite, p, r))
+        else:
+            actions.append(lambda p=path: _file_action(spoolfiles.unlink, p))
     if unreadable:
-        warn(f"ledger: skipped {unreadable} unreadable spool line(s)")
-    return merged, left_in_place, actions
+        warn(f"ledger: skipped {unreadable} unreadable spool record(s)")
+    return merged, backlog or left_in_place, actions
 
 
-def _unlink(path: str) -> None:
+def _file_action(action, *args) -> None:  # type: ignore[no-untyped-def]
+    """After COMMIT: a spool file that cannot be trimmed now is trimmed next time (the uid check skips)."""
     try:
-        os.unlink(path)
-    except FileNotFoundError:
-        pass
-
-
-def _rewrite(path: str, lines: list[bytes]) -> None:
-    temporary = f"{path}.tmp-{os.getpid()}"
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o600)
-    try:
-        os.write(fd, b"".join(line + b"\n" for line in lines))
-    finally:
-        os.close(fd)
-    os.replace(temporary, path)
+        action(*args)
+    except OSError as error:
+        warn(f"ledger: could not tidy the spool ({error.strerror or error}); merged rows are skipped next time")
 
 
 def spooled_count(directory: str | None = None) -> int:
-    directory = directory or state_dir()
-    paths = [*spool_files(directory), os.path.join(directory, SPOOL_NAME)]
-    total = 0
-    for path in paths:
-        try:
-            total += sum(1 for line in read_regular(path, SPOOL_MAX_BYTES, nofollow=True).splitlines() if line.strip())
-        except FileNotFoundError:
-            pass
-    return total
+    from hookward.verdicts import spool as spoolfiles
+
+    return spoolfiles.count(directory or state_dir())
 
 
 # ---------------------------------------------------------------- reading (the CLI, doctor, the MCP server)
@@ -1294,6 +1393,11 @@ def health(directory: str | None = None) -> dict:
     directory = directory or state_dir()
     path = db_path(directory)
     report: dict[str, object] = {"path": path, "state": "ok", "detail": "", "spooled": spooled_count(directory)}
+    try:
+        check_files(path)
+    except LedgerTrouble as error:
+        report.update(state="unsafe", detail=f"the ledger {error}")
+        return report
     if not os.path.exists(path):
         record = read_head(directory)
         if record is not None and (record.get("unreadable") or record["id"] or record.get("breaks")):
@@ -1314,6 +1418,14 @@ def health(directory: str | None = None) -> dict:
                 report.update(state="newer-schema", detail=f"schema v{version}; this hookward writes v{SCHEMA_VERSION}")
             elif conn.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 report.update(state="corrupt", detail="quick_check failed; run `hookward audit repair`")
+            elif version == SCHEMA_VERSION and (missing := _missing_objects(conn)):
+                report.update(
+                    state="damaged",
+                    detail=f"{', '.join(missing)} missing from the ledger; the next hook call recreates them, "
+                    "`hookward audit repair` does it now and records what was lost",
+                )
+            elif not os.access(path, os.W_OK):
+                report.update(state="read-only", detail="the ledger is not writable; hooks spool what they record")
             elif version == SCHEMA_VERSION:
                 anchor = check_head(conn, directory)
                 if anchor["state"] == "broken":
@@ -1356,8 +1468,8 @@ def repair(directory: str | None = None) -> dict:
         finally:
             conn.close()
     except sqlite3.DatabaseError as error:
-        if "locked" in str(error) or "busy" in str(error):
-            raise
+        if not is_corrupt(error):
+            raise  # locked, read-only, a full disk: the database is not what is broken; nothing is moved aside
         problem = str(error)
     moved = None
     if problem:

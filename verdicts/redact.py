@@ -195,11 +195,23 @@ def known_token(text: str) -> bool:
     )
 
 
+def escape_surrogates(text: str) -> str:
+    """A lone surrogate (`\\ud800`, which JSON can carry) as the text `\\ud800`: such a string cannot be
+    encoded, so it could be neither stored nor hashed; escaped, the call is still recorded."""
+    try:
+        text.encode("utf-8")
+        return text
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
 def redact(text: str) -> str:
     """The text with every recognizable secret replaced by [REDACTED]; multi-line kept."""
     if not text:
         return ""
     text = text[:MAX_SCAN]
+    if not text.isascii():
+        text = escape_surrogates(text)
     if "PRIVATE KEY" in text:
         text = re.sub(PRIVATE_KEY_BLOCK, MARK + " (a private key)", text)
     if "<<" in text:
