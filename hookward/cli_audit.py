@@ -118,8 +118,8 @@ def table(rows: list[dict], empty: str) -> None:
         ("VERDICT", lambda r: r["verdict"] or ""),
         ("SENT", lambda r: r["sent"] or ""),
         ("STATUS", lambda r: r["status"] + ("*" if r["spooled"] else "")),
-        ("GRANT", lambda r: r.get("grant") or ""),
         ("RULES", lambda r: ",".join(r["rules"])[:28]),
+        ("GRANT", lambda r: r.get("grant") or ""),
     ]
     cells = [[get(row) for _, get in columns] for row in rows]
     widths = [max(len(name), *(len(c[i]) for c in cells)) for i, (name, _) in enumerate(columns)]
