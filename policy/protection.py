@@ -53,6 +53,7 @@ HOOKWARD_CONTROLS = frozenset(
         ("policy", "trust"),
         ("audit", "prune"),
         ("audit", "repair"),
+        ("audit", "export"),  # --otlp sends the ledger off the machine, to the configured endpoint
         ("compat", "render"),
         ("compat", "probe"),
     }
@@ -70,7 +71,6 @@ HOOKWARD_READ_ONLY = frozenset(
         ("audit", "resolved"),
         ("audit", "tail"),
         ("audit", "show"),
-        ("audit", "export"),
         ("audit", "verify"),
         ("audit", "report"),
         ("replay",),  # judges transcripts; writes no ledger

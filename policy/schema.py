@@ -11,7 +11,7 @@ from __future__ import annotations
 import shlex
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
 from hookward.policy.toolcall import KINDS
 
@@ -115,11 +115,61 @@ class Rule(BaseModel):
         return [floor.removeprefix("floor.") for floor in loosens]
 
 
+class AuditExport(BaseModel):
+    """`[audit_export]`: where `hookward audit export` ships the ledger (user or managed policy only)."""
+
+    model_config = ConfigDict(extra="forbid", hide_input_in_errors=True)
+
+    endpoint: str = Field(description="the OTLP/HTTP logs endpoint, e.g. https://collector.example:4318/v1/logs")
+    headers: dict[str, SecretStr] = Field(default_factory=dict, description="sent with every request; secrets")
+    timeout_seconds: float = Field(10.0, gt=0, le=120)
+    batch_size: int = Field(256, ge=1, le=10_000)
+
+    @field_validator("endpoint")
+    @classmethod
+    def _endpoint_safe(cls, endpoint: str) -> str:
+        from hookward.policy.urls import export_endpoint_problem
+
+        problem = export_endpoint_problem(endpoint)
+        if problem:
+            raise ValueError(problem)
+        return endpoint
+
+
+class Managed(BaseModel):
+    """`[managed]`: what an administrator lets users do (the managed policy only)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    allow_shadow: bool = Field(True, description="may a user's policy turn shadow mode on")
+    allow_grants: Literal["none", "once", "any"] = Field(
+        "any", description="may a person grant a refused call: never, once per call, or in any scope"
+    )
+    loosenable_floors: list[str] | None = Field(
+        None, description="the floors a user rule may loosen (unset: every floor that can be loosened)"
+    )
+
+    @field_validator("loosenable_floors")
+    @classmethod
+    def _floors_known(cls, floors: list[str] | None) -> list[str] | None:
+        from hookward.policy.floors import FLOOR_IDS
+
+        if floors is None:
+            return None
+        names = [floor.removeprefix("floor.") for floor in floors]
+        for name in names:
+            if name not in FLOOR_IDS:
+                raise ValueError(f"loosenable_floors names no floor {name!r}")
+        return names
+
+
 class PolicyFile(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     settings: Settings | None = None
     rules: list[Rule] = Field(default_factory=list)
+    audit_export: AuditExport | None = None
+    managed: Managed | None = None
 
 
 class PolicyError(ValueError):

@@ -57,3 +57,29 @@ def loopback_url(url: str) -> bool:
     if port is not None and not 0 < int(port) < 65536:
         return False
     return loopback_host(match.group("host"))
+
+
+def export_endpoint_problem(endpoint: str) -> str | None:
+    """Why an audit export endpoint is refused, or None: https, or plain http only to this machine (parsed
+    exactly, as loopback_host does); no user information (a password in a URL is shown wherever it is)."""
+    from urllib.parse import urlsplit
+
+    shape = "the endpoint must be a URL like https://collector.example:4318/v1/logs"
+    if not endpoint.isprintable() or any(c.isspace() or c == "\\" for c in endpoint):
+        return shape
+    try:
+        parts = urlsplit(endpoint)
+        port = parts.port
+    except ValueError:
+        return shape
+    if "@" in parts.netloc:
+        return f"{shape}, without user information (send credentials as headers)"
+    if not parts.hostname or port == 0:
+        return shape
+    if parts.scheme == "https":
+        return None
+    if parts.scheme == "http":
+        host = parts.netloc.rsplit(":", 1)[0] if port is not None else parts.netloc
+        if loopback_host(host):
+            return None
+    return "the endpoint must use https (plain http only to this machine: localhost, 127.0.0.1 or [::1])"
