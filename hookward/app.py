@@ -13,6 +13,27 @@ app = typer.Typer(
     add_completion=False,
 )
 
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"hookward {version('hookward')}")
+        except PackageNotFoundError:
+            typer.echo("hookward (not installed; a source checkout)")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _main(
+    show_version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print hookward's version and exit."
+    ),
+) -> None:
+    """One security policy gate for every AI coding agent's tool calls."""
+
+
 cli_policy.register(app)
 cli_hosts.register(app)
 cli_compat.register(app)

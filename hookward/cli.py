@@ -8,9 +8,20 @@ from __future__ import annotations
 
 import sys
 
+HOOK_USAGE = """Usage: hookward hook HOST EVENT
+
+  Answer one hook call from HOST for EVENT, the payload on stdin. Hosts run this
+  (`hookward install HOST` writes it into their config); a person runs `hookward check`.
+  An unknown host, event or payload is refused (the host's block answer).
+  Hosts and their events: `hookward compat show [HOST]`.
+"""
+
 
 def main() -> None:
     argv = sys.argv[1:]
+    if len(argv) >= 2 and argv[0] == "hook" and argv[1] in ("--help", "-h"):
+        sys.stdout.write(HOOK_USAGE)
+        sys.exit(0)
     if len(argv) >= 1 and argv[0] == "hook":
         from hookward.adapters.hook import main as hook_main
 

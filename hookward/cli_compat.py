@@ -19,10 +19,33 @@ def _fail(message: str, code: int = 1) -> typer.Exit:
     return typer.Exit(code)
 
 
+def source_checkout() -> str | None:
+    """The repository root when this hookward runs from a source checkout; None for an installed copy."""
+    import os
+
+    from hookward.compat import schema
+
+    root = schema.REPO_ROOT
+    inside_packages = any(part in ("site-packages", "dist-packages") for part in root.split(os.sep))
+    if inside_packages or not os.path.isfile(os.path.join(root, "pyproject.toml")):
+        return None
+    return root
+
+
+def _needs_checkout(command: str) -> None:
+    if source_checkout() is None:
+        raise _fail(
+            f"hookward compat {command}: a maintainer command; it needs a source checkout of hookward "
+            "(COMPATIBILITY.md lives in the repository, not in an installed copy), so nothing was checked or written"
+        )
+
+
 @compat_app.command("render")
 def render() -> None:
-    """Validate every host file and write COMPATIBILITY.md at the repository root."""
+    """Validate every host file and write COMPATIBILITY.md at the repository root (needs a source checkout)."""
     from hookward.compat import document, schema
+
+    _needs_checkout("render")
 
     try:
         page = document.write()
@@ -34,8 +57,10 @@ def render() -> None:
 
 @compat_app.command("check")
 def check() -> None:
-    """Fail when a host file is invalid or COMPATIBILITY.md differs from a fresh render."""
+    """Fail when a host file is invalid or COMPATIBILITY.md differs from a fresh render (needs a source checkout)."""
     from hookward.compat import document, schema
+
+    _needs_checkout("check")
 
     try:
         diff = document.stale_diff()
@@ -52,12 +77,21 @@ def check() -> None:
 
 @compat_app.command("show")
 def show(
-    host: str = typer.Argument(..., help="host id, e.g. claude-code"),
+    host: str = typer.Argument(None, help="host id, e.g. claude-code (default: list every host)"),
     as_json: bool = typer.Option(False, "--json", help="the host file plus what hookward sends, as JSON"),
 ) -> None:
-    """Print one host's facts and what hookward sends it for each verdict."""
+    """Print one host's facts and what hookward sends it for each verdict; without a host, list the hosts."""
     from hookward.compat import document, schema
     from hookward.compat.registry import host_ids
+
+    if host is None:
+        if as_json:
+            typer.echo(json.dumps({"hosts": host_ids()}, indent=2))
+        else:
+            typer.echo("hosts (`hookward compat show HOST` for one):")
+            for name in host_ids():
+                typer.echo(f"  {name}")
+        return
 
     if host not in host_ids():
         raise _fail(f"hookward compat show: no host {host!r}; known hosts: {', '.join(host_ids())}", 2)

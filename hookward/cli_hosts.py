@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Argument(..., help=HOST_HELP),
         project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
+        as_json: bool = typer.Option(False, "--json", help="Print what changed (or would) as JSON."),
         allow_repository_env: bool = typer.Option(
             False,
             "--allow-repository-env",
@@ -33,16 +34,19 @@ def register(app: typer.Typer) -> None:
         Hosts run an isolated launcher (`python -I -S`, sys.path set to hookward's own install) that this
         writes under $XDG_DATA_HOME/hookward/bin; an environment inside a project or repository is refused.
         """
-        raise typer.Exit(_change(host, project, dry_run, install=True, allow_repository_env=allow_repository_env))
+        raise typer.Exit(
+            _change(host, project, dry_run, install=True, allow_repository_env=allow_repository_env, as_json=as_json)
+        )
 
     @app.command("uninstall")
     def uninstall_command(
         host: str = typer.Argument(..., help=HOST_HELP),
         project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
+        as_json: bool = typer.Option(False, "--json", help="Print what changed (or would) as JSON."),
     ) -> None:
         """Remove exactly what `hookward install HOST` added."""
-        raise typer.Exit(_change(host, project, dry_run, install=False))
+        raise typer.Exit(_change(host, project, dry_run, install=False, as_json=as_json))
 
     @app.command("doctor")
     def doctor_command(
@@ -55,7 +59,33 @@ def register(app: typer.Typer) -> None:
 
 
 def _change(
-    host: str, project: Path | None, dry_run: bool, *, install: bool, allow_repository_env: bool = False
+    host: str,
+    project: Path | None,
+    dry_run: bool,
+    *,
+    install: bool,
+    allow_repository_env: bool = False,
+    as_json: bool = False,
+) -> int:
+    verb = "install" if install else "uninstall"
+    report: dict = {"host": host, "action": verb, "scope": "project" if project is not None else "user"}
+    report.update(dry_run=dry_run, ok=True, changes=[], notes=[], messages=[])
+    if not as_json:
+        return _apply_change(host, project, dry_run, install, allow_repository_env, typer.echo, report)
+    lines: list[str] = []
+
+    def collect(text: str, err: bool = False) -> None:
+        lines.append(text)
+
+    code = _apply_change(host, project, dry_run, install, allow_repository_env, collect, report)
+    report["ok"] = code == 0
+    report["messages"] = lines
+    typer.echo(json.dumps(report, indent=2))
+    return code
+
+
+def _apply_change(  # type: ignore[no-untyped-def]
+    host: str, project: Path | None, dry_run: bool, install: bool, allow_repository_env: bool, say, report: dict
 ) -> int:
     from hookward.adapters import install as mechanism
     from hookward.adapters import installers
@@ -63,6 +93,7 @@ def _change(
     verb = "install" if install else "uninstall"
     scope = "project" if project is not None else "user"
     project_dir = str(project.resolve()) if project is not None else None
+    json_out = say is not typer.echo
     try:
         launcher = (
             mechanism.prepare_launcher(project_dir=project_dir, allow_repository_env=allow_repository_env)
@@ -73,40 +104,44 @@ def _change(
         plan = installers.plan_for(host, scope=scope, project_dir=project_dir, executable=executable)
         changes = mechanism.plan(plan.registrations, install=install)
     except mechanism.ConfigError as error:
-        typer.echo(f"hookward {verb} {host}: refused, nothing was changed: {error}", err=True)
+        say(f"hookward {verb} {host}: refused, nothing was changed: {error}", err=True)
         return 1
     if dry_run:
         for change in changes:
-            sys.stdout.write(change.diff())
+            report["changes"].append({"path": change.path, "action": "would change"})
+            if not json_out:
+                sys.stdout.write(change.diff())
         if launcher is not None and not launcher.current:
-            typer.echo(f"would write the launcher {launcher.path}")
-        typer.echo(f"dry run: {len(changes)} file(s) would change; nothing was written")
+            say(f"would write the launcher {launcher.path}")
+        say(f"dry run: {len(changes)} file(s) would change; nothing was written")
         return 0
     if launcher is not None:
         try:
             launcher.write()  # before any config names it
         except OSError as error:
-            typer.echo(
+            say(
                 f"hookward {verb} {host}: refused, nothing was changed: cannot write {launcher.path}: {error}", err=True
             )
             return 1
     if not changes:
         state = "already installed" if install else "not installed"
-        typer.echo(f"{host}: {state} in {plan.config_file}; nothing to do")
+        say(f"{host}: {state} in {plan.config_file}; nothing to do")
         return 0
     try:
         applied = mechanism.apply(changes, host, install=install)
     except OSError as error:
-        typer.echo(f"hookward {verb} {host}: failed while writing: {error}", err=True)
+        say(f"hookward {verb} {host}: failed while writing: {error}", err=True)
         return 1
     for change in applied.changes:
         action = "created" if change.before is None else ("removed" if change.after is None else "updated")
         backup = applied.backups.get(change.path)
-        typer.echo(f"{action} {change.path}" + (f" (backup: {backup})" if backup else ""))
+        report["changes"].append({"path": change.path, "action": action, "backup": backup})
+        say(f"{action} {change.path}" + (f" (backup: {backup})" if backup else ""))
     for note in plan.notes:
-        typer.echo(f"note: {note}")
+        report["notes"].append(note)
+        say(f"note: {note}")
     if install:
-        typer.echo(f"run `hookward doctor {host}` to check that it works")
+        say(f"run `hookward doctor {host}` to check that it works")
     return 0
 
 

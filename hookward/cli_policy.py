@@ -18,6 +18,16 @@ def register(app: typer.Typer) -> None:
     app.add_typer(policy_app, name="policy")
 
 
+# `hookward check` exit status: the verdict, so a script can branch on it (README and --help say the same).
+EXIT_ALLOW, EXIT_ERROR, EXIT_DENY, EXIT_ASK = 0, 1, 2, 3
+CHECK_EXITS = "Exit status: 0 allow, 3 ask or force_ask, 2 deny, 1 error (a broken policy, a bad argument)."
+
+
+def _usage_error(message: str) -> typer.Exit:
+    typer.echo(f"hookward check: {message}", err=True)
+    return typer.Exit(EXIT_ERROR)
+
+
 def _call_for(
     command: str | None, read: str | None, write: str | None, edit: str | None, delete: str | None, host: str, cwd: str
 ):  # type: ignore[no-untyped-def]
@@ -25,11 +35,15 @@ def _call_for(
     from hookward.policy.toolcall import ToolCall
 
     project = project_root_for(cwd)
-    for kind, path in (("read", read), ("write", write), ("edit", edit), ("delete", delete)):
-        if path is not None:
-            return ToolCall(kind, paths=[path], cwd=cwd, project_root=project, host=host)
+    files = [(kind, path) for kind, path in (("read", read), ("write", write), ("edit", edit), ("delete", delete))]
+    given = [(kind, path) for kind, path in files if path is not None]
+    if len(given) + (command is not None) > 1:
+        named = [f"--{kind}" for kind, _path in given] + (["a command after --"] if command is not None else [])
+        raise _usage_error(f"{' and '.join(named)} are different tool calls; check one at a time")
+    for kind, path in given:
+        return ToolCall(kind, paths=[path], cwd=cwd, project_root=project, host=host)
     if command is None:
-        raise typer.BadParameter("give a command after --, or one of --read/--write/--edit/--delete PATH")
+        raise _usage_error("give a command after --, or one of --read/--write/--edit/--delete PATH")
     return ToolCall("shell", command=command, cwd=cwd, project_root=project, host=host)
 
 
@@ -40,30 +54,46 @@ def check(
     edit: str = typer.Option(None, "--edit", help="check editing PATH"),
     delete: str = typer.Option(None, "--delete", help="check deleting PATH"),
     host: str = typer.Option("", "--host", help="evaluate as this host would (and show what it would be sent)"),
+    event: str = typer.Option("", "--event", help="with --host: the host's pre-tool event (default: its first)"),
     cwd: str = typer.Option(None, "--cwd", help="working directory (default: the current one)"),
     as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
 ) -> None:
-    """Explain the verdict for a command or a file action, part by part."""
+    """Explain the verdict for a command or a file action, part by part.
+
+    Exit status: 0 allow, 3 ask or force_ask, 2 deny, 1 error (a broken policy, a bad argument).
+    """
     from hookward.policy.engine import evaluate_call
     from hookward.policy.schema import PolicyError
 
     text = " ".join(command) if command else None
     call = _call_for(text, read, write, edit, delete, host, os.path.abspath(cwd or os.getcwd()))
-    try:
-        decision, settings = evaluate_call(call)
-    except PolicyError as error:
-        typer.echo(f"hookward: broken policy: {error}", err=True)
-        raise typer.Exit(2) from None
-    sent = None
+    caps = None
     if host:
-        from hookward.adapters.render import choose
         from hookward.compat.registry import Capabilities, UnknownHost
 
         try:
             caps = Capabilities.of(host)
         except UnknownHost:
-            raise typer.BadParameter(f"unknown host {host!r}") from None
-        pre = next((name for name, ev in caps.data.get("events", {}).items() if ev.get("role") == "pre"), "")
+            raise _usage_error(f"unknown host {host!r} (`hookward compat show` lists them)") from None
+        pre_events = [name for name, ev in caps.data.get("events", {}).items() if ev.get("role") == "pre"]
+        if event and event not in pre_events:
+            raise _usage_error(f"{host} has no pre-tool event {event!r}; its pre-tool events: {', '.join(pre_events)}")
+        if not pre_events:
+            raise _usage_error(
+                f"{host} has no pre-tool hook event: hookward gates it only through its MCP server (`hookward mcp`), "
+                "so there is no hook answer to show; drop --host to see the verdict"
+            )
+        event = event or pre_events[0]
+    try:
+        decision, settings = evaluate_call(call)
+    except PolicyError as error:
+        typer.echo(f"hookward: broken policy: {error}", err=True)
+        raise typer.Exit(EXIT_ERROR) from None
+    sent = None
+    if caps is not None:
+        from hookward.adapters.render import choose
+
+        pre = event
         answer = choose(decision, caps, pre, None, settings.trusted_grade)
         sent = {"event": pre, "answer": answer.kind, "reason": answer.reason}
     if as_json:
@@ -84,7 +114,8 @@ def check(
                 typer.echo(f"               {rule}: {reason}")
         if sent:
             typer.echo(f"{host} would be sent: {sent['answer']} on {sent['event']}")
-    raise typer.Exit(0 if decision.verdict.label == "allow" else 1)
+    label = decision.verdict.label
+    raise typer.Exit(EXIT_ALLOW if label == "allow" else EXIT_DENY if label == "deny" else EXIT_ASK)
 
 
 def eval_corpus(
@@ -92,10 +123,14 @@ def eval_corpus(
     policy_file: Path = typer.Option(None, "--policy", help="a user policy file to evaluate with, instead of yours"),
     as_json: bool = typer.Option(False, "--json"),
     cwd: str = typer.Option("/tmp/hookward-eval-project", "--cwd", help="the project the commands run in"),
+    fail_on_miss: bool = typer.Option(
+        False, "--fail-on-miss", help="exit 3 when any deny-labelled command is allowed (for CI)"
+    ),
 ) -> None:
     """Run the policy over a labelled corpus: missed (deny labels allowed) and friction (allow labels not allowed).
 
-    The commands are only analyzed, never executed.
+    The commands are only analyzed, never executed. Exit status: 0, or 3 with --fail-on-miss when something
+    was missed; 1 for a broken policy; 2 for a line that is not a corpus line.
     """
     from hookward.policy.engine import evaluate
     from hookward.policy.loader import load_policy
@@ -103,7 +138,13 @@ def eval_corpus(
 
     if policy_file is not None:
         os.environ["XDG_CONFIG_HOME"] = str(_policy_home(policy_file))
-    policy = load_policy(cwd)
+    from hookward.policy.schema import PolicyError
+
+    try:
+        policy = load_policy(cwd)
+    except (PolicyError, OSError) as error:
+        typer.echo(f"hookward: broken policy: {error}", err=True)
+        raise typer.Exit(1) from None
     totals: dict[str, int] = {}
     missed: list[dict] = []
     friction: list[dict] = []
@@ -139,18 +180,21 @@ def eval_corpus(
         "friction": len(friction),
         "friction_rate": round(len(friction) / benign, 4) if benign else None,
     }
+    failed = fail_on_miss and bool(missed)
     if as_json:
         typer.echo(json.dumps({"summary": summary, "missed": missed, "friction": friction}, indent=2))
-        return
+        raise typer.Exit(3 if failed else 0)
     for row in missed:
         typer.echo(f"MISSED  {row['command']!r}  ({row['source']})")
-    typer.echo(f"cases: {summary['cases']}  labels: {totals}")
+    labels = ", ".join(f"{count} {label}" for label, count in sorted(totals.items())) or "none"
+    typer.echo(f"cases: {summary['cases']}  labels: {labels}")
     if hostile:
         typer.echo(f"missed: {len(missed)}/{hostile} deny-labelled allowed ({100 * len(missed) / hostile:.2f}%)")
     if benign:
         typer.echo(
             f"friction: {len(friction)}/{benign} allow-labelled not allowed ({100 * len(friction) / benign:.2f}%)"
         )
+    raise typer.Exit(3 if failed else 0)
 
 
 def _policy_home(policy_file: Path) -> Path:
@@ -163,23 +207,39 @@ def _policy_home(policy_file: Path) -> Path:
 
 
 @policy_app.command("validate")
-def validate(file: Path = typer.Argument(None, help="a policy file (default: every active source)")) -> None:
-    """Check a policy file: TOML, schema, and every rule's match / not_match examples."""
+def validate(
+    file: Path = typer.Argument(None, help="a policy file (default: every active source)"),
+    as_json: bool = typer.Option(False, "--json", help="machine-readable output"),
+) -> None:
+    """Check a policy file: TOML, schema, and every rule's match / not_match examples.
+
+    Also says where a floor overrides one of a user rule's own examples, and what would loosen it.
+    """
     from hookward.policy.loader import _sources, compile_sources
     from hookward.policy.schema import PolicyError
 
     try:
         if file is not None:
+            if not file.is_file():
+                raise PolicyError(f"{file}: not a regular file")
             sources = _sources(None)[:1] + [("user", str(file), file.read_bytes())]
         else:
             sources = _sources(os.getcwd())
         compile_sources(sources)
+        notes = _floor_notes(sources)
     except (PolicyError, OSError) as error:
-        typer.echo(f"invalid: {error}", err=True)
+        if as_json:
+            typer.echo(json.dumps({"ok": False, "error": str(error)}, indent=2))
+        else:
+            typer.echo(f"invalid: {error}", err=True)
         raise typer.Exit(1) from None
+    if as_json:
+        sources_out = [{"layer": layer, "path": path} for layer, path, _data in sources]
+        typer.echo(json.dumps({"ok": True, "sources": sources_out, "notes": notes}, indent=2))
+        return
     for _layer, path, _data in sources:
         typer.echo(f"ok: {path}")
-    for note in _floor_notes(sources):
+    for note in notes:
         typer.echo(f"note: {note}")
 
 
