@@ -276,15 +276,17 @@ def _raise_deadline(_signum: int, _frame: object) -> None:
 def _arm_alarm(deadline: budget.Deadline) -> bool:
     """The last backstop: a SIGALRM at the deadline interrupts whatever still blocks (main thread only)."""
     import signal
-    import threading
 
-    if not hasattr(signal, "setitimer") or threading.current_thread() is not threading.main_thread():
+    if not hasattr(signal, "setitimer"):
         return False
 
     def arm() -> None:
         signal.setitimer(signal.ITIMER_REAL, max(deadline.remaining(), 0) + ALARM_GRACE_SECONDS)
 
-    signal.signal(signal.SIGALRM, _raise_deadline)
+    try:
+        signal.signal(signal.SIGALRM, _raise_deadline)
+    except ValueError:  # not the main thread (threading is not imported just to ask)
+        return False
     arm()
     deadline.on_change = arm
     return True
