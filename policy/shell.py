@@ -9,7 +9,6 @@ what it could not account for. A parse failure is a finding, never a crash.
 
 from __future__ import annotations
 
-import glob as globmod
 import os
 import re
 
@@ -1088,6 +1087,8 @@ def expand_globs(path: str, hidden: bool = False) -> list[str]:
     if not any(ch in path for ch in "*?["):
         return [path]
     try:
+        import glob as globmod  # only a command with a wildcard pays for glob (and fnmatch, contextlib)
+
         found = globmod.glob(path, recursive=False, include_hidden=hidden)[:64]
     except (OSError, re.error):
         found = []
