@@ -30,25 +30,66 @@ from hookward.policy.spec import PATH_EFFECTS, Effect, Opt, Spec, Walk, _lookup_
 VERSION = "git 2.39.5"
 
 
+def _paths_follow_c(walk: Walk, argv: list[str]) -> None:
+    """`git -C DIR` changes the directory before anything else: a relative path given to an option
+    (`git -C ~ diff --output=.bashrc`) is relative to DIR too (operands are joined by the engine)."""
+    base = next((e.value for e in walk.effects if e.kind == "cd" and e.value), "")
+    if not base:
+        return
+    for index, effect in enumerate(walk.effects):
+        value = effect.value
+        if (
+            effect.kind in PATH_EFFECTS
+            and value
+            and value != "-"
+            and not value.startswith(("/", "~"))
+            and not effect.origin.startswith("operand")
+        ):
+            walk.effects[index] = Effect(effect.kind, os.path.join(base, value), effect.origin, effect.verdict)
+
+
 def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: object) -> Spec:
     """A git command: the declared options (later words win), `-h`, and `--no-<option>` negations."""
+    shared: list[dict[str, str]] = []
     words: dict[str, str] = {}
     for spelled, kind in options.items():
-        for word in spelled.split():
-            words[word] = kind
-    for word in list(words):
-        if not word.startswith("--") or word == "--end-of-options":
+        if spelled[0] == "@":  # a shared table, already expanded with its negations
+            shared.append(_SHARED[spelled])
             continue
-        if word.startswith("--no-"):
-            positive = "--" + word[5:]
-            words.setdefault(positive, "flag")
+        if " " in spelled:
+            for word in spelled.split():
+                words[word] = kind
         else:
-            words.setdefault("--no-" + word[2:], "flag")
-    words.setdefault("-h", "flag")
-    if not any(word.startswith("--h") for word in words):
-        words.setdefault("--help", "flag")  # not where it would make `--h` (= `--hard`) ambiguous
-    words.setdefault("--end-of-options", "flag")
-    return Spec(name, version=VERSION, options=dict(words), operands=operands, **kwargs)  # type: ignore[arg-type]
+            words[spelled] = kind
+    negations: dict[str, str] = {}
+    helpful = True
+    for word in words:
+        if word[:2] != "--":
+            continue
+        if word[:3] == "--h":
+            helpful = False
+        if word in _EXPANDED:
+            continue  # a shared table's word: its negation came with the table
+        if word[:5] == "--no-":
+            negations["--" + word[5:]] = "flag"
+        else:
+            negations["--no-" + word[2:]] = "flag"
+    negations.update(words)
+    if shared:
+        helpful = helpful and not any(table is _DIFF_WORDS for table in shared)  # --histogram
+        merged: dict[str, str] = {}
+        for table in shared:
+            merged.update(table)
+        merged.update(negations)
+        negations = merged
+    negations.setdefault("-h", "flag")
+    if helpful:
+        negations.setdefault("--help", "flag")  # not where it would make `--h` (= `--hard`) ambiguous
+    negations.setdefault("--end-of-options", "flag")
+    negations.pop("--no-end-of-options", None)
+    spec = Spec(name, version=VERSION, options=negations, operands=operands, **kwargs)  # type: ignore[arg-type]
+    spec.judge = spec.judge or _paths_follow_c
+    return spec
 
 
 # Diff output options, shared by diff, log, show, format-patch, stash show and the diff plumbing.
@@ -94,6 +135,23 @@ _REV: dict[str, str] = {
     "--show-linear-break --decorate": "opt",
 }
 
+
+def _expanded(table: dict[str, str]) -> dict[str, str]:
+    """A shared table as single words with its `--no-` negations, expanded once for every command using it."""
+    words: dict[str, str] = {}
+    for spelled, kind in table.items():
+        for word in spelled.split():
+            words[word] = kind
+    negations = {("--" + w[5:] if w[:5] == "--no-" else "--no-" + w[2:]): "flag" for w in words if w[:2] == "--"}
+    negations.update(words)
+    return negations
+
+
+_DIFF_WORDS = _expanded(_DIFF)
+_REV_WORDS = _expanded(_REV)
+_EXPANDED = frozenset(_DIFF_WORDS) | frozenset(_REV_WORDS)
+_SHARED = {"@diff": _DIFF_WORDS, "@rev": _REV_WORDS}  # `_cmd("log", {"@diff": "", "@rev": "", ...})`
+
 # Options git takes before the command (git.c handle_options).
 _GLOBAL: dict[str, str] = {
     "-C": "val:cd",
@@ -129,8 +187,8 @@ _STASH = Spec(
         "save": _cmd(
             "save", {"-k --keep-index -S --staged -p --patch -q --quiet -u --include-untracked -a --all": "flag"}
         ),
-        "list": _cmd("list", {**_REV}, numeric=True),
-        "show": _cmd("show", {**_DIFF, "-u --include-untracked --only-untracked": "flag"}, numeric=True),
+        "list": _cmd("list", {"@rev": ""}, numeric=True),
+        "show": _cmd("show", {"@diff": "", "-u --include-untracked --only-untracked": "flag"}, numeric=True),
         "pop apply": _cmd("pop", {"-q --quiet --index": "flag"}),
         "drop": _cmd(
             "drop", {"-q --quiet": "flag"}, effects="destroy@force_ask", examples={"git stash drop": "destroy"}
@@ -274,10 +332,10 @@ _SPARSE = Spec(
 _REFLOG = Spec(
     "reflog",
     version=VERSION,
-    options={**_REV},
+    options=_REV_WORDS,
     numeric=True,
     subcommands={
-        "show": _cmd("show", {**_REV}, numeric=True),
+        "show": _cmd("show", {"@rev": ""}, numeric=True),
         "expire": _cmd(
             "expire",
             {
@@ -299,7 +357,7 @@ _BUNDLE = Spec(
     subcommands={
         "create": _cmd(
             "create",
-            {**_REV, "-q --quiet --progress --all-progress --all-progress-implied": "flag", "--version": "val"},
+            {"@rev": "", "-q --quiet --progress --all-progress --all-progress-implied": "flag", "--version": "val"},
             operands="write text*",
             examples={"git bundle create /tmp/r.bundle --all": "write:/tmp/r.bundle"},
         ),
@@ -343,7 +401,7 @@ _CREDENTIAL_HELPER = {
 _FILTER_BRANCH = _cmd(
     "filter-branch",
     {
-        **_REV,
+        "@rev": "",
         "--setup --env-filter --tree-filter --index-filter --parent-filter --msg-filter": "val:exec",
         "--commit-filter --tag-name-filter": "val:exec",
         "--subdirectory-filter --original --state-branch": "val",
@@ -458,8 +516,8 @@ _COMMANDS: dict[str, Spec] = {
     "log": _cmd(
         "log",
         {
-            **_DIFF,
-            **_REV,
+            "@diff": "",
+            "@rev": "",
             "-q --quiet --source --use-mailmap --mailmap --clear-decorations": "flag",
             "--decorate-refs --decorate-refs-exclude": "val",
             "--decorate": "opt",
@@ -477,8 +535,8 @@ _COMMANDS: dict[str, Spec] = {
     "show": _cmd(
         "show",
         {
-            **_DIFF,
-            **_REV,
+            "@diff": "",
+            "@rev": "",
             "-q --quiet --source --use-mailmap --mailmap --clear-decorations": "flag",
             "--decorate-refs --decorate-refs-exclude": "val",
             "--decorate": "opt",
@@ -497,8 +555,8 @@ _COMMANDS: dict[str, Spec] = {
     "whatchanged": _cmd(
         "whatchanged",
         {
-            **_DIFF,
-            **_REV,
+            "@diff": "",
+            "@rev": "",
             "-q --quiet --source --use-mailmap --mailmap --clear-decorations": "flag",
             "--decorate-refs --decorate-refs-exclude": "val",
             "--decorate": "opt",
@@ -512,7 +570,7 @@ _COMMANDS: dict[str, Spec] = {
     "diff": _cmd(
         "diff",
         {
-            **_DIFF,
+            "@diff": "",
             "--cached --staged --merge-base -1 --base -2 --ours -3 --theirs -0": "flag",
             "--no-index": "flag>read*",
         },
@@ -529,7 +587,7 @@ _COMMANDS: dict[str, Spec] = {
     "diff-tree": _cmd(
         "diff-tree",
         {
-            **_DIFF,
+            "@diff": "",
             "--stdin --no-commit-id -v --root --merge-base --cached -m -r -t -c --cc --combined-all-paths --always -0 -1 -2 -3 -q --base --ours --theirs": "flag",
             "--pretty --format": "opt",
         },
@@ -541,7 +599,7 @@ _COMMANDS: dict[str, Spec] = {
     "diff-index": _cmd(
         "diff-index",
         {
-            **_DIFF,
+            "@diff": "",
             "--stdin --no-commit-id -v --root --merge-base --cached -m -r -t -c --cc --combined-all-paths --always -0 -1 -2 -3 -q --base --ours --theirs": "flag",
             "--pretty --format": "opt",
         },
@@ -553,7 +611,7 @@ _COMMANDS: dict[str, Spec] = {
     "diff-files": _cmd(
         "diff-files",
         {
-            **_DIFF,
+            "@diff": "",
             "--stdin --no-commit-id -v --root --merge-base --cached -m -r -t -c --cc --combined-all-paths --always -0 -1 -2 -3 -q --base --ours --theirs": "flag",
             "--pretty --format": "opt",
         },
@@ -1062,8 +1120,8 @@ _COMMANDS: dict[str, Spec] = {
     "format-patch": _cmd(
         "format-patch",
         {
-            **_DIFF,
-            **_REV,
+            "@diff": "",
+            "@rev": "",
             "-n --numbered -N --no-numbered -s --signoff --stdout --cover-letter --numbered-files": "flag",
             "--rfc -k --keep-subject --no-binary --zero-commit --ignore-if-in-upstream -p --no-stat": "flag",
             "-q --quiet --progress --force-in-body-from": "flag",
@@ -1112,7 +1170,7 @@ _COMMANDS: dict[str, Spec] = {
         "shortlog",
         {
             "-w": "opt",
-            **_REV,
+            "@rev": "",
             "-c --committer -n --numbered -s --summary -e --email": "flag",
             "--group": "val",
         },
@@ -1256,7 +1314,7 @@ _COMMANDS: dict[str, Spec] = {
     "difftool": _cmd(
         "difftool",
         {
-            **_DIFF,
+            "@diff": "",
             "-g --gui -d --dir-diff -y --no-prompt --symlinks --tool-help --trust-exit-code": "flag",
             "-t --tool": "val",
             "-x --extcmd": "val:exec",
@@ -1291,7 +1349,7 @@ _COMMANDS: dict[str, Spec] = {
         "rev-list",
         {
             "--abbrev": "opt",
-            **_REV,
+            "@rev": "",
             "--sparse --no-merges --no-min-parents --no-max-parents --remove-empty --all --branches": "flag",
             "--tags --remotes --stdin --quiet --topo-order --date-order --reverse --parents --children": "flag",
             "--unpacked --no-object-names --object-names --abbrev-commit --left-right --count --bisect": "flag",
@@ -1507,38 +1565,22 @@ GIT = Spec(
 )
 
 
-def _paths_follow_c(walk: Walk, argv: list[str]) -> None:
-    """`git -C DIR` changes the directory before anything else: a relative path given to an option
-    (`git -C ~ diff --output=.bashrc`) is relative to DIR too (operands are joined by the engine)."""
-    base = next((e.value for e in walk.effects if e.kind == "cd" and e.value), "")
-    if not base:
-        return
-    for index, effect in enumerate(walk.effects):
-        value = effect.value
-        if (
-            effect.kind in PATH_EFFECTS
-            and value
-            and value != "-"
-            and not value.startswith(("/", "~"))
-            and not effect.origin.startswith("operand")
-        ):
-            walk.effects[index] = Effect(effect.kind, os.path.join(base, value), effect.origin, effect.verdict)
-
-
 def _with_help(spec: Spec) -> Spec:
-    """`git <command> -h` and `--help` print usage at every level (`git worktree -h`); option paths follow `-C`."""
+    """`git <command> -h` and `--help` print usage at every level (`git worktree -h`); option paths follow `-C`.
+
+    Works on the declared option texts, so no spec is compiled before a call walks it."""
     if spec.judge is None:
         spec.judge = _paths_follow_c
-    for word in ("-h", "--help"):
-        if word == "--help" and any(name.startswith("--h") for name in spec.longs):
-            continue  # git matches `--h` against the command's own options only (`git reset --h` = `--hard`)
-        if word not in spec.options:
-            opt = Opt(False)
-            spec.options[word] = opt
-            if word.startswith("--"):
-                spec.longs[word] = opt
-            else:
-                spec.shorts[word[1]] = opt
+    raw = spec._raw_options
+    if "-h" not in raw:  # a command group (`_cmd` adds help itself)
+        words = {word for spelled in raw for word in spelled.split()}
+        added: dict[str, str | Opt] = {}
+        if "-h" not in words:
+            added["-h"] = "flag"
+        if "--help" not in words and not any(word.startswith("--h") for word in words):
+            added["--help"] = "flag"  # git matches `--h` against the command's own options (`git reset --h` = `--hard`)
+        if added:
+            spec._raw_options = {**raw, **added}
     for sub in spec.subcommands.values():
         if sub.parent is spec:
             _with_help(sub)
