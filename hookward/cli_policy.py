@@ -15,6 +15,9 @@ policy_app = typer.Typer(help="Validate, show and trust policy files.", no_args_
 def register(app: typer.Typer) -> None:
     app.command("check")(check)
     app.command("eval")(eval_corpus)
+    from hookward.cli_import import import_command
+
+    policy_app.command("import")(import_command)
     app.add_typer(policy_app, name="policy")
 
 
@@ -278,9 +281,23 @@ def _floor_notes(sources: list[tuple[str, str, bytes]]) -> list[str]:
     return notes
 
 
+def _layer_of(rule_id: str, sources: list[dict]) -> tuple[str, str]:
+    """The layer a rule id comes from, and that layer's file (floors and hookward's own rules are built in)."""
+    prefix = rule_id.split(".", 1)[0]
+    layer = {"default": "builtin", "floor": "builtin", "hookward": "builtin", "program": "builtin"}.get(prefix, prefix)
+    for source in sources:
+        if source["layer"] == layer or (layer == "project" and source["layer"] == "project-trusted"):
+            return source["layer"], source["path"]
+    return layer, ""
+
+
 @policy_app.command("show")
-def show(as_json: bool = typer.Option(False, "--json")) -> None:
-    """The active sources, settings and rules, in the order they apply."""
+def show(
+    command: list[str] = typer.Argument(None, help="also say which layer decides this shell command (after --)"),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """The active sources, settings and rules, in the order they apply (weakest first: built-in, managed,
+    user, project); given a command, which rule of which layer decides it."""
     from hookward.policy.loader import load_policy
     from hookward.policy.schema import PolicyError
 
@@ -289,11 +306,33 @@ def show(as_json: bool = typer.Option(False, "--json")) -> None:
     except (PolicyError, OSError) as error:
         typer.echo(f"hookward: broken policy: {error}", err=True)
         raise typer.Exit(1) from None
+    decided = None
+    if command:
+        from hookward.adapters.base import project_root_for
+        from hookward.policy.engine import evaluate
+        from hookward.policy.toolcall import ToolCall
+
+        cwd = os.getcwd()
+        call = ToolCall("shell", command=" ".join(command), cwd=cwd, project_root=project_root_for(cwd))
+        decision = evaluate(call, policy)
+        decided = {
+            "command": call.command,
+            "verdict": decision.verdict.label,
+            "decided_by": [
+                dict(zip(("rule", "layer", "path"), (rule, *_layer_of(rule, policy.sources)), strict=True))
+                for rule in decision.rule_ids
+            ],
+        }
+    # Managed rules are also a minimum for every later layer (tighten_only); listed once, with their layer.
+    tighten = [rule for rule in policy.tighten_only if not rule["id"].startswith("managed.")]
     if as_json:
         rules = [
             {k: v for k, v in rule.items() if k != "paths"} for layer in policy.override_layers for rule in layer
-        ] + [{k: v for k, v in rule.items() if k != "paths"} for rule in policy.tighten_only]
-        typer.echo(json.dumps({"sources": policy.sources, "settings": policy.settings, "rules": rules}, indent=2))
+        ] + [{k: v for k, v in rule.items() if k != "paths"} for rule in tighten]
+        out = {"sources": policy.sources, "settings": policy.settings, "rules": rules}
+        if decided is not None:
+            out["decided"] = decided
+        typer.echo(json.dumps(out, indent=2))
         return
     typer.echo("sources (weakest first):")
     for source in policy.sources:
@@ -301,7 +340,12 @@ def show(as_json: bool = typer.Option(False, "--json")) -> None:
     typer.echo("settings:")
     for name, value in policy.settings.items():
         typer.echo(f"  {name} = {value}")
-    names = ["trusted project (overrides)", "user (overrides)", "built-in"]
+    names = [
+        "trusted project (overrides)",
+        "user (overrides)",
+        "managed (overrides built-in; later layers may only tighten it)",
+        "built-in",
+    ]
     for name, layer in zip(names, policy.override_layers, strict=True):
         if layer:
             typer.echo(f"{name} rules:")
@@ -309,10 +353,17 @@ def show(as_json: bool = typer.Option(False, "--json")) -> None:
                 typer.echo(
                     f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}"
                 )
-    if policy.tighten_only:
+                if rule.get("loosens_refused"):
+                    typer.echo(f"  {'':32} loosens {', '.join(rule['loosens_refused'])}: refused by the managed policy")
+    if tighten:
         typer.echo("project rules (may only tighten; not trusted):")
-        for rule in policy.tighten_only:
+        for rule in tighten:
             typer.echo(f"  {rule['id']:32} {('allow', 'ask', 'force_ask', 'deny')[rule['verdict']]:9} {rule['reason']}")
+    if decided is not None:
+        typer.echo(f"{decided['command']!r}: {decided['verdict']}")
+        for entry in decided["decided_by"]:
+            where = f" ({entry['path']})" if entry["path"] else ""
+            typer.echo(f"  decided by {entry['rule']} in the {entry['layer']} layer{where}")
 
 
 @policy_app.command("trust")
