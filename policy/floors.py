@@ -512,7 +512,8 @@ def command_demands(
         )
     if program == "gh" and args:
         if any(
-            _DESTRUCTIVE_VERB.match(a) or a in ("archive", "transfer", "rename", "visibility")
+            (_DESTRUCTIVE_VERB.match(a) and not a.startswith("download"))  # `down` is not `download`
+            or a in ("archive", "transfer", "rename", "visibility")
             for a in args[:3]
             if not a.startswith("-")
         ) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):

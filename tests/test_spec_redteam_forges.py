@@ -128,6 +128,8 @@ ROUTINE = [
     "gh api repos/o/r/contents/f -X GET -f ref=abc",
     "gh release list",
     "gh release view v1.0",
+    "gh release download v1.0 -p '*.tar.gz' -D /tmp/dl",
+    "gh run download 123 -D /tmp/art",
     "gh --version",
     "gh pr --help",
     "glab release list",
