@@ -14,6 +14,11 @@ How git reads its argv:
 - revisions, refs, pathspecs, patterns and URLs are text; `REV:PATH` names PATH as stored
   in REV (`object` operands: the path part is judged as read, `git show HEAD:.env`).
 
+Reading configuration (`git config --get`, `--list --show-origin`, `remote -v`) is not treated
+as printing secrets: a token in a remote URL is the user's own setting shown to the user's agent,
+and denying every listing would block routine work; `git credential fill` (the helper's stored
+passwords) is `secret`. Writing configuration is `config`; its keys are judged by the floors.
+
 Destructive shapes are reported as `destroy` with the verdict the floor demands
 (policy/floors.py `_git_demands`, which reads the canonical option names from this spec):
 `reset --hard`, `push --force`, `clean -f`, `branch -D`, `stash drop`, `gc --prune`, ...
