@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 import os
 
+from hookward.policy import managed
 from hookward.policy.lazy import sha256
 from hookward.policy.safeio import read_regular
 
@@ -149,6 +150,10 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
     if default is None:
         raise RuntimeError(f"the embedded default policy is missing ({DEFAULT_POLICY})")
     sources.append(("builtin", DEFAULT_POLICY, default))
+    managed_path = managed.managed_policy_path()
+    managed_bytes = managed.read_managed(managed_path)  # refused (PolicyError) unless root's and only root's
+    if managed_bytes is not None:
+        sources.append(("managed", managed_path, managed_bytes))
     user_path = user_policy_path()
     user = _read_policy(user_path)
     if user is not None:
@@ -328,21 +333,43 @@ USER_ONLY_SETTINGS = frozenset({"deadline_seconds", "shadow"})
 
 
 def _assemble(builtin: dict, parts: list[dict]) -> dict:
-    """The policy the engine reads: the built-in part, then what each user / project layer adds (cheap, no pydantic)."""
+    """The policy the engine reads: the built-in part, then what each user / project layer adds (cheap, no pydantic).
+
+    The managed layer (policy/managed.py) sits between the built-in and the user's: its rules override the
+    built-in ones and are also a minimum for every later layer (they join `tighten_only`); the settings it
+    sets may only be tightened; its `[managed]` table is `settings["managed"]`."""
     settings = dict(builtin["settings"])
-    layers: dict[str, list[dict]] = {"user": [], "project-trusted": [], "project": []}
+    layers: dict[str, list[dict]] = {"managed": [], "user": [], "project-trusted": [], "project": []}
+    rules_of = {part["layer"]: part["rules"] for part in parts}
+    admin = next((part for part in parts if part["layer"] == "managed"), None)
+    fixed = set(admin["settings"]) if admin is not None else set()
+    limits = dict(managed.MANAGED_DEFAULTS, **((admin or {}).get("managed") or {}))
     for part in parts:
         if part["layer"] == "project":
             _tighten(settings, part["settings"])  # an untrusted project may only tighten settings
+        elif part["layer"] == "managed":
+            settings.update(part["settings"])
         else:
-            settings.update(
-                {k: v for k, v in part["settings"].items() if part["layer"] == "user" or k not in USER_ONLY_SETTINGS}
-            )
-        layers[part["layer"]].extend(part["rules"])
+            allowed = {
+                k: v for k, v in part["settings"].items() if part["layer"] == "user" or k not in USER_ONLY_SETTINGS
+            }
+            _tighten(settings, {k: v for k, v in allowed.items() if k in fixed})  # the administrator's, tightened only
+            if "grant_expiry_minutes" in fixed and "grant_expiry_minutes" in allowed:
+                settings["grant_expiry_minutes"] = min(
+                    settings["grant_expiry_minutes"], allowed["grant_expiry_minutes"]
+                )
+            settings.update({k: v for k, v in allowed.items() if k not in fixed})
+        rules = rules_of[part["layer"]]
+        if part["layer"] == "user" and limits["loosenable_floors"] is not None:
+            rules = [_limit_loosens(rule, limits["loosenable_floors"]) for rule in rules]
+        layers[part["layer"]].extend(rules)
+    if not limits["allow_shadow"] and "shadow" not in fixed:
+        settings["shadow"] = False
+    settings["managed"] = dict(limits, fixed=sorted(fixed))
     return {
         "settings": settings,
-        "override_layers": [layers["project-trusted"], layers["user"], builtin["rules"]],
-        "tighten_only": layers["project"],
+        "override_layers": [layers["project-trusted"], layers["user"], layers["managed"], builtin["rules"]],
+        "tighten_only": layers["project"] + layers["managed"],
         "credentials": builtin["credentials"],
         "persistence": builtin["persistence"],
         "self_protection": builtin["self_protection"],
@@ -352,6 +379,15 @@ def _assemble(builtin: dict, parts: list[dict]) -> dict:
         "sources": [{"layer": "builtin", "path": DEFAULT_POLICY, "sha256": builtin["sha256"]}]
         + [{"layer": part["layer"], "path": part["path"], "sha256": part["sha256"]} for part in parts],
     }
+
+
+def _limit_loosens(rule: dict, loosenable: list[str]) -> dict:
+    """A user rule loosens only the floors the managed policy lets users loosen; the rest is recorded, not used."""
+    kept = [floor for floor in rule.get("loosens", []) if floor in loosenable]
+    if kept == rule.get("loosens", []):
+        return rule
+    refused = [floor for floor in rule["loosens"] if floor not in loosenable]
+    return dict(rule, loosens=kept, loosens_refused=refused)
 
 
 def _tighten(settings: dict, tightened: dict) -> None:
@@ -460,6 +496,8 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
         raise PolicyError(f"{path}: not UTF-8 text") from None
     parsed = parse_policy_text(text, path)
     settings = parsed.settings.model_dump(exclude_unset=True) if parsed.settings is not None else {}
+    if parsed.managed is not None and layer != "managed":
+        raise PolicyError(f"{path}: a [managed] table is the administrator's, valid only in {managed.MANAGED_POLICY}")
     rules: list[dict] = []
     for index, rule in enumerate(parsed.rules):
         line = rule_line(text, index)
@@ -503,7 +541,10 @@ def _compile_layer(layer: str, path: str, raw: bytes) -> dict:
         # Examples run in a stand-in project (/project): a rule's own `projects` scope is not what they test.
         _check_examples({k: v for k, v in compiled.items() if k != "projects"}, rule.match, rule.not_match, at)
         rules.append(compiled)
-    return {"layer": layer, "path": path, "sha256": sha256(raw).hexdigest(), "settings": settings, "rules": rules}
+    part = {"layer": layer, "path": path, "sha256": sha256(raw).hexdigest(), "settings": settings, "rules": rules}
+    if parsed.managed is not None:
+        part["managed"] = parsed.managed.model_dump()
+    return part
 
 
 def _rank(verdict: str) -> int:

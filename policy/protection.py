@@ -325,6 +325,10 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
     out = [(state, loader.config_dir()), (state, loader.cache_dir()), (state, ledger.state_dir())]
     for default in (".config/hookward", ".cache/hookward", ".local/state/hookward"):
         out.append((state, os.path.join(home, default)))
+    from hookward.policy import managed
+
+    admin = "the administrator's managed hookward policy"
+    out += [(admin, managed.MANAGED_DIR), (admin, os.path.dirname(managed.managed_policy_path()))]
     install = "hookward's own installation"
     import hookward
 
