@@ -28,7 +28,7 @@ from hookward.policy.content import sniff_secret
 from hookward.policy.patterns import matches
 from hookward.policy import specs
 from hookward.policy.spec import Walk, walk
-from hookward.policy.shell import HIJACK_VARS, SimpleCommand, analyze, brace_expand, expand_globs, interpreter_family, literal_output
+from hookward.policy.shell import HIJACK_VARS, SimpleCommand, analyze, brace_expand, expand_globs, find_selection, interpreter_family, literal_output
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
 
@@ -391,7 +391,7 @@ def _file_demands(
             # judged in _file_part, where the call's new content is known.
             for group_id, label, compiled in policy.persistence:
                 if matches(compiled, path, home, project):
-                    verdict = Verdict.ASK if group_id == "ci" else Verdict.DENY
+                    verdict = Verdict.ASK if group_id in ("ci", "project-config", "path-dirs") else Verdict.DENY
                     demands.append(
                         fl.Demand(
                             "persistence",
@@ -443,6 +443,15 @@ def _file_demands(
                 "persistence",
                 Verdict.DENY,
                 f"{tgt.written} is a tree that holds startup files, hook configs or hookward's own state; writing into it wholesale can replace them",
+            )
+        )
+    if kind in ("write", "edit") and _holds_project_places(tgt, env, recursive):
+        demands.append(
+            fl.Demand(
+                "persistence",
+                Verdict.ASK,
+                f"{tgt.written} holds or becomes a repository's hooks, config or agent settings "
+                "(.git, .husky, .claude, ...): copying a tree there can plant code that runs later",
             )
         )
     if recursive and kind == "read" and not metadata_only and _holds(tgt, policy.credential_trees, env):
@@ -511,16 +520,44 @@ def _unlisted_home_dotfile(path: str, home: str, policy: CompiledPolicy) -> bool
     return not matches(policy.home_harmless, path, home, None)
 
 
+# Directories that hold code-running configuration wherever a repository is (`.git/hooks`, `.husky`,
+# `.claude/settings.json`, CI definitions): project-anchored, so the home- and root-anchored tree table misses them.
+_PROJECT_PLACES = frozenset(
+    {".git", ".husky", ".githooks", ".github", ".claude", ".cursor", ".vscode", ".gemini", ".codex"}
+    | {".devcontainer", ".circleci", ".hookward", ".cargo", ".kiro", ".windsurf", ".qwen"}
+)
+
+
+def _holds_project_places(tgt: Target, env: Env, recursive: bool) -> bool:
+    """A tree write into a project root or a directory holding `.git`/`.claude` (`cp -r /tmp/p/. .`), into such
+    a directory itself (`cp -r /tmp/p/. .git/`), or a write that creates one (`mv /tmp/p/.git .`)."""
+    for path in {tgt.path, tgt.real}:
+        name = os.path.basename(path.rstrip("/"))
+        if name in (".git", ".husky", ".githooks"):
+            return True
+        if not recursive:
+            continue
+        if name in _PROJECT_PLACES or (env.project is not None and path.rstrip("/") == env.project):
+            return True
+        if os.path.isdir(path) and any(os.path.lexists(os.path.join(path, place)) for place in (".git", ".claude")):
+            return True
+    return False
+
+
 def _holds(tgt: Target, trees: list[list[str]], env: Env) -> bool:
     """A directory that is, or contains, one of these places (~ and / contain everything)."""
     for path in {tgt.path, tgt.real}:
-        if path in ("/", env.home) or env.home.startswith(path.rstrip("/") + "/"):
+        if path in ("/", env.home, "/home", "/Users") or env.home.startswith(path.rstrip("/") + "/"):
             return True
         inside = path.rstrip("/") + "/"
+        # Another user's home holds the same places as one's own (`grep -r token /home/bob`).
+        owner = _home_of(path)
+        homes = {env.home, owner} if owner else {env.home}
         for base, literal in trees:
-            place = (env.home + "/" + literal) if base == "home" else ("/" + literal)
-            if place.startswith(inside) or (place.rstrip("/") + "/").startswith(inside):
-                return True
+            for home in homes:
+                place = (home + "/" + literal) if base == "home" else ("/" + literal)
+                if place.startswith(inside) or (place.rstrip("/") + "/").startswith(inside):
+                    return True
     return False
 
 
@@ -857,6 +894,8 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
 def _fed_from_outside(cmd: SimpleCommand, env: Env) -> bool:
     """`du -a ~ | xargs cat`: the names an xargs command gets come from a listing outside the project."""
     for source in cmd.piped_from:
+        if source.program in ("locate", "plocate", "mlocate", "slocate"):
+            return True  # names from the whole filesystem's index
         for _kind, written, _recursive in _file_effects(source):
             if written and target(written, source.cwd or env.cwd, env.home, env.project).scope not in (
                 "project",
@@ -1532,9 +1571,20 @@ def _command_parts(
     parts.extend(script_parts)
 
     if cmd.unknown_args and cmd.program not in kp.NON_READING:
-        # `echo ~/.ssh/id_rsa | xargs cat`: the names xargs appends are the literal it is fed.
-        fed = literal_output(cmd.piped_from)
-        effects += [("read", word, False) for word in (fed or "").split()]
+        # `echo ~/.ssh/id_rsa | xargs cat`, `xargs cat <<< ~/.ssh/id_rsa`: the names xargs appends are the
+        # literal it is fed; `find ~/.ssh | xargs cat`, `find ~/x -exec cat {} +`: what the find selects.
+        fed_kind = "delete" if cmd.program in DELETE_PROGRAMS else "read"
+        fed_recursive = fed_kind == "delete" and bool(fl._flag_set(cmd.args) & (RECURSIVE_FLAGS | {"--rec"}))
+        fed = literal_output(cmd.piped_from) if cmd.piped_from else cmd.stdin_literal
+        effects += [(fed_kind, word, fed_recursive) for word in (fed or "").split()]
+        fed_paths = list(cmd.fed_paths)
+        if len(cmd.piped_from) == 1 and cmd.piped_from[0].program == "find":
+            roots, selected = find_selection(cmd.piped_from[0].argv)
+            fed_paths += [(p, False) for p in selected] or [(root, True) for root in roots]
+        for path, recursive in fed_paths:
+            if path and not path.startswith("/") and cmd.piped_from:
+                path = os.path.join(cmd.piped_from[0].cwd or env.cwd, path)
+            effects.append((fed_kind, path, recursive or fed_recursive))
     for redirect in cmd.redirects:
         if redirect.writes:
             effects.append(("write", redirect.target, False))

@@ -68,8 +68,8 @@ def compile_patterns(lines: list[str]) -> Compiled:
         regex, include = GitIgnoreSpecPattern.pattern_to_regex(("!" if negate else "") + pattern_text)
         if regex is None:
             continue
-        if base == "project" and not anchored:
-            base = "anywhere"
+        if base == "project" and (not anchored or body.startswith("**/")):
+            base = "anywhere"  # `**/.git/hooks/**`: every repository's, not only this project's
         compiled.append((base, regex, bool(include), fast_form(body, anchored)))
     return compiled
 

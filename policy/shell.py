@@ -70,6 +70,7 @@ class SimpleCommand:
         "stdin_literal",
         "fed_by",
         "cwd",
+        "fed_paths",
     )
 
     def __init__(self, argv: list[str], text: str) -> None:
@@ -86,6 +87,8 @@ class SimpleCommand:
         self.stdin_literal: str | None = None  # a here-doc or here-string
         self.fed_by: set[str] = set()  # programs inside substitutions in its arguments
         self.cwd = ""  # the directory it runs in, after any earlier `cd` on the same line
+        # (path, recursive): what find -exec hands it when no name filter says which files (every file of a tree)
+        self.fed_paths: list[tuple[str, bool]] = []
 
     @property
     def program(self) -> str:
@@ -815,9 +818,31 @@ def _peel_env(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth
         arg = argv[i]
         if arg in ("-i", "--ignore-environment", "-0", "--null", "-v", "--debug"):
             i += 1
-        elif arg in ("-u", "--unset", "-C", "--chdir"):
+        elif arg in ("-C", "--chdir") or (arg.startswith("--c") and "--chdir".startswith(arg.split("=", 1)[0])):
+            # `env -C ~/.aws cat credentials`: the program runs there, so its relative paths resolve there.
+            if "=" in arg:
+                value, known = arg.split("=", 1)[1], i not in cmd.unresolved
+                i += 1
+            else:
+                value, known = (argv[i + 1] if i + 1 < len(argv) else ""), i + 1 not in cmd.unresolved
+                i += 2
+            if not known or not value:
+                analysis.findings.append(
+                    Finding("not-understood", "env changes to a directory known only at run time", cmd.text)
+                )
+            else:
+                if value == "~" or value.startswith("~/"):
+                    value = home + value[1:]
+                cmd.cwd = os.path.normpath(os.path.join(cmd.cwd or cwd or "/", value))
+        elif arg.startswith("-C") and len(arg) > 2 and not arg.startswith("--"):
+            value = arg[2:]
+            if value == "~" or value.startswith("~/"):
+                value = home + value[1:]
+            cmd.cwd = os.path.normpath(os.path.join(cmd.cwd or cwd or "/", value))
+            i += 1
+        elif arg in ("-u", "--unset"):
             i += 2
-        elif arg.startswith("--unset=") or arg.startswith("--chdir="):
+        elif arg.startswith("--unset="):
             i += 1
         elif arg in ("-S", "--split-string") or arg.startswith("-S"):
             payload = argv[i + 1] if arg in ("-S", "--split-string") and i + 1 < len(argv) else arg[2:]
@@ -957,8 +982,43 @@ def _shell_invocation(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: st
             break
 
 
+_FIND_NAME_TESTS = frozenset({"-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename"})
+
+
+def _representatives(pattern: str) -> list[str]:
+    """Names a find glob matches, shortest first: `*.pem` -> .pem, x.pem; `*/.ssh/*` -> /.ssh/x."""
+    pattern = re.sub(r"\[!?\^?([^\]])[^\]]*\]", r"\1", pattern).replace("?", "x").replace("\\", "")
+    trailing = pattern[:-1].replace("*", "") + "x" if pattern.endswith("*") else pattern.replace("*", "")
+    return list(dict.fromkeys([pattern.replace("*", ""), pattern.replace("*", "x"), trailing]))
+
+
+def find_selection(argv: list[str]) -> tuple[list[str], list[str]]:
+    """(roots, representative paths) of what a find command selects: the files its -name / -path tests can
+    match under each root, or no paths when no positive name test narrows it (then every file of the roots)."""
+    args = argv[1:]
+    roots: list[str] = []
+    for arg in args:
+        if arg.startswith(("-", "(", "!", ")")):
+            break
+        roots.append(arg)
+    roots = roots or ["."]
+    paths: list[str] = []
+    for i, arg in enumerate(args[:-1]):
+        if arg not in _FIND_NAME_TESTS or (i > 0 and args[i - 1] in ("!", "-not")):
+            continue
+        for rep in _representatives(args[i + 1]):
+            for root in roots:
+                if arg.endswith(("path", "wholename")):
+                    # -path matches the whole path, which starts with the root
+                    paths.append(rep if rep.startswith(root) else root.rstrip("/") + "/" + rep.lstrip("/"))
+                elif rep:
+                    paths.append(root.rstrip("/") + "/" + rep)
+    return roots, list(dict.fromkeys(paths))[:12]
+
+
 def _find_exec(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: int) -> None:
     args = cmd.args
+    roots, selected = find_selection(cmd.argv)
     i = 0
     while i < len(args):
         if args[i] in ("-exec", "-execdir", "-ok", "-okdir"):
@@ -968,10 +1028,16 @@ def _find_exec(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, dept
                 inner.append(args[j])
                 j += 1
             if inner:
-                sub = SimpleCommand([a for a in inner], " ".join(inner))
-                sub.unknown_args = True
-                sub.wrappers = list(cmd.wrappers) + ["find -exec"]
-                _finish(sub, analysis, cwd, home, depth)
+                # `find ~/work -name .env -exec cat {} +`: {} stands for what the name tests select.
+                fills = selected if "{}" in inner and selected else [None]
+                for fill in fills:
+                    argv = [a.replace("{}", fill) if fill is not None else a for a in inner]
+                    sub = SimpleCommand(argv, " ".join(inner))
+                    sub.unknown_args = True
+                    if fill is None and "{}" in inner:
+                        sub.fed_paths = [(root, True) for root in roots]
+                    sub.wrappers = list(cmd.wrappers) + ["find -exec"]
+                    _finish(sub, analysis, cwd, home, depth)
             i = j + 1
             continue
         i += 1

