@@ -1411,6 +1411,21 @@ def _project_package_binary(name: str, cmd: SimpleCommand, env: Env) -> bool:
 _RESPONSE_FILES = frozenset({"gcc", "cc", "g++", "c++", "clang", "clang++", "ld", "javac", "java", "dotnet"})
 
 
+def _project_file(name: str, cmd: SimpleCommand, call: ToolCall, env: Env) -> tuple[str, str | None]:
+    """A manifest, lockfile or requirements file a package manager reads, as floors.ProjectFile describes it."""
+    cwd = cmd.cwd or env.cwd
+    path = env.home + name[1:] if name.startswith("~/") else os.path.join(cwd, name)
+    if not os.path.lexists(path):
+        return "missing", None
+    changed = _changed_earlier(os.path.realpath(path), env)
+    if changed is not None:
+        return "changed", None  # written earlier on the same line
+    persons, _why, content = provenance.judge_content(path, env.project, call.session_id)
+    state = "persons" if persons else "changed" if persons is False else "unknown"
+    text = content.decode("utf-8", "replace") if persons and content is not None and len(content) < 1 << 18 else None
+    return state, text
+
+
 def _is_directory(written: str, cwd: str, env: Env) -> bool:
     path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
     return os.path.isdir(path)
@@ -1456,7 +1471,8 @@ def _command_parts(
         if sourced is not None:
             _apply_floor(result, sourced)
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
-    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin):
+    project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
+    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file):
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, cmd.program)
