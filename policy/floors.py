@@ -729,7 +729,14 @@ def _git_demands(argv: list[str]) -> list[Demand]:
                 Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone")
             )
         else:
-            demands.append(Demand("egress", ASK, "git push sends the project's history to a remote"))
+            # Pushing to a remote the repository already names is the person's own workflow; a URL or a
+            # path, or --repo, is a destination nobody chose. Pointing a remote somewhere else asks (below).
+            target = next((a for a in rest if not a.startswith("-")), "")
+            repo = any(f == "--repo" or f.startswith("--repo=") for f in rest)
+            if repo or (target and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", target)):
+                demands.append(Demand("egress", ASK, "git push sends the project's history to a URL or path"))
+    if sub == "remote" and rest[:1] and rest[0] in ("add", "set-url", "rename"):
+        demands.append(Demand("egress", ASK, f"git remote {rest[0]} changes where the project's history is sent"))
     if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
         demands.append(Demand("destructive", FORCE_ASK, "git reset --hard throws away uncommitted work"))
     if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
