@@ -308,6 +308,14 @@ def local_package_binary(program: str, args: list[str]) -> str | None:
     return None
 
 
+_PROTECTED_BRANCH = LazyRegex(r"^(main|master|trunk|develop|development|prod|production|stable|release([/_-].*)?|HEAD)$")
+
+
+def _protected_branch(refspec: str) -> bool:
+    destination = refspec.rsplit(":", 1)[-1].removeprefix("refs/heads/")
+    return destination == "" or bool(_PROTECTED_BRANCH.match(destination))
+
+
 def command_demands(
     argv: list[str],
     wrappers: list[str],
@@ -731,10 +739,17 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         else:
             # Pushing to a remote the repository already names is the person's own workflow; a URL or a
             # path, or --repo, is a destination nobody chose. Pointing a remote somewhere else asks (below).
-            target = next((a for a in rest if not a.startswith("-")), "")
+            # The default and release branches are where review happens: a direct push there, or a push
+            # whose branch is only known at run time (bare `git push`, HEAD), still asks.
+            words = [a for a in rest if not a.startswith("-")]
+            target = words[0] if words else ""
             repo = any(f == "--repo" or f.startswith("--repo=") for f in rest)
             if repo or (target and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", target)):
                 demands.append(Demand("egress", ASK, "git push sends the project's history to a URL or path"))
+            elif len(words) < 2 or any(_protected_branch(ref) for ref in words[1:]):
+                demands.append(
+                    Demand("egress", ASK, "git push to the default or a release branch (or to a branch not named)")
+                )
     if sub == "remote" and rest[:1] and rest[0] in ("add", "set-url", "rename"):
         demands.append(Demand("egress", ASK, f"git remote {rest[0]} changes where the project's history is sent"))
     if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
