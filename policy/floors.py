@@ -867,8 +867,7 @@ def _locked_demand(program: str, sub: str, project_file: ProjectFile) -> Demand 
         return None  # no manifest here: nothing of the project's is installed (the tool will say so)
     lock_states = [(lock, project_file(lock)[0]) for lock in locks]
     present = [(lock, st) for lock, st in lock_states if st != "missing"]
-    if not present:
-        return Demand("fetch-and-run", ASK, f"{program} {sub}: no {locks[0]}, so versions are resolved afresh")
+    # Without a lockfile the manifest alone says what is installed (the registry resolves its ranges).
     for name, st in [(manifest, state), *present[:1]]:
         if st == "changed":
             return Demand(
