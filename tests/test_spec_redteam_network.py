@@ -189,3 +189,21 @@ def test_local_get_needs_get_and_every_url_local():
     assert not local_get(["http", "POST", "localhost:3000", "a=1"])
     assert not local_get(["http", ":3000", "a=1"])
     assert local_get(["http", ":3000/health"])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rsync --del src/ dest/",
+        "rsync --delete-before src/ dest/",
+        "rsync --delete-excluded src/ dest/",
+        "rsync -a --delete-after src/ dest/",
+        "rsync --delete-ex src/ dest/",
+        "rsync --delete-missing-args --files-from=list . dest/",
+    ],
+)
+def test_every_rsync_spelling_that_deletes_in_the_destination_is_destructive(command: str) -> None:
+    project = "/tmp/hookward-rsync-test-project"
+    decision = evaluate(ToolCall("shell", command=command, cwd=project, project_root=project))
+    assert decision.verdict >= Verdict.ASK, decision.to_dict()
+    assert "floor.destructive" in decision.rule_ids

@@ -492,8 +492,8 @@ _RSYNC_FLAGS = (
     "-p --perms -E --executability -A --acls -X --xattrs -o --owner -g --group --devices --copy-devices "
     "--write-devices --specials -D -t --times -U --atimes --open-noatime -N --crtimes -O --omit-dir-times "
     "-J --omit-link-times --super --fake-super -S --sparse --preallocate -n --dry-run -W --whole-file "
-    "-x --one-file-system --existing --ignore-existing --del --delete-before --delete-during --delete-delay "
-    "--delete-after --delete-excluded --ignore-missing-args --delete-missing-args --ignore-errors --force "
+    "-x --one-file-system --existing --ignore-existing "
+    "--ignore-missing-args --ignore-errors --force "
     "--partial --delay-updates -m --prune-empty-dirs --numeric-ids --ignore-times --size-only -y --fuzzy "
     "-C --cvs-exclude -F --from0 -s --secluded-args --trust-sender --copy-as -8 --8-bit-output "
     "-h --human-readable --progress -P -i --itemize-changes --stats --list-only -z --compress -4 --ipv4 "
@@ -505,7 +505,10 @@ RSYNC = Spec(
     options={
         _RSYNC_FLAGS: "flag",
         "-r --recursive -a --archive": "flag:recursive",
-        "--delete": "flag:tree-delete",
+        # Every way of deleting in the destination: --del is --delete-during, --delete-missing-args
+        # deletes what a listed source lacks, --delete-excluded also what the filters exclude.
+        "--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded": "flag:tree-delete",
+        "--delete-missing-args": "flag:tree-delete",
         "--remove-source-files": "flag:move",
         "--info --debug --stderr --max-delete --max-size --min-size --max-alloc -B --block-size --suffix": "val",
         "--chmod --chown --usermap --groupmap --timeout --contimeout --modify-window -f --filter": "val",
