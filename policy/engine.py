@@ -1573,6 +1573,12 @@ def _command_parts(
             effects += _awk_files(cmd)  # the program text is a spec's `text`; the files it names are not
     else:
         effects = _file_effects(cmd)
+    if cmd.program == "sed":
+        # `sed -e 1r/etc/shadow`, `sed 's/a/b/w ~/.bashrc'`: the files the script itself reads and writes.
+        from hookward.policy import sedscript
+
+        sed = sedscript.effects_of(cmd.args)
+        effects += [("read", name, False) for name in sed.reads] + [("write", name, False) for name in sed.writes]
     parts = [
         Part(
             text,

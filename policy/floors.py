@@ -1262,7 +1262,12 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
 
 
 def sed_demand(args: list[str]) -> Demand | None:
-    for arg in args:
-        if not arg.startswith("-") and _SED_EXEC.search(arg):
-            return Demand("not-understood", ASK, "the sed script can run commands or write files")
+    # The script is walked command by command (policy/sedscript.py); its r/R/w/W files are judged as paths.
+    from hookward.policy import sedscript
+
+    effects = sedscript.effects_of(args)
+    if effects.runs:
+        return Demand("not-understood", ASK, "the sed script runs commands (the e command or the s///e flag)")
+    if not effects.understood:
+        return Demand("not-understood", ASK, "the sed script is not understood, and sed scripts can run commands or write files")
     return None

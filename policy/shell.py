@@ -186,8 +186,13 @@ def _ansi_c(body: str) -> str:
     return "".join(out)
 
 
-def unquote_raw(raw: str) -> str | None:
-    """Resolve quoting of a raw word that uses $'..' (which bashlex misreads).
+_KNOWN_PARAMETER = re.compile(r"\$(?:\{(HOME|PWD)\}|(HOME|PWD)(?![A-Za-z0-9_]))")
+
+
+def unquote_raw(raw: str, known: dict[str, str] | None = None) -> str | None:
+    """Resolve quoting of a raw word that uses $'..' or mixes quoted segments (which bashlex misreads:
+    `'/home/u'/.ssh/'id_rsa'` keeps its inner quotes there). `known` expands $HOME / $PWD outside
+    single quotes.
 
     Returns None when the word holds an expansion we cannot resolve.
     """
@@ -196,6 +201,10 @@ def unquote_raw(raw: str) -> str | None:
     n = len(raw)
     while i < n:
         ch = raw[i]
+        if ch == "$" and known is not None and (m := _KNOWN_PARAMETER.match(raw, i)) is not None:
+            out.append(known[m.group(1) or m.group(2)])
+            i = m.end()
+            continue
         if ch == "\\" and i + 1 < n:
             out.append(raw[i + 1])
             i += 2
@@ -220,6 +229,10 @@ def unquote_raw(raw: str) -> str | None:
                 if raw[j] == "\\" and j + 1 < n and raw[j + 1] in '"\\$`\n':
                     buf.append(raw[j + 1])
                     j += 2
+                    continue
+                if raw[j] == "$" and known is not None and (m := _KNOWN_PARAMETER.match(raw, j)) is not None:
+                    buf.append(known[m.group(1) or m.group(2)])
+                    j = m.end()
                     continue
                 if raw[j] in "$`":
                     return None
@@ -335,6 +348,13 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
         return literal.rstrip("\n"), True
     if not resolved:
         return word, False
+    if ("'" in raw or '"' in raw) and (raw.count("'") + raw.count('"') > 2 or not raw.startswith(("'", '"'))):
+        # Quoted segments next to others or to bare text: bashlex keeps inner quotes, so remove them ourselves.
+        unquoted = unquote_raw(raw, {"HOME": ctx.home, "PWD": ctx.cwd})
+        if unquoted is not None:
+            if raw == "~" or raw.startswith("~/"):
+                unquoted = ctx.home + unquoted[1:]
+            return unquoted, True
     if parts:
         if word == "~" or word.startswith("~/"):
             word = ctx.home + word[1:]

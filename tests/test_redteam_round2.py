@@ -201,3 +201,83 @@ def test_copies_inside_the_project_and_reading_config_stay_allowed(judge, comman
 
 def test_mkfifo_over_a_startup_file_is_persistence(judge):  # type: ignore[no-untyped-def]
     _assert(judge("mkfifo ~/.bashrc"), Verdict.DENY, "persistence")
+
+
+# --- writers and readers hidden in sed scripts -------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed -e 1r/etc/shadow README.md",
+        "sed '/x/r ~/.aws/credentials' README.md",
+        "sed -n '/error/R ~/.ssh/id_rsa' README.md",
+        "sed '1{r /etc/shadow\n}' README.md",
+        "sed 'y/abc/xyz/;1r/etc/shadow' README.md",
+    ],
+)
+def test_sed_script_read_command_on_a_credential_is_denied(judge, command):  # type: ignore[no-untyped-def]
+    _assert(judge(command), Verdict.DENY, "credentials")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed 's/a/b/w {home}/.bashrc' README.md",
+        "sed 's/x/y/gw {home}/.bashrc' README.md",
+        "sed '1!G;h;$!d;w {home}/.profile' README.md",
+        "sed -i '' 's/a/b/w {home}/.zshrc' README.md",
+        "sed -e 's/a/b/' -e 'W {home}/.bashrc' README.md",
+        'sed "s/a/b/w $HOME/.bashrc" README.md',
+        "sed --expression='s/x/y/w {home}/.bashrc' README.md",
+    ],
+)
+def test_sed_script_write_flag_or_command_on_a_startup_file_is_persistence(judge, command):  # type: ignore[no-untyped-def]
+    _assert(judge(command), Verdict.DENY, "persistence")
+
+
+@pytest.mark.parametrize(
+    "command", ["sed --expr='1e id' README.md", "sed 's/.*/id/e' README.md", "sed -n '1e x' README.md"]
+)
+def test_sed_script_execute_command_asks(judge, command):  # type: ignore[no-untyped-def]
+    _assert(judge(command), Verdict.ASK, "not-understood")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sed 's/foo/write/' src/main.py",
+        "sed 's/error/warn/' README.md",
+        "sed -i.bak 's/version/release/' src/main.py",
+        "sed '1i header' README.md",
+        "sed ':a;N;$!ba;s/\\n/ /g' README.md",
+        "sed 's/[/]/_/g' README.md",
+        "sed 'w /dev/stdout' README.md",
+        "sed -n '/start/,/end/p' README.md",
+    ],
+)
+def test_sed_substitutions_whose_text_spells_w_r_or_e_stay_allowed(judge, command):  # type: ignore[no-untyped-def]
+    assert judge(command).verdict == Verdict.ALLOW, judge(command).reasons
+
+
+# --- quoting: words made of several quoted segments -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat \"$HOME\"'/.ssh/id_rsa'",
+        "cat '{home}'/.ssh/'id_rsa'",
+        "cat \"$HOME/\"'.aws/credentials'",
+    ],
+)
+def test_adjacent_quoted_segments_spell_a_credential_path(judge, command):  # type: ignore[no-untyped-def]
+    _assert(judge(command), Verdict.DENY, "credentials")
+
+
+def test_adjacent_quoted_segments_spell_a_home_deletion(judge):  # type: ignore[no-untyped-def]
+    _assert(judge("rm -rf '{home}'/'notes'"), Verdict.DENY, "destructive")
+
+
+def test_adjacent_quoted_segments_spell_a_startup_file_write(judge):  # type: ignore[no-untyped-def]
+    _assert(judge("echo x > '{home}'/'.bashrc'"), Verdict.DENY, "persistence")

@@ -65,7 +65,8 @@ HOSTILE = [
     ("sed-in-place-after-expression", "sed -e s/a/b/ -i ~/.profile", Verdict.DENY, "floor.persistence"),
     ("sed-in-place-attached-suffix", "sed -ibak s/a/b/ ~/.zshrc", Verdict.DENY, "floor.persistence"),
     ("sed-in-place-abbreviated", "sed --in-pl s/a/b/ ~/.bashrc", Verdict.DENY, "floor.persistence"),
-    ("sed-script-writes-a-file", "sed -n 'w ~/.bashrc' x", Verdict.ASK, "floor.not-understood"),
+    # The script is walked (policy/sedscript.py): its w file is judged as a path, taken as the home one.
+    ("sed-script-writes-a-file", "sed -n 'w ~/.bashrc' x", Verdict.DENY, "floor.persistence"),
     ("sed-script-file-is-a-credential", "sed -f ~/.aws/credentials x", Verdict.DENY, "floor.credentials"),
     ("yq-in-place-deletes-hooks", "yq -i 'del(.hooks)' .claude/settings.json", Verdict.DENY, "floor.self-protection"),
     (
