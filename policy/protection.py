@@ -51,6 +51,9 @@ HOOKWARD_CONTROLS = frozenset(
         ("grant",),  # a person resolves a grant; an agent must never
         ("mcp",),
         ("policy", "trust"),
+        ("policy", "subscribe"),  # where the team's policy comes from
+        ("policy", "update"),  # moves the pin
+        ("policy", "import"),  # --write adds rules to the user's or the project's policy
         ("audit", "prune"),
         ("audit", "repair"),
         ("audit", "export"),  # --otlp sends the ledger off the machine, to the configured endpoint
