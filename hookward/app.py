@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from hookward import cli_audit, cli_compat, cli_grant, cli_hosts, cli_mcp, cli_policy, cli_replay
+from hookward import cli_audit, cli_compat, cli_grant, cli_hosts, cli_mcp, cli_policy, cli_replay, cli_subscribe
 
 app = typer.Typer(
     name="hookward",
@@ -35,6 +35,7 @@ def _main(
 
 
 cli_policy.register(app)
+cli_subscribe.register(app)
 cli_hosts.register(app)
 cli_compat.register(app)
 cli_audit.register(app)

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import os
 
-from hookward.policy import managed
+from hookward.policy import managed, subscription
 from hookward.policy.lazy import sha256
 from hookward.policy.safeio import read_regular
 
@@ -150,10 +150,16 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
     if default is None:
         raise RuntimeError(f"the embedded default policy is missing ({DEFAULT_POLICY})")
     sources.append(("builtin", DEFAULT_POLICY, default))
+    pinned = subscription.pinned_source("managed")  # policy/subscription.py: refused whole unless it matches its pin
+    if pinned is not None:
+        sources.append(pinned)
     managed_path = managed.managed_policy_path()
     managed_bytes = managed.read_managed(managed_path)  # refused (PolicyError) unless root's and only root's
     if managed_bytes is not None:
         sources.append(("managed", managed_path, managed_bytes))
+    pinned = subscription.pinned_source("user")
+    if pinned is not None:
+        sources.append(pinned)
     user_path = user_policy_path()
     user = _read_policy(user_path)
     if user is not None:
@@ -340,10 +346,11 @@ def _assemble(builtin: dict, parts: list[dict]) -> dict:
     sets may only be tightened; its `[managed]` table is `settings["managed"]`."""
     settings = dict(builtin["settings"])
     layers: dict[str, list[dict]] = {"managed": [], "user": [], "project-trusted": [], "project": []}
-    rules_of = {part["layer"]: part["rules"] for part in parts}
-    admin = next((part for part in parts if part["layer"] == "managed"), None)
-    fixed = set(admin["settings"]) if admin is not None else set()
-    limits = dict(managed.MANAGED_DEFAULTS, **((admin or {}).get("managed") or {}))
+    admins = [part for part in parts if part["layer"] == "managed"]  # a pinned managed policy, the managed file
+    fixed = {name for part in admins for name in part["settings"]}
+    limits = dict(managed.MANAGED_DEFAULTS)
+    for part in admins:
+        limits.update(part.get("managed") or {})
     for part in parts:
         if part["layer"] == "project":
             _tighten(settings, part["settings"])  # an untrusted project may only tighten settings
@@ -359,7 +366,7 @@ def _assemble(builtin: dict, parts: list[dict]) -> dict:
                     settings["grant_expiry_minutes"], allowed["grant_expiry_minutes"]
                 )
             settings.update({k: v for k, v in allowed.items() if k not in fixed})
-        rules = rules_of[part["layer"]]
+        rules = part["rules"]
         if part["layer"] == "user" and limits["loosenable_floors"] is not None:
             rules = [_limit_loosens(rule, limits["loosenable_floors"]) for rule in rules]
         layers[part["layer"]].extend(rules)
