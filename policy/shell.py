@@ -765,9 +765,17 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
     elif name == "alias" and any("=" in a for a in cmd.args):
         analysis.findings.append(Finding("alias", "defines an alias, which can make a name run anything", cmd.text))
     elif name in ("export", "declare", "typeset", "readonly", "local"):
-        for arg in cmd.args:
+        for index, arg in enumerate(cmd.args, start=1):
             if "=" in arg and not arg.startswith("-"):
-                _check_assign(arg.split("=", 1)[0], arg.split("=", 1)[1], analysis, cmd.text)
+                if index in cmd.unresolved and "$" in arg.split("=", 1)[0]:
+                    # `a=LD_PRELOAD; export $a=/tmp/x.so`: which variable is set is data
+                    analysis.findings.append(
+                        Finding("hijack", f"{name} sets a variable whose name is only known at run time", cmd.text)
+                    )
+                    continue
+                # `export {LD_PRELOAD,X}=/tmp/x.so`: brace expansion applies to the builtin's words
+                for word in brace_expand(arg):
+                    _check_assign(word.split("=", 1)[0], word.split("=", 1)[1] if "=" in word else "", analysis, cmd.text)
     elif is_shell(name):
         _shell_invocation(cmd, analysis, cwd, home, depth)
     elif name == "find":

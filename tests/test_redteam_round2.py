@@ -281,3 +281,24 @@ def test_adjacent_quoted_segments_spell_a_home_deletion(judge):  # type: ignore[
 
 def test_adjacent_quoted_segments_spell_a_startup_file_write(judge):  # type: ignore[no-untyped-def]
     _assert(judge("echo x > '{home}'/'.bashrc'"), Verdict.DENY, "persistence")
+
+
+# --- environment hijacks set through export -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "a=LD_PRELOAD; export $a=/tmp/x.so",
+        "export ${a}=x",
+        "export {LD_PRELOAD,X}=/tmp/x.so",
+        "declare -x {BASH_ENV,Y}=/tmp/x",
+    ],
+)
+def test_export_of_a_computed_or_brace_expanded_hijack_variable_is_a_hijack(judge, command):  # type: ignore[no-untyped-def]
+    _assert(judge(command), Verdict.DENY, "hijack")
+
+
+@pytest.mark.parametrize("command", ["export NODE_ENV=test", "export FOO=bar BAZ=qux"])
+def test_export_of_harmless_variables_stays_allowed(judge, command):  # type: ignore[no-untyped-def]
+    assert judge(command).verdict == Verdict.ALLOW, judge(command).reasons
