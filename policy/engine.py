@@ -1365,6 +1365,22 @@ def _extract_demands(
         file_effects.append(("write", name, False))
 
 
+XARGS_FILE_LIMIT = 64 * 1024
+XARGS_WORD_LIMIT = 256
+
+
+def _file_words(written: str, cwd: str, env: Env) -> list[str] | None:
+    """The words of a small regular file (what xargs would append), or None if it cannot be read in bounds."""
+    from hookward.policy.safeio import read_regular
+
+    path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
+    try:
+        words = read_regular(path, XARGS_FILE_LIMIT).decode("utf-8", "replace").split()
+    except (OSError, ValueError):
+        return None
+    return words if len(words) <= XARGS_WORD_LIMIT else None
+
+
 def _environment_demand(name: str, program: str) -> fl.Demand | None:
     """A variable set for one command: harmless, a redirect of configuration, or unknown to a program that reads it.
 
@@ -1607,6 +1623,25 @@ def _command_parts(
             if path and not path.startswith("/") and cmd.piped_from:
                 path = os.path.join(cmd.piped_from[0].cwd or env.cwd, path)
             effects.append((fed_kind, path, recursive or fed_recursive))
+        if "xargs" in cmd.wrappers and not cmd.piped_from:
+            # `xargs -a list cat`, `xargs cat < list`: the names are the words of that file.
+            for redirect in cmd.redirects:
+                if not (redirect.reads and redirect.resolved):
+                    continue
+                words = _file_words(redirect.target, cmd.cwd or env.cwd, env)
+                if words is None:
+                    _apply_floor(
+                        result,
+                        fl.Demand(
+                            "not-understood",
+                            Verdict.ASK,
+                            f"{cmd.program} gets names from {redirect.target}, which hookward cannot read",
+                        ),
+                    )
+                    parts[0].verdict = result.verdict
+                    parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
+                else:
+                    effects += [(fed_kind, word, fed_recursive) for word in words]
     for redirect in cmd.redirects:
         if redirect.writes:
             effects.append(("write", redirect.target, False))

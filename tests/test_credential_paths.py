@@ -125,3 +125,18 @@ def test_a_fifo_where_a_file_is_read_is_not_opened_for_sniffing(world) -> None:
     os.mkfifo(project / "pipe")
     decision = shell("cat pipe", project)  # answers at once: the sniffer never blocks on a FIFO
     assert "private key" not in decision.summary
+
+
+def test_names_xargs_reads_from_a_file_are_judged_like_names_it_is_fed(world) -> None:
+    home, project = world
+    (home / ".ssh").mkdir()
+    (home / ".ssh" / "id_rsa").write_text("k")
+    (project / "list").write_text(f"{home}/.ssh/id_rsa\n")
+    (project / "ok").write_text("README.md\n")
+    for command in ("xargs -a list cat", "xargs --arg-file=list cat", "xargs cat < list"):
+        decision = shell(command, project)
+        assert decision.verdict == Verdict.DENY, (command, decision.to_dict())
+        assert "floor.credentials" in decision.rule_ids
+    assert shell("xargs -a ok cat", project).verdict == Verdict.ALLOW
+    unreadable = shell("xargs -a missing cat", project)
+    assert unreadable.verdict == Verdict.ASK and "floor.not-understood" in unreadable.rule_ids
