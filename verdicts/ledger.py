@@ -30,9 +30,13 @@ command) accepts them, into a chained repair row.
 
 Faults never reach the verdict: the hook path waits at most BUSY_MS for the
 write lock. A ledger that is locked, full, corrupt or of a newer schema gets
-the record appended to a JSON-lines spool next to it (already redacted);
-the next write that gets the lock merges the spool first, in order. Trouble
-is reported on stderr only.
+the record appended to a spool next to it (already redacted; verdicts/spool.py
+says why no record told "spooled" can be lost); the next write that gets the
+lock merges the spool first, in the order the rows were made. Trouble is
+reported on stderr only. Stuck states heal on the next write: a `-wal` or
+`-shm` left read-only, a dropped table (recreated; the head record reports the
+loss). A ledger path that is a symlink, or another application's database, is
+never written.
 
 Only redacted text is ever written (verdicts/redact.py): never file contents,
 tool output, prompts or the environment.
