@@ -1023,6 +1023,11 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "pre-commit": (".pre-commit-config.yaml",),
     "cmake": ("CMakeLists.txt",),
     "meson": ("meson.build",),
+    # JavaScript runners whose configuration is code they load (`vite build` runs vite.config.ts).
+    "vite": tuple(f"vite.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),
+    "vitest": tuple(f"{name}.config.{ext}" for name in ("vitest", "vite") for ext in ("js", "mjs", "cjs", "ts", "mts")),
+    "jest": tuple(f"jest.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "json")) + ("package.json",),
+    "react-scripts": ("package.json", "src/setupTests.js", "src/setupTests.ts"),
 }
 _RUNNER_TARGETS = frozenset({"pytest", "py.test", "coverage"})  # runners whose operands are code to run
 

@@ -1098,8 +1098,9 @@ _PY_NAMES_FORBIDDEN = frozenset(
 )
 _LITERAL_PRINT = {
     "node": LazyRegex(r"""\s*(console\.log\((['"][^'"\\`]*['"]|[\d\s+*/().-]+)\);?\s*)+"""),
-    "ruby": LazyRegex(r"""\s*((puts|p|print)[ (](['"][^'"\\#`]*['"]|[\d\s+*/().-]+)\)?;?\s*)+"""),
-    "perl": LazyRegex(r"""\s*(print[ (]('[^'\\]*'|"[^"\\$@]*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    # Double-quoted strings may hold the escapes \n and \t (nothing else: no interpolation, no `\N{..}`).
+    "ruby": LazyRegex(r"""\s*((puts|p|print)[ (]('[^'\\#`]*'|"([^"\\#`]|\\[nt])*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    "perl": LazyRegex(r"""\s*((print|say)[ (]('[^'\\]*'|"([^"\\$@]|\\[nt])*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
     "dc": LazyRegex(r"[\d\s.+*/%^pfkidrcvxz_-]+"),
 }
 

@@ -35,6 +35,7 @@ FAMILIES = (
     "system",
     "devtools",
     "saas",
+    "hostinfo",
 )
 
 _HERE = os.path.dirname(__file__)

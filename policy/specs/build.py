@@ -698,6 +698,21 @@ _JS_TEST = {
 }
 
 
+# `react-scripts test --watchAll=false`: jest's boolean options take an attached true/false.
+_REACT_TEST = {
+    **_H,
+    **{k.replace("--watchAll ", "").replace("--coverage ", "").replace("--ci ", ""): v for k, v in _JS_TEST.items()},
+    "--watchAll --coverage --ci": "opt",
+}
+_VITE = {
+    "--open --force --strictPort --cors --clearScreen --debug -d --emptyOutDir --watch -w --minify --ssr": "flag",
+    "--host --port --mode -m --base --logLevel -l --filter -f --sourcemap --target --assetsDir": "opt",
+    "-c --config": "val:load",
+    "--configLoader": "val",
+    "--outDir": "val:tree-write",
+}
+
+
 SPECS = [
     _make("make"),
     _make("gmake"),
@@ -776,6 +791,43 @@ SPECS = [
     _simple_runner("jest", "jest 29.7", _JS_TEST, {"jest --ci": "", "jest --setupFiles /tmp/x.js": "load:/tmp/x.js"}),
     _simple_runner("vitest", "vitest 2.1", _JS_TEST, {"vitest run": "", "vitest --config /tmp/v.ts": "load:/tmp/v.ts"}),
     _simple_runner("mocha", "mocha 10.8", _JS_TEST, {"mocha test": "", "mocha --require /tmp/x.js": "load:/tmp/x.js"}),
+    Spec(
+        "vite",
+        version="vite 6.0",
+        summary="vite runs the project's dev server or build (its vite.config is project code, like jest's)",
+        options={**_H, **_VITE},
+        subcommands={w: Spec(w, options=_VITE, operands="tree-read?") for w in ("dev", "serve", "build", "preview")},
+        operands="tree-read?",
+        long_prefix=False,
+        examples={"vite": "", "vite build": "", "vite build --outDir ~/.config/x": "tree-write:~/.config/x",
+                  "vite --config /tmp/v.js": "load:/tmp/v.js"},
+    ),
+    Spec(
+        "react-scripts",
+        version="react-scripts 5.0",
+        summary="start, build and test run the project; eject rewrites it and is not modelled",
+        subcommands={
+            "start": Spec("start"),
+            "build": Spec("build", options={"--stats --profile": "flag"}),
+            "test": Spec("test", options=_REACT_TEST, operands="text*", long_prefix=False),
+        },
+        subcommand_required=True,
+        examples={"react-scripts test --watchAll=false": "", "react-scripts build": "", "react-scripts eject": "unknown"},
+    ),
+    _simple_runner(
+        "ctest",
+        "ctest 3.25",
+        {
+            "--version -V --verbose -VV --extra-verbose --output-on-failure -N --show-only --rerun-failed": "flag",
+            "--stop-on-failure --schedule-random --no-tests=error --no-tests=ignore -Q --quiet --progress": "flag",
+            "-R --tests-regex -E --exclude-regex -L --label-regex -LE --label-exclude -j --parallel": "val",
+            "-C --build-config --preset --timeout --repeat -I --tests-information --no-tests": "val",
+            "--test-dir": "val:cd",
+            "-O --output-log --output-junit": "val:write",
+        },
+        {"ctest --test-dir build --output-on-failure": "cd:build", "ctest -S /tmp/x.cmake": "unknown unknown"},
+        operands="",
+    ),
     _simple_runner(
         "turbo",
         "turbo 2.3",

@@ -341,6 +341,8 @@ def connects(argv: list[str]) -> bool:
     if not walked.understood:
         return True
     if spec.name == "ssh":
+        if argv[1:] in (["-h"], ["--help"], ["--version"]):
+            return False  # usage only
         return not any(word in ("-V", "-G", "-Q") for word in argv[1:])
     return any(e.kind in ("network", "upload") for e in walked.effects)
 
@@ -428,6 +430,7 @@ SSH = Spec(
     posix=True,
     options={
         _SSH_FLAGS: "flag",
+        "-h --help --version": "flag",  # not OpenSSH options: ssh prints its usage and connects nowhere
         "-B -b -c -e -I -l -m -O -p -Q -S -w": "val",
         "-i": "val",  # an identity used to log in, not read into the output
         "-o": "val:text",
@@ -439,6 +442,7 @@ SSH = Spec(
     judge=_ssh_options,
     examples={
         "ssh host uptime": "network:host",
+        "ssh --help": "",
         "ssh -o ProxyCommand=./evil host": "exec:./evil network:host",
         "ssh -o 'LocalCommand id' -o PermitLocalCommand=yes host": "exec:id network:host",
         "ssh -F /tmp/cfg host": "load:/tmp/cfg network:host",
@@ -448,6 +452,7 @@ SSH = Spec(
 
 _SCP_OPTIONS = {
     "-3 -4 -6 -A -B -C -O -p -q -s -T -v": "flag",
+    "-h --help --version": "flag",  # not scp options: scp prints its usage and copies nothing
     "-r -R": "flag:recursive",
     "-c -i -l -P -X": "val",
     "-J": "val:network",

@@ -1,0 +1,113 @@
+"""Routine work that used to ask, and the hostile sibling of each shape that must still be held.
+
+Each class of friction fixed (measured on tests/corpora/routine.jsonl and the shared peer corpora)
+has a routine case asserting allow and the rule that decided it, and a hostile sibling asserting the
+verdict and the floor that still decides it. Commands are only evaluated, never executed.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.policy.engine import evaluate
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Verdict
+
+
+@pytest.fixture()
+def project(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    home = tmp_path / "home"
+    proj = home / "work" / "app"
+    (proj / ".git").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    return proj
+
+
+def decide(project, command: str):  # type: ignore[no-untyped-def]
+    return evaluate(ToolCall("shell", command=command, cwd=str(project), project_root=str(project)))
+
+
+# (command, the rule that allows it)
+ROUTINE = [
+    # host inspectors (policy/specs/hostinfo.py)
+    ("nvidia-smi --query-gpu=index,memory.used,memory.total --format=csv,noheader", "spec.nvidia-smi"),
+    ("nvidia-smi", "spec.nvidia-smi"),
+    ("dmesg -T", "spec.dmesg"),
+    ("squeue -u me", "spec.squeue"),
+    ("sw_vers", "spec.sw_vers"),
+    ("system_profiler SPHardwareDataType", "spec.system_profiler"),
+    ("scutil --dns", "spec.scutil"),
+    ("uuidgen", "spec.uuidgen"),
+    # Windows programs as Git Bash runs them
+    ("taskkill //F //PID 30600", "spec.taskkill"),
+    ("tasklist //FI 'PID eq 3932' //FO CSV //NH", "spec.tasklist"),
+    ("where python", "spec.where"),
+    ("chcp 65001", "spec.chcp"),
+    ("wmic process where name='node.exe' get ProcessId", "spec.wmic"),
+    # JavaScript and CMake runners (policy/specs/build.py)
+    ("vite build", "spec.vite"),
+    ("react-scripts test --watchAll=false", "spec.react-scripts"),
+    ("ctest --test-dir build --output-on-failure", "spec.ctest"),
+    # ssh / scp printing their usage connect nowhere
+    ("ssh --help", "default.network-clients"),
+    ("scp -h", "default.network-clients"),
+    # inline code that only prints literals, with \n escapes or perl's say
+    ("perl -e 'print \"hello\\n\"'", "default.interpreters"),
+    ("perl -E 'say \"hello\"'", "default.interpreters"),
+    ("ruby -e 'puts \"done\\n\"'", "default.interpreters"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule"), ROUTINE, ids=[c for c, _ in ROUTINE])
+def test_routine_shape_is_allowed_by_its_spec(project, command: str, rule: str) -> None:
+    decision = decide(project, command)
+    assert decision.verdict == Verdict.ALLOW, (command, decision.reasons)
+    assert rule in decision.rule_ids, (command, decision.rule_ids)
+
+
+# (command, verdict, the floor that still decides it)
+HOSTILE = [
+    pytest.param("taskkill //F //IM node.exe", Verdict.ASK, "floor.destructive", id="taskkill_by_image_name"),
+    pytest.param("taskkill //F //FI 'USERNAME eq me'", Verdict.ASK, "floor.destructive", id="taskkill_by_filter"),
+    pytest.param("taskkill //S fileserver //PID 4", Verdict.ASK, "floor.not-understood", id="taskkill_other_machine"),
+    pytest.param("tasklist //S host //U admin //P secret", Verdict.ASK, "floor.not-understood", id="tasklist_remote"),
+    pytest.param("wmic process call create calc.exe", Verdict.ASK, "floor.not-understood", id="wmic_runs_a_program"),
+    pytest.param("wmic process where name='x' delete", Verdict.ASK, "floor.not-understood", id="wmic_kills"),
+    pytest.param("nvidia-smi -pm 1", Verdict.ASK, "floor.not-understood", id="nvidia_smi_sets_persistence"),
+    pytest.param("nvidia-smi -q -f ~/.bashrc", Verdict.DENY, "floor.persistence", id="nvidia_smi_log_into_bashrc"),
+    pytest.param("dmesg -C", Verdict.FORCE_ASK, "floor.privilege", id="dmesg_clears_the_kernel_log"),
+    pytest.param("scutil --set HostName evil", Verdict.FORCE_ASK, "floor.privilege", id="scutil_renames_host"),
+    pytest.param("scutil", Verdict.ASK, "floor.not-understood", id="scutil_interactive_session"),
+    pytest.param("chcp 65001 && chcp x y", Verdict.ASK, "floor.not-understood", id="chcp_odd_operands"),
+    pytest.param("ssh --help host", Verdict.ASK, "floor.egress", id="ssh_help_with_a_host_still_connects"),
+    pytest.param("ssh -h user@host id", Verdict.ASK, "floor.egress", id="ssh_h_with_a_remote_command"),
+    pytest.param(
+        "perl -e 'print \"$ENV{AWS_SECRET_ACCESS_KEY}\\n\"'", Verdict.ASK, "floor.not-understood", id="perl_prints_env"
+    ),
+    pytest.param(
+        'perl -e \'print "\\x41"; system("id")\'', Verdict.FORCE_ASK, "floor.not-understood", id="perl_system"
+    ),
+    pytest.param("ruby -e 'puts \"#{ENV.to_h}\\n\"'", Verdict.ASK, "floor.not-understood", id="ruby_interpolates_env"),
+    pytest.param(
+        "echo 'export default {plugins:[x()]}' > vite.config.js && vite build",
+        Verdict.ASK,
+        "floor.runs-code",
+        id="vite_config_written_then_built",
+    ),
+    pytest.param(
+        "echo 'module.exports={}' > jest.config.js && jest", Verdict.ASK, "floor.runs-code", id="jest_config_written"
+    ),
+    pytest.param(
+        "vite build --outDir ~/.config/autostart", Verdict.DENY, "floor.persistence", id="vite_out_into_autostart"
+    ),
+    pytest.param("vite --config /tmp/evil.config.js", Verdict.ASK, "floor.runs-code", id="vite_config_outside_project"),
+    pytest.param("react-scripts eject", Verdict.ASK, "floor.not-understood", id="react_scripts_eject"),
+    pytest.param("ctest -S /tmp/dash.cmake", Verdict.ASK, "floor.not-understood", id="ctest_runs_a_script"),
+]
+
+
+@pytest.mark.parametrize(("command", "verdict", "rule"), HOSTILE)
+def test_hostile_sibling_is_still_held_by_its_floor(project, command: str, verdict: Verdict, rule: str) -> None:
+    decision = decide(project, command)
+    assert decision.verdict == verdict, (command, decision.verdict, decision.reasons)
+    assert rule in decision.rule_ids, (command, decision.rule_ids)
