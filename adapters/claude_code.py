@@ -1,16 +1,24 @@
 """Claude Code: JSON on stdin, `hookSpecificOutput.permissionDecision` on stdout.
 
 Payload (PreToolUse, PostToolUse, PostToolUseFailure): session_id, cwd,
-permission_mode, tool_name, tool_input, tool_use_id. Facts about what Claude
-Code does with each answer live in compat/hosts/claude-code.json; this module
-only spells the wire format.
+permission_mode, tool_name, tool_input, tool_use_id. PermissionRequest (the
+host is about to show its own permission dialog) carries tool_name and
+tool_input but no tool_use_id, and is answered with
+`hookSpecificOutput.decision.behavior`. Facts about what Claude Code does with
+each answer live in compat/hosts/claude-code.json; this module only spells the
+wire format.
+
+Cursor loads Claude Code's hook files too: a payload with Cursor's own fields
+(`cursor_version`, or `conversation_id` with `generation_id` and no
+`session_id`) is Cursor calling, and `foreign_host` hands it to Cursor's
+adapter, facts and wire format.
 """
 
 from __future__ import annotations
 
 from hookward.adapters import claude_family
-from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
-from hookward.adapters.render import SILENT, Answer
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
+from hookward.adapters.render import ALLOW, DENY, SILENT, Answer
 from hookward.policy.toolcall import ToolCall
 
 HOST = "claude-code"
@@ -18,7 +26,16 @@ HOST = "claude-code"
 PRE_TOOL_USE = "PreToolUse"
 POST_TOOL_USE = "PostToolUse"
 POST_TOOL_USE_FAILURE = "PostToolUseFailure"
-EVENTS = (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE)
+PERMISSION_REQUEST = "PermissionRequest"
+EVENTS = (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE, PERMISSION_REQUEST)
+
+# Cursor's event for each Claude Code event its payload can arrive on.
+CURSOR_EVENTS = {
+    PRE_TOOL_USE: "preToolUse",
+    POST_TOOL_USE: "postToolUse",
+    POST_TOOL_USE_FAILURE: "postToolUseFailure",
+}
+CURSOR_MARKS = ("cursor_version",)
 
 # The project directory Claude Code exports to hooks.
 PROJECT_ENV = ("CLAUDE_PROJECT_DIR",)
@@ -39,6 +56,20 @@ TOOLS: dict[str, claude_family.ToolSpec] = {
     "WebFetch": ("web", ("url",)),
     "WebSearch": ("other", ()),
 }
+
+
+def foreign_host(payload: dict, event: str) -> tuple[str, str] | None:
+    """(host, its event) when another host sent this payload to Claude Code's hook, else None."""
+    cursor = any(mark in payload for mark in CURSOR_MARKS) or (
+        "conversation_id" in payload and "generation_id" in payload and "session_id" not in payload
+    )
+    if not cursor:
+        return None
+    said = payload.get("hook_event_name")
+    if isinstance(said, str) and said in CURSOR_EVENTS.values():
+        return "cursor", said
+    # An event Cursor has no counterpart for: its adapter refuses it in Cursor's format.
+    return "cursor", CURSOR_EVENTS.get(event, event)
 
 
 def parse(event: str, payload: dict) -> ToolCall:
@@ -73,7 +104,20 @@ def parse_post(event: str, payload: dict) -> PostEvent:
 def spell(answer: Answer, event: str) -> WireAnswer:
     if answer.kind == SILENT:
         return WireAnswer()
+    if event == PERMISSION_REQUEST:
+        return permission_request_answer(answer)
     return claude_family.hook_specific_answer(HOST, answer, event)
+
+
+def permission_request_answer(answer: Answer) -> WireAnswer:
+    """{"hookSpecificOutput": {"hookEventName": "PermissionRequest", "decision": {"behavior": ...}}}."""
+    if answer.kind == ALLOW:
+        decision: dict = {"behavior": "allow"}
+    elif answer.kind == DENY:
+        decision = {"behavior": "deny", "message": claude_family.reason_of(answer)}
+    else:
+        raise PayloadError(f"{HOST} has no {PERMISSION_REQUEST} answer for {answer.kind!r}")
+    return WireAnswer(dumps({"hookSpecificOutput": {"hookEventName": PERMISSION_REQUEST, "decision": decision}}))
 
 
 def spell_post(event: str) -> WireAnswer:

@@ -187,6 +187,12 @@ POST_PARSERS = {
 }
 
 
+def host_version(payload: dict) -> str | None:
+    """The Cursor release the payload names (compat/registry.py `grade_on` weighs facts by it)."""
+    value = payload.get("cursor_version")
+    return value if isinstance(value, str) and value.strip() else None
+
+
 def parse(event: str, payload: dict) -> ToolCall:
     parser = PARSERS.get(event)
     if parser is None:

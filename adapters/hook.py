@@ -91,25 +91,31 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         if unreadable is not None:
             raise PayloadError(unreadable)
         payload = decode_payload(raw)
+        adapter, caps, event = _payload_host(adapter, caps, event, payload)
+        role = caps.event_role(event)
+        if role is None:
+            return block_answer(adapter, event, f"{UNKNOWN_EVENT} {event!r} for {adapter.HOST}; refusing")
         if role == "post":
             post = adapter.parse_post(event, payload)
             _record_post(post)
             return adapter.spell_post(event)
         call = adapter.parse(event, payload)
+        if role == "approval":
+            return _approval(adapter, caps, event, call)
         from hookward.policy.engine import evaluate_call
 
         decision, settings = evaluate_call(call)
         grant = None
-        shadow = getattr(settings, "shadow", False) is True
-        if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and not shadow:
+        quiet = _quiet_mode(settings)
+        if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and quiet is None:
             decision, grant = _grant_for(call, decision, settings)  # only ask-level calls touch the grants
         answer = choose(
             decision, caps, event, call.permission_mode, settings.trusted_grade, grant["grant_id"] if grant else None
         )
         sent = answer.kind
-        if shadow and not _self_protection(decision):
-            # Shadow mode: record what would have been sent, answer no opinion (failing closed stays on).
-            sent, answer = "shadow-" + answer.kind, Answer(SILENT, answer.reason, decision.verdict)
+        if quiet is not None and not _self_protection(decision):
+            # Shadow mode or a pause: record what would have been sent, answer no opinion (failing closed stays on).
+            sent, answer = f"{quiet}-{answer.kind}", Answer(SILENT, answer.reason, decision.verdict)
         wire = adapter.spell(answer, event)
         if grant is not None:
             grant["sent"] = answer.kind
@@ -134,6 +140,51 @@ def _record_failed(host: str, event: str, call, wire: WireAnswer, reason: str) -
     except Exception as error:
         sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
     return wire
+
+
+def _payload_host(adapter, caps: Capabilities, event: str, payload: dict):  # type: ignore[no-untyped-def]
+    """The adapter, facts and event name of the host that really sent this payload, and the release it names.
+
+    A host that loads another host's hook files (Cursor runs Claude Code's) calls the other
+    host's hook with its own payload; the adapter recognises that (`foreign_host`) and the
+    answer is spelled and judged with the sender's own facts.
+    """
+    recognise = getattr(adapter, "foreign_host", None)
+    other = recognise(payload, event) if recognise is not None else None
+    if other is not None:
+        host, event = other
+        adapter = adapter_for(host)
+        caps = Capabilities.of(adapter.HOST)
+    read_version = getattr(adapter, "host_version", None)
+    version = read_version(payload) if read_version is not None else None
+    if version:
+        caps = Capabilities(caps.data, version)
+    return adapter, caps, event
+
+
+def _approval(adapter, caps: Capabilities, event: str, call) -> WireAnswer:  # type: ignore[no-untyped-def]
+    """An approval event: settle the host's prompt by the rules of an explicit allow; never a second grant."""
+    from hookward.adapters.approval import choose_approval
+    from hookward.policy.engine import evaluate_call
+
+    decision, settings = evaluate_call(call)
+    answer = choose_approval(decision, caps, event, call.permission_mode, settings.trusted_grade)
+    sent = "approval-" + answer.kind
+    quiet = _quiet_mode(settings)
+    if quiet is not None and not _self_protection(decision):
+        sent, answer = f"{quiet}-{sent}", Answer(SILENT, answer.reason, decision.verdict)
+    wire = adapter.spell(answer, event)
+    _record_pre(call, decision, answer, wire, None, sent)
+    return wire
+
+
+def _quiet_mode(settings) -> str | None:  # type: ignore[no-untyped-def]
+    """Shadow mode ("shadow", the user's policy says so), a pause ("paused", `hookward pause`), or None."""
+    if getattr(settings, "shadow", False) is True:
+        return "shadow"
+    from hookward.verdicts.controls import paused
+
+    return "paused" if paused() is not None else None
 
 
 def _self_protection(decision: Decision) -> bool:

@@ -338,7 +338,7 @@ def hook_events(host: str, style: HookStyle) -> list[tuple[str, str]]:
             raise ConfigError(f"the registry for {host} has no event {name!r}; the installer table is stale")
         role = entry.get("role")
         fires = entry.get("fires", {})
-        if role in ("pre", "post") and fires.get("value") is not False:
+        if role in ("pre", "post", "approval") and fires.get("value") is not False:
             chosen.append((name, role))
     if not any(role == "pre" for _, role in chosen):
         raise ConfigError(f"the registry for {host} lists no pre-tool event to gate")
@@ -353,11 +353,27 @@ def exit_2_blocks(host: str) -> bool:
 _SWITCH = re.compile(r"^\s*([A-Za-z_][A-Za-z0-9_]*)\s*[:=]\s*(true|false|\"[^\"]*\"|[0-9]+)")
 
 
-def fail_closed_fields(host: str) -> dict:
+def switch_applies(host: str, host_version: str | None) -> bool:
+    """Whether the registry's fail-closed switch exists on this release of the host.
+
+    A switch with `since` exists from that release on (a registry fact, not a test in code):
+    written only when the installed or targeted release is known and at least that.
+    """
+    fact = host_facts(host).get("fail_closed_switch", {})
+    since = registry.version_tuple(fact.get("since"))
+    if since is None:
+        return True
+    running = registry.version_tuple(host_version)
+    return running is not None and running >= since
+
+
+def fail_closed_fields(host: str, host_version: str | None = None) -> dict:
     """The registry's fail-closed switch as entry fields (`failClosed: true` -> {"failClosed": True})."""
     fact = host_facts(host).get("fail_closed_switch", {})
     value = fact.get("value")
     if fact.get("grade", "unknown") == "unknown" or value in (None, False, True):
+        return {}
+    if not switch_applies(host, host_version):
         return {}
     if isinstance(value, dict):
         return dict(value)
@@ -392,7 +408,15 @@ class Plan:
     notes: list[str] = field(default_factory=list)  # what a person should know (weak evidence, manual steps)
 
 
-def plan_for(host: str, *, scope: str = "user", project_dir: str | None = None, executable: str) -> Plan:
+def plan_for(
+    host: str,
+    *,
+    scope: str = "user",
+    project_dir: str | None = None,
+    executable: str,
+    host_version: str | None = None,
+) -> Plan:
+    """`host_version`: the release the install targets (detected from the installed host when None)."""
     style = style_for(host)
     if scope not in ("user", "project"):
         raise ConfigError(f"unknown scope {scope!r}")
@@ -408,24 +432,59 @@ def plan_for(host: str, *, scope: str = "user", project_dir: str | None = None, 
             "hookward writes the best lead, but cannot promise the host reads it"
         )
     if isinstance(style, HookStyle):
-        return _hook_plan(host, style, scope, project_dir, executable, notes)
+        if host_version is None:
+            from hookward.adapters.host_version import installed_version
+
+            found = installed_version(host)
+            host_version = found[0] if found else None
+        notes += switch_notes(host, host_version)
+        return _hook_plan(host, style, scope, project_dir, executable, notes, host_version)
     if isinstance(style, PluginStyle):
         return _plugin_plan(host, style, scope, project_dir, executable, notes)
     return _mcp_plan(host, style, scope, project_dir, executable, notes)
 
 
-def hook_entry(host: str, style: HookStyle, event: str, role: str, executable: str) -> dict:
-    command = install.hook_command(executable, host, event, fail_closed_exit_2=role == "pre" and exit_2_blocks(host))
+def switch_notes(host: str, host_version: str | None) -> list[str]:
+    fact = host_facts(host).get("fail_closed_switch", {})
+    since = fact.get("since")
+    if not since or fail_closed_fields(host, host_version) or fact.get("grade", "unknown") == "unknown":
+        return []
+    if host_version is None:
+        return [
+            f"{host}'s fail-closed switch ({fact.get('value')}) exists from {since} on, and the installed "
+            f"release could not be read, so it was not written: a crash or timeout of the hook lets the tool "
+            f"run. Install again with --host-version VERSION to write it"
+        ]
+    return [
+        f"{host} {host_version} predates its fail-closed switch ({fact.get('value')}, from {since} on): "
+        "a crash or timeout of the hook lets the tool run; upgrade and install again"
+    ]
+
+
+def hook_entry(
+    host: str, style: HookStyle, event: str, role: str, executable: str, host_version: str | None = None
+) -> dict:
+    command = install.hook_command(
+        executable, host, event, fail_closed_exit_2=role in ("pre", "approval") and exit_2_blocks(host)
+    )
     entry = dict(style.entry)
     entry[style.command_field] = command
     if style.timeout_field:
         entry[style.timeout_field] = timeout_value(style)
-    if role == "pre":
-        entry.update(fail_closed_fields(host))
+    if role in ("pre", "approval"):
+        entry.update(fail_closed_fields(host, host_version))
     return entry
 
 
-def _hook_plan(host: str, style: HookStyle, scope: str, project_dir: str | None, exe: str, notes: list[str]) -> Plan:
+def _hook_plan(
+    host: str,
+    style: HookStyle,
+    scope: str,
+    project_dir: str | None,
+    exe: str,
+    notes: list[str],
+    host_version: str | None = None,
+) -> Plan:
     path = config_path(host, scope, project_dir, style.placeholders)
     for other in sharing_hosts(host, scope, project_dir, path):
         other_style = STYLES[other]
@@ -450,11 +509,11 @@ def _hook_plan(host: str, style: HookStyle, scope: str, project_dir: str | None,
     if style.format == "toml":
         tables = []
         for event, role in events:
-            table = {"event": event, **hook_entry(host, style, event, role, exe)}
+            table = {"event": event, **hook_entry(host, style, event, role, exe, host_version)}
             tables.append(table)
         reg: Registration = TomlHookTables(path, host, tables, command_field=style.command_field)
     else:
-        entries = {event: hook_entry(host, style, event, role, exe) for event, role in events}
+        entries = {event: hook_entry(host, style, event, role, exe, host_version) for event, role in events}
         reg = HookEntries(
             path,
             host,

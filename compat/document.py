@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import os
 
+from hookward.adapters.approval import choose_approval
 from hookward.adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
 from hookward.compat import schema
 from hookward.compat.registry import ANY_MODE, Capabilities
@@ -88,6 +89,30 @@ def pre_events(data: dict) -> list[str]:
     return sorted(name for name, event in data["events"].items() if event["role"] == "pre")
 
 
+def approval_events(data: dict) -> list[str]:
+    return sorted(name for name, event in data["events"].items() if event["role"] == "approval")
+
+
+ROLE_WORDS = {"pre": "pre-tool", "post": "post-tool", "approval": "approval"}
+
+
+def switch_installed(data: dict) -> bool:
+    """Whether `hookward install` writes the host's fail-closed switch on the release examined."""
+    from hookward.compat.registry import version_tuple
+
+    switch = data["fail_closed_switch"]
+    if is_unknown(switch) or switch["value"] in (False, True) or data.get("failures_switched") is None:
+        return False
+    since = version_tuple(switch.get("since"))
+    examined = version_tuple(data["version_examined"])
+    return since is None or (examined is not None and examined >= since)
+
+
+def installed_failures(data: dict) -> dict:
+    """What a hook failure does as `hookward install` leaves the host (its switch on, where it has one)."""
+    return data["failures_switched"] if switch_installed(data) else data["failures"]
+
+
 def _mode_keys(table: dict, data: dict) -> list[str]:
     order = {mode: rank for rank, mode in enumerate(ordered_modes(data))}
     return sorted(table, key=lambda mode: (-1 if mode == ANY_MODE else order.get(mode, len(order)), mode))
@@ -99,16 +124,17 @@ def iter_facts(data: dict) -> list[tuple[str, str, dict]]:
     The kind tells how to word the value: event, fields, gates, flag, effect, failure, switch, config.
     """
     facts: list[tuple[str, str, dict]] = []
-    events = sorted(data["events"].items(), key=lambda item: (item[1]["role"] != "pre", item[0]))
+    order = {"pre": 0, "approval": 1, "post": 2}
+    events = sorted(data["events"].items(), key=lambda item: (order[item[1]["role"]], item[0]))
     for name, event in events:
-        role = "pre-tool" if event["role"] == "pre" else "post-tool"
+        role = ROLE_WORDS[event["role"]]
         facts.append(("flag", f"`{name}` ({role} event) fires", event["fires"]))
         facts.append(("fields", f"`{name}` payload fields", event["payload_fields"]))
     facts.append(("gates", "tool kinds the pre-tool event covers", data["gates"]))
     for mode in ordered_modes(data):
         label = f"mode `{mode}`: an ask can be satisfied without a person seeing the call"
         facts.append(("flag", label, data["modes"][mode]["ask_satisfiable_silently"]))
-    for event in pre_events(data):
+    for event in pre_events(data) + approval_events(data):
         for verdict in VERDICT_ORDER:
             table = data["verdicts"][event][verdict.label]
             for mode in _mode_keys(table, data):
@@ -116,7 +142,13 @@ def iter_facts(data: dict) -> list[tuple[str, str, dict]]:
                 facts.append(("effect", f"`{event}` answer **{verdict.label}**, {where}", table[mode]))
     for failure in schema.FAILURES:
         facts.append(("failure", f"when {FAILURE_LABELS[failure]}", data["failures"][failure]))
+    if data.get("failures_switched"):
+        for failure in schema.FAILURES:
+            label = f"with the fail-closed switch on, when {FAILURE_LABELS[failure]}"
+            facts.append(("failure", label, data["failures_switched"][failure]))
     facts.append(("switch", "a switch that makes hook failures block", data["fail_closed_switch"]))
+    if data.get("hook_shell"):
+        facts.append(("flag", "hook commands run through a shell", data["hook_shell"]))
     facts.append(("switch", "the hook can rewrite the tool's input", data["input_modification"]))
     config = data["config"]
     config_fact = {key: config.get(key) for key in ("grade", "source", "date", "note")}
@@ -231,8 +263,9 @@ def sends(data: dict, event: str, mode: str, trusted_grade: str = DEFAULT_TRUSTE
     """What the hook path sends for each verdict on `event` in `mode`: asked of adapters.render.choose."""
     caps = Capabilities(data)
     result = {}
+    pick = choose_approval if data["events"][event]["role"] == "approval" else choose
     for verdict in VERDICT_ORDER:
-        answer = choose(synthetic_decision(verdict), caps, event, mode, trusted_grade)
+        answer = pick(synthetic_decision(verdict), caps, event, mode, trusted_grade)
         result[verdict.label] = {"kind": answer.kind, "downgraded": answer.downgraded}
     return result
 
@@ -247,7 +280,7 @@ def sent_words(verdict: str, sent: dict) -> str:
 def sends_by_mode(data: dict, trusted_grade: str = DEFAULT_TRUSTED_GRADE) -> dict[str, dict[str, dict]]:
     """{event: {mode: {verdict: {kind, downgraded}}}}, including a mode the registry never saw."""
     table: dict[str, dict[str, dict]] = {}
-    for event in pre_events(data):
+    for event in pre_events(data) + approval_events(data):
         table[event] = {mode: sends(data, event, mode, trusted_grade) for mode in ordered_modes(data)}
         table[event][unlisted_mode(data)] = sends(data, event, unlisted_mode(data), trusted_grade)
     return table
@@ -272,6 +305,15 @@ def render_page(hosts: dict[str, dict]) -> str:
         "hook path calls (`adapters.render.choose`), with one example decision per verdict, in the",
         f"host's default permission mode, trusting facts graded `{DEFAULT_TRUSTED_GRADE}` or stronger",
         "(the default `trusted_grade`; a stricter policy setting turns more asks into refusals).",
+        "",
+        "**Facts know their version.** A fact was established on the host releases it names in",
+        "`versions` and the release its citation carries (a probe record's folder, the package@version",
+        "of a read). Two versions are one release when their first N components agree (N is the host's",
+        "`release_components`: 2, major.minor, unless the host bumps its last number every release).",
+        "On another release a `probed` or `read` fact counts as `documented` at most, and a fact with",
+        "`since` counts as `unknown` before that version (`compat/registry.py`, `grade_on`). The hook",
+        "applies this where the payload names the release; `hookward doctor` says when the installed",
+        "host is newer than the release examined.",
         "",
     ]
     lines += _legend()
@@ -356,8 +398,8 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
                 "none",
                 gates,
                 *(NO_HOOK for _ in VERDICT_ORDER),
-                short(data["failures"]["crash"], FAILURE_WORDS),
-                short(data["failures"]["timeout"], FAILURE_WORDS),
+                short(installed_failures(data)["crash"], FAILURE_WORDS),
+                short(installed_failures(data)["timeout"], FAILURE_WORDS),
                 mix_text,
                 version(data),
                 data["examined_on"],
@@ -371,8 +413,8 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
                 f"`{event}`",
                 gates,
                 *(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER),
-                short(data["failures"]["crash"], FAILURE_WORDS),
-                short(data["failures"]["timeout"], FAILURE_WORDS),
+                short(installed_failures(data)["crash"], FAILURE_WORDS),
+                short(installed_failures(data)["timeout"], FAILURE_WORDS),
                 mix_text,
                 version(data),
                 data["examined_on"],
@@ -381,6 +423,8 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
     lines += [
         "",
         "Permission mode used above: each host's default mode; per-mode detail is in each host's section.",
+        "*Hook crash* and *hook timeout* are as `hookward install` leaves the host: with its fail-closed",
+        "switch on where the release examined has one.",
         "",
     ]
     return lines
@@ -396,7 +440,8 @@ def render_host(data: dict) -> list[str]:
         f"## {name} (`{host}`)",
         "",
         f"- Paradigm: {data['paradigm']}",
-        f"- Version examined: {version(data)}, on {data['examined_on']}",
+        f"- Version examined: {version(data)}, on {data['examined_on']}"
+        + (f" (latest seen: `{data['latest_seen']}`)" if data.get("latest_seen") else ""),
         f"- Default permission mode: `{data['default_mode']}`",
         "",
         "### What hookward sends",
@@ -433,6 +478,15 @@ def render_host(data: dict) -> list[str]:
                     explanations.append(
                         f"- `{event}` {where}, **{verdict.label}** is sent as "
                         f"{SENT_WORDS[answer['kind']]}: {answer['downgraded']}."
+                    )
+                elif (
+                    answer["kind"] == SILENT
+                    and data["events"][event]["role"] == "approval"
+                    and verdict.label != "allow"
+                ):
+                    explanations.append(
+                        f"- `{event}` {where}, **{verdict.label}** is sent as no answer: {name}'s own approval "
+                        "prompt is the ask, and the person answers it."
                     )
                 elif answer["kind"] == SILENT:
                     explanations.append(
@@ -481,8 +535,17 @@ def derived_limitations(data: dict) -> list[str]:
     """What hookward cannot close on this host, read off the failure facts."""
     name = data["name"]
     found = []
+    failures = installed_failures(data)
+    if failures is not data["failures"]:
+        switch = data["fail_closed_switch"]
+        since = f" (from {switch['since']} on)" if switch.get("since") else ""
+        found.append(
+            f"As installed: `hookward install` writes {text(str(switch['value']))}{since}, so these are the "
+            "failures with the switch on; on an older release, or where install could not read the release, "
+            "they are the bare facts above."
+        )
     for failure in schema.FAILURES:
-        fact = data["failures"][failure]
+        fact = failures[failure]
         what = FAILURE_LABELS[failure]
         if is_unknown(fact):
             found.append(f"What {name} does when {what} is unknown.")

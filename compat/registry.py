@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 
 HOSTS_DIR = os.path.join(os.path.dirname(__file__), "hosts")
 
@@ -26,6 +27,90 @@ ANY_MODE = "*"
 HEADLESS = "@headless"
 
 _cache: dict[str, dict] = {}
+
+# ---------------------------------------------------------------- facts know their version
+#
+# THE RULE (COMPATIBILITY.md states it in its header):
+#
+# 1. A fact was established on the host releases it names in `versions`, plus the
+#    release its citation carries: a probe record's folder
+#    (compat/probes/records/<host>/<version>/...) or the package@version of a read.
+#    A documented fact with neither is dated, not versioned: the rule leaves it alone.
+# 2. Two versions are the same release when their first N components agree, N being the
+#    host's `release_components` (2, major.minor, by default; 3 for a host such as
+#    Claude Code whose every release bumps the last number).
+# 3. On a release the fact was established on, it counts at its grade. On any other
+#    release a `probed` or `read` fact counts as `documented` at most: drift lowers
+#    trust by itself, before anyone re-examines the host.
+# 4. A fact with `since` holds from that version on; on an older release it counts as
+#    `unknown` (the behaviour is not there yet), whatever its grade.
+#
+# A version hookward cannot read (None) leaves every grade as it is.
+
+_RECORD_VERSION = re.compile(r"^compat/probes/records/[^/]+/([0-9][0-9A-Za-z.+-]*)/")
+_PACKAGE_VERSION = re.compile(r"(?<![\w@])@?[\w.-]+(?:/[\w.-]+)?@v?(\d+(?:\.\d+)*)")
+
+
+def version_tuple(text: object) -> tuple[int, ...] | None:
+    """(2, 1, 332) for "2.1.332" (a leading v and a -suffix are dropped); None when it is not a version."""
+    if not isinstance(text, str):
+        return None
+    match = re.match(r"^\s*v?(\d+(?:\.\d+)*)", text)
+    return tuple(int(part) for part in match.group(1).split(".")) if match else None
+
+
+def fact_versions(fact: dict) -> list[str]:
+    """The host releases a fact was established on (rule 1)."""
+    found = [v for v in fact.get("versions") or [] if isinstance(v, str)]
+    source = fact.get("source") or ""
+    if fact.get("grade") == "probed":
+        match = _RECORD_VERSION.match(source)
+        if match:
+            found.append(match.group(1))
+    elif fact.get("grade") == "read":
+        found += _PACKAGE_VERSION.findall(source)
+    return found
+
+
+def same_release(a: tuple[int, ...], b: tuple[int, ...], components: int) -> bool:
+    pad = (0,) * components
+    return (a + pad)[:components] == (b + pad)[:components]
+
+
+def grade_on(fact: dict, host_version: str | None, components: int = 2) -> str:
+    """The grade `fact` counts at on `host_version` (the rule above)."""
+    grade = fact.get("grade", "unknown")
+    running = version_tuple(host_version)
+    if running is None or grade == "unknown":
+        return grade
+    since = version_tuple(fact.get("since"))
+    if since is not None and running < since:
+        return "unknown"
+    if grade not in ("probed", "read"):
+        return grade
+    established = [t for t in (version_tuple(v) for v in fact_versions(fact)) if t is not None]
+    if not established or any(same_release(t, running, components) for t in established):
+        return grade
+    return "documented"
+
+
+def on_version(fact: dict, host_version: str | None, components: int = 2) -> dict:
+    """The fact as it counts on `host_version`: the same fact, its grade lowered where the rule says."""
+    grade = grade_on(fact, host_version, components)
+    if grade == fact.get("grade", "unknown"):
+        return fact
+    if grade == "unknown":
+        return {"value": "unknown", "grade": "unknown", "note": f"holds from {fact.get('since')} on"}
+    return dict(fact, grade=grade)
+
+
+def newer_than_examined(data: dict, host_version: str | None) -> bool:
+    """Whether `host_version` is a later release than the one the registry examined."""
+    running, examined = version_tuple(host_version), version_tuple(data.get("version_examined"))
+    if running is None or examined is None:
+        return False
+    components = int(data.get("release_components", 2))
+    return running > examined and not same_release(running, examined, components)
 
 
 class UnknownHost(KeyError):
@@ -61,13 +146,19 @@ def grade_at_least(fact: dict | None, minimum: str) -> bool:
 class Capabilities:
     """The questions the renderer asks of one host's registry entry."""
 
-    def __init__(self, data: dict) -> None:
+    def __init__(self, data: dict, host_version: str | None = None) -> None:
         self.data = data
         self.host = data["host"]
+        self.host_version = host_version  # the running host's release, where the payload says it
+        self.components = int(data.get("release_components", 2))
 
     @classmethod
-    def of(cls, host: str) -> Capabilities:
-        return cls(load_host(host))
+    def of(cls, host: str, host_version: str | None = None) -> Capabilities:
+        return cls(load_host(host), host_version)
+
+    def counted(self, fact: dict) -> dict:
+        """A fact as it counts on the running release (grade_on)."""
+        return on_version(fact, self.host_version, self.components) if self.host_version else fact
 
     def known_mode(self, mode: str | None) -> str | None:
         """The registry's name for a permission mode, or None when never seen."""
@@ -80,23 +171,25 @@ class Capabilities:
         """The fact for what `verdict` does on `event` in `mode` (an unknown fact if none)."""
         table = self.data.get("verdicts", {}).get(event, {}).get(verdict, {})
         if mode is not None and mode in table:
-            return table[mode]
+            return self.counted(table[mode])
         if ANY_MODE in table:
-            return table[ANY_MODE]
+            return self.counted(table[ANY_MODE])
         return {"value": "unknown", "grade": "unknown"}
 
     def headless_effect(self, event: str, verdict: str, mode: str | None) -> dict | None:
         """The fact for the same mode in a headless run, where one was established."""
         table = self.data.get("verdicts", {}).get(event, {}).get(verdict, {})
         if mode is not None and mode + HEADLESS in table:
-            return table[mode + HEADLESS]
-        return table.get(ANY_MODE + HEADLESS)
+            return self.counted(table[mode + HEADLESS])
+        found = table.get(ANY_MODE + HEADLESS)
+        return self.counted(found) if found else None
 
     def mode_fact(self, mode: str | None, name: str) -> dict:
         if mode is None:
             return {"value": None, "grade": "unknown"}
         entry = self.data.get("modes", {}).get(mode, {})
-        return entry.get(name) or {"value": None, "grade": "unknown"}
+        found = entry.get(name)
+        return self.counted(found) if found else {"value": None, "grade": "unknown"}
 
     def event_role(self, event: str) -> str | None:
         entry = self.data.get("events", {}).get(event)

@@ -24,10 +24,9 @@ import os
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
-
 from hookward.compat import registry
 from hookward.policy.toolcall import KINDS as TOOL_KINDS
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
 
 GRADES = registry.GRADES
 VERDICT_EFFECTS = registry.EFFECTS
@@ -149,17 +148,36 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+VERSION = re.compile(r"^\d+(\.\d+)*$")
+
+
+def _check_versions(since: str | None, versions: list[str] | None) -> None:
+    for text in ([since] if since is not None else []) + list(versions or []):
+        if not isinstance(text, str) or not VERSION.match(text):
+            raise ValueError(f"a host version is dotted numbers (2.1.332), not {text!r}")
+
+
 class Fact(Strict):
-    """One graded claim about a host."""
+    """One graded claim about a host.
+
+    `versions`: the host releases the fact was established on (a probed or read
+    fact also carries its release in its citation: the record's folder, the
+    package@version). `since`: the first release the value holds on; before it
+    the fact says nothing. compat/registry.py `grade_on` turns both into the
+    grade a fact counts at on a given release.
+    """
 
     value: Any
     grade: Grade
     source: str | None = None
     date: str | None = None
     note: str | None = None
+    since: str | None = None
+    versions: list[str] | None = None
 
     @model_validator(mode="after")
     def _honest(self, info: ValidationInfo) -> Fact:
+        _check_versions(self.since, self.versions)
         if self.grade == "unknown":
             if not is_unknown_value(self.value):
                 raise ValueError(f"an unknown fact has value null or 'unknown', not {self.value!r}")
@@ -259,7 +277,9 @@ class GatesFact(Fact):
 
 
 class Event(Strict):
-    role: Literal["pre", "post"]
+    # pre: before the tool runs; post: after it; approval: the host's own approval prompt for a call
+    # (Claude Code and Codex PermissionRequest, Copilot CLI permissionRequest), which an answer can settle.
+    role: Literal["pre", "post", "approval"]
     fires: FiresFact
     payload_fields: PayloadFieldsFact
     note: str | None = None
@@ -420,6 +440,17 @@ class HostFile(Strict):
     config_variables: list[ConfigVariable]
     hook_off_switches: list[OffSwitch]
     limitations: list[str]
+    # What a hook failure does with the fail-closed switch on, as `hookward install` writes it
+    # (where the installed release has the switch: fail_closed_switch.since).
+    failures_switched: Failures | None = None
+    # Whether the host runs a hook's command through a shell (so `$HOME` in a project config expands).
+    hook_shell: FlagFact | None = None
+    # Where the host program is installed: its npm package and the command names on PATH.
+    package: str | None = None
+    binaries: list[str] = []
+    latest_seen: str | None = None
+    # How many leading version components make one release of this host (registry.grade_on).
+    release_components: int = 2
 
     @field_validator("examined_on")
     @classmethod
@@ -452,14 +483,18 @@ class HostFile(Strict):
             raise ValueError(f"modes: {ANY_MODE!r} is reserved for 'every mode' in verdicts")
         if self.default_mode not in self.modes:
             raise ValueError(f"default_mode {self.default_mode!r} is not one of modes ({', '.join(self.modes)})")
+        _check_versions(None, [self.latest_seen] if self.latest_seen else [])
+        if self.release_components not in (1, 2, 3):
+            raise ValueError("release_components is 1, 2 or 3")
         pre_events = sorted(name for name, event in self.events.items() if event.role == "pre")
+        judged = sorted(name for name, event in self.events.items() if event.role in ("pre", "approval"))
         if not pre_events and self.paradigm != "mcp-only":
             # Only an MCP-only host may have no hook: hookward then gates just its own MCP tools.
             raise ValueError(f"events: no pre-tool event, but a {self.paradigm} host is gated through one")
         for event in sorted(self.verdicts):
-            if event not in pre_events:
-                raise ValueError(f"verdicts.{event}: not a pre-tool event listed in events")
-        for event in pre_events:
+            if event not in judged:
+                raise ValueError(f"verdicts.{event}: not a pre-tool or approval event listed in events")
+        for event in judged:
             if event not in self.verdicts:
                 raise ValueError(f"verdicts: pre-tool event {event!r} has no verdict effects")
             table = self.verdicts[event]
@@ -484,9 +519,15 @@ class HostFile(Strict):
                     base = mode.removesuffix(HEADLESS)
                     where = {"event": event, "hook": verdict, "mode": None if base == ANY_MODE else base}
                     _check_record_scenario(fact, f"verdicts.{event}.{verdict}.{mode}", where, info)
-        for failure in FAILURES:
-            fact = getattr(self.failures, failure)
-            _check_record_scenario(fact, f"failures.{failure}", {"hook": failure}, info)
+        for section in ("failures", "failures_switched"):
+            table = getattr(self, section)
+            if table is None:
+                continue
+            for failure in FAILURES:
+                fact = getattr(table, failure)
+                _check_record_scenario(fact, f"{section}.{failure}", {"hook": failure}, info)
+                if fact.grade == "probed":
+                    _check_record_switch(fact, f"{section}.{failure}", section == "failures_switched", info)
         return self
 
 
@@ -510,6 +551,16 @@ def _check_record_scenario(fact: Fact, location: str, where: dict[str, str | Non
             continue
         if record[key] != expected:
             raise ValueError(f"{location}: probe record {fact.source} ran {key}={record[key]!r}, not {expected!r}")
+
+
+def _check_record_switch(fact: Fact, location: str, switched: bool, info: ValidationInfo) -> None:
+    """A failure with the switch on cites a record made with it on, and a bare failure one made without."""
+    path = os.path.join(_context(info).get("repo_root", REPO_ROOT), fact.source or "")
+    with open(path, encoding="utf-8") as handle:
+        record = json.load(handle)
+    if bool(record.get("switch")) != switched:
+        state = "on" if record.get("switch") else "off"
+        raise ValueError(f"{location}: probe record {fact.source} ran with the fail-closed switch {state}")
 
 
 def _location(loc: tuple[int | str, ...]) -> str:

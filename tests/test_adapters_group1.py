@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hookward.adapters import hook
+from hookward.adapters.base import PayloadError
 from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
 from hookward.compat import registry
 from hookward.policy.toolcall import ToolCall
@@ -98,6 +99,11 @@ def is_block(host: str, wire) -> bool:  # type: ignore[no-untyped-def]
     if host == "copilot-cli":
         return sent.get("permissionDecision") == "deny" and bool(sent.get("permissionDecisionReason"))
     inner = sent.get("hookSpecificOutput", {})
+    if inner.get("hookEventName") == "PermissionRequest":  # an approval event's refusal
+        decision = inner.get("decision", {})
+        return decision.get("behavior") == "deny" and bool(decision.get("message"))
+    if host == "claude-code" and "permission" in sent:  # Cursor calling Claude Code's hook: Cursor's refusal
+        return sent.get("permission") == "deny" and bool(sent.get("user_message"))
     return inner.get("permissionDecision") == "deny" and bool(inner.get("permissionDecisionReason"))
 
 
@@ -161,7 +167,7 @@ def test_every_registry_event_is_one_the_adapter_parses(host):
     assert module.HOST == host
     for event, entry in events.items():
         payload = {"tool_name": SHELL_TOOL[host], "toolName": SHELL_TOOL[host], "tool_input": {"command": "ls"}}
-        if entry["role"] == "pre":
+        if entry["role"] in ("pre", "approval"):
             assert module.parse(event, payload).kind == "shell"
         else:
             assert module.parse_post(event, payload).call.kind == "shell"
@@ -182,7 +188,8 @@ def test_adapter_spells_every_answer_the_registry_can_make_the_renderer_choose(h
         needed = {DENY, SILENT}
         if any(f["value"] == "enforced" and f["grade"] != "unknown" for f in table["allow"].values()):
             needed.add(ALLOW)
-        if any(f["value"] == "prompts" and f["grade"] != "unknown" for f in table["ask"].values()):
+        approval = data["events"][event]["role"] == "approval"  # an ask there is sent as no answer
+        if any(f["value"] == "prompts" and f["grade"] != "unknown" for f in table["ask"].values()) and not approval:
             needed.add(ASK)
         for kind in needed:
             wire = module.spell(Answer(kind, "hookward: reason", Verdict.DENY), event)
@@ -563,7 +570,14 @@ def _check_fuzzed(host: str, event: str, raw: bytes) -> None:
     try:
         payload = hook.decode_payload(raw)
         role = registry.Capabilities.of(host).event_role(event)
-        if role == "pre":
+        foreign = getattr(module, "foreign_host", None)
+        other = foreign(payload, event) if foreign is not None else None
+        if other is not None:  # another host's payload: that host's adapter judges it
+            module, event = adapter(other[0]), other[1]
+            role = registry.Capabilities.of(other[0]).event_role(event)
+            if role is None:
+                raise PayloadError(f"no event {event}")
+        if role in ("pre", "approval"):
             module.parse(event, payload)
         else:
             module.parse_post(event, payload)

@@ -358,7 +358,7 @@ def test_hook_command_is_absolute_and_wrapped_only_where_exit_2_blocks(host: str
     wrapped = installers.exit_2_blocks(host)
     for _event, role, command in hookward_entries(plan):
         assert install.command_executable(command) == FAKE_EXE
-        assert command.endswith(install.FAIL_CLOSED_SUFFIX) == (wrapped and role == "pre"), command
+        assert command.endswith(install.FAIL_CLOSED_SUFFIX) == (wrapped and role in ("pre", "approval")), command
 
 
 @pytest.mark.parametrize("host", hook_hosts())
@@ -371,7 +371,7 @@ def test_fail_closed_switch_comes_from_the_registry(host: str, sandbox: Path) ->
             event, entry = (item["event"], item) if isinstance(item, dict) else item
             role = installers.host_facts(host)["events"][event]["role"]
             for key, value in switch.items():
-                assert entry.get(key) == (value if role == "pre" else None), (event, entry)
+                assert entry.get(key) == (value if role in ("pre", "approval") else None), (event, entry)
     if host == "cursor":
         assert switch == {"failClosed": True}
 
@@ -394,7 +394,7 @@ def test_installed_events_are_the_registrys(host: str, sandbox: Path) -> None:
     installed = {event for event, _, _ in hookward_entries(plan)}
     assert installed == {event for event, _ in installers.hook_events(host, style)}
     for event in installed:
-        assert events[event]["role"] in ("pre", "post")
+        assert events[event]["role"] in ("pre", "post", "approval")
 
 
 @pytest.mark.parametrize("host", hook_hosts())

@@ -287,7 +287,7 @@ def test_default_mode_not_listed_is_refused():
 def test_verdicts_for_a_post_event_are_refused():
     data = template()
     data["verdicts"]["PostToolUse"] = copy.deepcopy(data["verdicts"]["PreToolUse"])
-    assert "verdicts.PostToolUse: not a pre-tool event" in refusal(data)
+    assert "verdicts.PostToolUse: not a pre-tool or approval event" in refusal(data)
 
 
 def test_hook_host_without_a_pre_tool_event_is_refused():

@@ -77,6 +77,11 @@ class HostDriver:
     argv: Callable[[Path, Posture, str], list[str]]  # (binary, posture, prompt)
     force_tool: bool = False  # host lists tools in a shape the fake model does not read: ask anyway
     limitations: tuple[str, ...] = field(default_factory=tuple)
+    # The host's fail-closed switch as fields of the hook's command entry (Claude Code's onFailure):
+    # every failure scenario runs once more with them, as `hookward install` writes them.
+    switch_fields: dict = field(default_factory=dict)
+    # Postures whose verdict scenarios run only for these hooks (a mode that needs a classifier model, say).
+    narrow_postures: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def posture(self, name: str) -> Posture:
         for posture in self.postures:
@@ -137,14 +142,17 @@ def _claude_env(home: Path, port: int) -> dict[str, str]:
 CLAUDE_CODE = HostDriver(
     host="claude-code",
     package="@anthropic-ai/claude-code",
-    version="2.1.197",
+    version="2.1.332",
     binary="node_modules/@anthropic-ai/claude-code/bin/claude.exe",
     pre_event="PreToolUse",
     hook_timeout_note="settings.json hook timeout in seconds",
     postures=tuple(
-        Posture(m, ("--permission-mode", m), m) for m in ("default", "acceptEdits", "bypassPermissions", "dontAsk")
+        Posture(m, ("--permission-mode", m), m)
+        for m in ("default", "acceptEdits", "bypassPermissions", "dontAsk", "plan", "auto")
     ),
     failure_posture="bypassPermissions",
+    switch_fields={"onFailure": "block"},
+    narrow_postures={"plan": ("ask", "deny"), "auto": ("ask", "deny")},
     tools={
         "shell": Tool("Bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
         "read": Tool("Read", lambda t: {"file_path": str(t.secret)}),
@@ -385,7 +393,6 @@ QWEN_CODE = HostDriver(
 # the shim at the probe's test hook through HOOKWARD_BIN, the shim's own override.
 # The shim then runs `$HOOKWARD_BIN hook <host> <event>`: the wrapper drops those
 # arguments and runs the probe hook command (which, for the relay, names them itself).
-HOOKWARD = Path(__file__).resolve().parents[2] / ".venv" / "bin" / "hookward"
 PROBE_HOOKWARD_BIN = ".hookward-probe/hookward"  # under the throwaway HOME
 PLUGIN_TIMEOUT_NOTE = "the HOOKWARD_BIN of the shim `hookward install` wrote; shim timeout HOOKWARD_TIMEOUT_MS"
 
@@ -395,7 +402,7 @@ class InstallFailed(RuntimeError):
 
 
 def install_plugin(
-    host: str, pre_event: str, home: Path, work: Path, hook_command: str, hookward: Path = HOOKWARD
+    host: str, pre_event: str, home: Path, work: Path, hook_command: str, hookward: list[str] | None = None
 ) -> Path:
     """Install hookward's shim with `hookward install <host>` and write the HOOKWARD_BIN wrapper; return the wrapper.
 
@@ -403,9 +410,10 @@ def install_plugin(
     awaited) would otherwise count as a second hook firing and overwrite nothing the probe needs.
     """
     import subprocess
+    import sys
 
     done = subprocess.run(
-        [str(hookward), "install", host],
+        [*(hookward or [sys.executable, "-m", "hookward"]), "install", host],
         env={"PATH": BASE_PATH, "HOME": str(home)},
         cwd=work,
         capture_output=True,

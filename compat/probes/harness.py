@@ -51,9 +51,18 @@ PROBES = REPO / "compat" / "probes"
 CACHE = PROBES / "cache"
 RECORDS = PROBES / "records"
 HOSTS = REPO / "compat" / "hosts"
-RUNS = Path(tempfile.gettempdir()) / "hookward-probes"
 
-HOOKWARD = REPO / ".venv" / "bin" / "hookward"
+
+def new_runs_dir() -> Path:
+    """A scratch folder of this run's own: two probe runs at once never share a run folder."""
+    return Path(tempfile.mkdtemp(prefix="hookward-probes-"))
+
+
+def hookward_command() -> list[str]:
+    """hookward as this interpreter runs it: no repository-local .venv assumed."""
+    return [sys.executable, "-m", "hookward"]
+
+
 INSTALL_TIMEOUT_S = 900
 HOST_TIMEOUT_S = 90  # the host's whole run inside the namespace
 NAMESPACE_BUDGET_S = HOST_TIMEOUT_S + 30  # the namespace process, killed after this whatever happens
@@ -105,6 +114,7 @@ class Scenario:
     hook: str  # a verdict (allow, ask, force_ask, deny), a failure (FAILURES key), "allow" (network), "policy"
     tool: str  # shell | read | write
     posture: str
+    switched: bool = False  # failure scenarios: the host's fail-closed switch is on (driver.switch_fields)
 
 
 # ---------------------------------------------------------------- scenarios
@@ -113,7 +123,7 @@ def scenario_matrix(driver: HostDriver, tools: tuple[str, ...] | None = None) ->
     kinds = [t for t in (tools or tuple(driver.tools)) if t in driver.tools]
     out = []
     for posture in driver.postures:
-        for verdict in VERDICTS:
+        for verdict in driver.narrow_postures.get(posture.name, VERDICTS):
             for tool in kinds:
                 out.append(Scenario(f"{verdict}-{tool}-{posture.name}", "verdict", verdict, tool, posture.name))
     for failure in FAILURES:
@@ -123,6 +133,9 @@ def scenario_matrix(driver: HostDriver, tools: tuple[str, ...] | None = None) ->
             out.append(
                 Scenario(f"{failure}-{tool}-{driver.failure_posture}", "failure", failure, tool, driver.failure_posture)
             )
+            if driver.switch_fields:
+                name = f"{failure}-{tool}-{driver.failure_posture}-switched"
+                out.append(Scenario(name, "failure", failure, tool, driver.failure_posture, switched=True))
     out.append(Scenario("network-isolation", "network", "allow", "shell", driver.failure_posture))
     # hookward's real hook path, with its real policy: a read of a (planted, fake) SSH key and a plain shell call.
     out.append(Scenario("hookward-read-ssh-key", "hookward", "policy", "read", driver.failure_posture))
@@ -230,7 +243,7 @@ def prepare(driver: HostDriver, scenario: Scenario, binary: Path, run_dir: Path)
         hook.append(FAILURES[scenario.hook])
         answer, answer_source = FAILURE_ANSWERS[scenario.hook], "compat/probes/testhook.py"
     elif scenario.kind == "hookward":
-        hook += ["relay", str(HOOKWARD), "hook", driver.host, driver.pre_event]
+        hook += ["relay", *hookward_command(), "hook", driver.host, driver.pre_event]
         answer, answer_source = (
             None,
             f"hookward hook {driver.host} {driver.pre_event} (the real policy), relayed unchanged",
@@ -246,6 +259,9 @@ def prepare(driver: HostDriver, scenario: Scenario, binary: Path, run_dir: Path)
     installed_by += (
         f"probe harness wrote ~/{config_path.relative_to(home)} ({driver.hook_timeout_note}: {HOOK_TIMEOUT_S} s)"
     )
+    if scenario.switched:
+        add_switch(config_path, shlex.join(hook), driver.switch_fields)
+        installed_by += f", with the fail-closed switch {json.dumps(driver.switch_fields)} on the hook's entry"
 
     tool = driver.tools[scenario.tool]
     arguments = tool.arguments(targets)
@@ -293,7 +309,7 @@ def try_hookward_install(driver: HostDriver, home: Path, work: Path) -> str:
     """
     try:
         done = subprocess.run(
-            [str(HOOKWARD), "install", driver.host],
+            [*hookward_command(), "install", driver.host],
             env={"PATH": BASE_PATH, "HOME": str(home)},
             cwd=work,
             capture_output=True,
@@ -303,6 +319,29 @@ def try_hookward_install(driver: HostDriver, home: Path, work: Path) -> str:
         return f"`hookward install {driver.host}` could not run ({type(error).__name__})"
     tail = (done.stderr or done.stdout).decode("utf-8", "replace").strip().splitlines()[-1:] or [""]
     return f"`hookward install {driver.host}` exited {done.returncode} ({tail[0][:160]})"
+
+
+def add_switch(config_path: Path, hook_command: str, fields: dict) -> None:
+    """Put the switch's fields on every entry of a JSON config whose command is the probe's hook."""
+    data = json.loads(config_path.read_text(encoding="utf-8"))
+    found = 0
+
+    def walk(node: object) -> None:
+        nonlocal found
+        if isinstance(node, dict):
+            if hook_command in node.values():
+                node.update(fields)
+                found += 1
+            for value in list(node.values()):
+                walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(data)
+    if not found:
+        raise RuntimeError(f"no hook entry in {config_path} to put {fields} on")
+    config_path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
 
 
 class NotApplicable(Exception):
@@ -541,6 +580,7 @@ def make_record(driver: HostDriver, scenario: Scenario, spec: dict, observed: di
         "posture": {"name": posture.name, "flags": list(posture.flags)},
         "mode": observed.get("permission_mode_reported") or posture.mode,
         "event": driver.pre_event,
+        **({"switch": driver.switch_fields} if scenario.switched else {}),
         "answer": spec["answer"]
         if spec["answer"] is not None
         else (observed.get("hookward_answered") or {}).get("stdout"),
@@ -561,8 +601,10 @@ def write_record(record: dict, records: Path = RECORDS) -> Path:
     return path
 
 
-def probe_one(driver: HostDriver, scenario: Scenario, binary: Path, runs: Path = RUNS, records: Path = RECORDS) -> dict:
-    run_dir = runs / driver.host / driver.version / scenario.name
+def probe_one(
+    driver: HostDriver, scenario: Scenario, binary: Path, runs: Path | None = None, records: Path = RECORDS
+) -> dict:
+    run_dir = (runs or new_runs_dir()) / driver.host / driver.version / scenario.name
     spec = prepare(driver, scenario, binary, run_dir)
     run_in_namespace(run_dir / "spec.json")
     record = make_record(driver, scenario, spec, observe(spec, run_dir, scenario.tool), _today())
@@ -590,10 +632,12 @@ def probe_host(
         if answer is None:
             progress(f"{host}: {verdict} scenarios skipped: {why}")
     done: list[dict] = []
+    runs = new_runs_dir()
+    progress(f"{host}: run folders under {runs}")
 
     def one(scenario: Scenario) -> dict | None:
         try:
-            record = probe_one(driver, scenario, binary, records=records)
+            record = probe_one(driver, scenario, binary, runs=runs, records=records)
         except NotApplicable as e:
             progress(f"{host} {scenario.name}: not applicable: {e}")
             return None
@@ -647,7 +691,8 @@ def probed_facts(loaded: list[tuple[Path, dict]]) -> dict[tuple[str, ...], dict]
             mode = record["mode"] + HEADLESS
             key = ("verdicts", record["event"], record["hook"], mode)
         else:
-            key = ("failures", record["hook"])
+            # With the host's fail-closed switch on, a failure is what hookward's install leaves.
+            key = ("failures_switched" if record.get("switch") else "failures", record["hook"])
         grouped.setdefault(key, []).append((path, record))
     facts = {}
     for key, backing in grouped.items():
@@ -697,7 +742,7 @@ def apply_facts(host_data: dict, facts: dict[tuple[str, ...], dict]) -> list[str
             slot = host_data.setdefault("verdicts", {}).setdefault(event, {}).setdefault(verdict, {})
             name = mode
         else:
-            slot, name = host_data.setdefault("failures", {}), key[1]
+            slot, name = host_data.setdefault(key[0], {}), key[1]
         old = slot.get(name) or {}
         new = dict(fact)
         if old.get("grade") in ("documented", "read") and old.get("value") != new["value"]:

@@ -30,6 +30,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -276,7 +277,9 @@ def prepare(tui: Tui, driver: HostDriver, scenario: InteractiveScenario, binary:
         tui=tui.host,
         allow_rule=allow_rule,
         ran_marker=RAN_MARKERS[scenario.tool],
-        tmux_socket=str(run_dir / "tmux.sock"),
+        # A socket path in a short folder of its own: sun_path holds 108 bytes, and a run folder deep
+        # under a temporary directory comes within a few bytes of that ("TUI never became ready").
+        tmux_socket=str(Path(tempfile.mkdtemp(prefix="hw-tmux-", dir="/tmp")) / "s"),
         screens=str(run_dir / "screens"),
         reason=json.loads(spec["answer"])
         .get("hookSpecificOutput", {})
@@ -687,7 +690,7 @@ def record_path(host: str, version: str, scenario: str, records: Path = harness.
 def probe_one(
     tui: Tui, driver: HostDriver, scenario: InteractiveScenario, binary: Path, records: Path = harness.RECORDS
 ) -> dict:
-    run_dir = harness.RUNS / driver.host / driver.version / scenario.name
+    run_dir = harness.new_runs_dir() / driver.host / driver.version / scenario.name
     spec = prepare(tui, driver, scenario, binary, run_dir)
     run_in_namespace(run_dir / "spec.json")
     spec["screen"] = first_screen(run_dir)
