@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import typer
 
-from hookward import cli_audit, cli_compat, cli_grant, cli_hosts, cli_mcp, cli_policy, cli_replay, cli_subscribe
+from hookward import (
+    cli_audit,
+    cli_compat,
+    cli_grant,
+    cli_hosts,
+    cli_mcp,
+    cli_pause,
+    cli_policy,
+    cli_replay,
+    cli_subscribe,
+)
 
 app = typer.Typer(
     name="hookward",
@@ -42,6 +52,7 @@ cli_audit.register(app)
 cli_mcp.register(app)
 cli_grant.register(app)
 cli_replay.register(app)
+cli_pause.register(app)
 
 
 @app.command("hook")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Callable
 
 import typer
 
@@ -68,6 +69,38 @@ def _ask(prompt: str) -> str:
     return line.strip()
 
 
+def require_person(lineage: list, refused: Callable[[str], None], command: str) -> None:
+    """The proof every person's control asks for, before it shows anything: not run under the host
+    process the hook recorded (`lineage`: [[pid, start time], ...]), and a terminal on stdin and stdout.
+    `refused(why)` records a failed attempt; then the command exits 1."""
+    from hookward.verdicts import grants
+
+    if grants.descends_from(lineage):
+        refused("run from inside the agent's own process tree")
+        raise _fail(
+            "this command runs inside the agent host process tree the hook recorded; "
+            f"run `{command}` from a terminal of your own"
+        )
+    if not sys.stdin.isatty() or not sys.stdout.isatty():
+        refused("no terminal (stdin or stdout is not a terminal)")
+        raise _fail(f"`{command}` needs a terminal: a person answers it, a pipe cannot")
+
+
+def require_confirmation(expected: str, prompt: str, refused: Callable[[str], None]) -> None:
+    """The person types back what the command showed (input typed ahead is discarded first)."""
+    typed = _ask(prompt)
+    if typed.lower() != expected.lower():
+        refused("the confirmation did not match")
+        raise _fail("the confirmation did not match; nothing was changed")
+
+
+def confirmation_code() -> str:
+    """A fresh code to type back, for controls that have no id of their own to confirm."""
+    from hookward.verdicts import grants
+
+    return grants.new_id()[-grants.CONFIRM_CHARS :]
+
+
 def show_grant(grant: dict, status: str) -> None:
     out = sys.stdout.write
     out(f"grant {grant['grant_id']}  ({grant['verdict']}, {status})\n")
@@ -100,15 +133,9 @@ def grant(
         grants.record_attempt(grant_id, "no such grant", by=user, how=how)
         raise _fail(f"no grant {grant_id!r} (`hookward audit pending` lists the open ones)")
     status = grants.status(found)
-    if grants.descends_from(found.get("lineage") or []):
-        grants.record_attempt(grant_id, "run from inside the agent's own process tree", by=user, how=how)
-        raise _fail(
-            "this command runs inside the agent host process that asked for the grant; "
-            "resolve it from a terminal of your own"
-        )
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
-        grants.record_attempt(grant_id, "no terminal (stdin or stdout is not a terminal)", by=user, how=how)
-        raise _fail("`hookward grant` needs a terminal: a person answers it, a pipe cannot")
+    require_person(
+        found.get("lineage") or [], lambda why: grants.record_attempt(grant_id, why, by=user, how=how), "hookward grant"
+    )
     show_grant(found, status)
     if status != "pending":
         raise _fail(f"grant {grant_id} is {status}; nothing to resolve")
@@ -131,10 +158,11 @@ def grant(
         grants.record_attempt(grant_id, f"no such choice {answer[:20]!r}", by=user, how=how)
         raise _fail(f"{answer!r} is not one of {', '.join(KEYS[c] for c in offered)}; nothing was changed")
     expected = grant_id[-grants.CONFIRM_CHARS :]
-    typed = _ask(f"to confirm, type the last {grants.CONFIRM_CHARS} characters of the id ({expected}): ")
-    if typed.lower() != expected:
-        grants.record_attempt(grant_id, "the confirmation did not match", by=user, how=how)
-        raise _fail("the confirmation did not match; nothing was changed")
+    require_confirmation(
+        expected,
+        f"to confirm, type the last {grants.CONFIRM_CHARS} characters of the id ({expected}): ",
+        lambda why: grants.record_attempt(grant_id, why, by=user, how=how),
+    )
     if choice == "project" and rule is not None:
         _add_user_rule(rule)
     try:

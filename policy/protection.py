@@ -49,6 +49,7 @@ HOOKWARD_CONTROLS = frozenset(
         ("uninstall",),
         ("hook",),  # a crafted post-tool payload would resolve a pending grant
         ("grant",),  # a person resolves a grant; an agent must never
+        ("pause",),  # a person pauses the gate; a tool call must never start or extend a pause
         ("mcp",),
         ("policy", "trust"),
         ("policy", "subscribe"),  # where the team's policy comes from

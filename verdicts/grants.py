@@ -204,6 +204,28 @@ def descends_from(recorded: list, pid: int | None = None) -> bool:
     return False
 
 
+def recorded_lineages(directory: str | None = None, since_us: int | None = None) -> list[list[int]]:
+    """The host processes the hook recorded with the grants opened lately (by default, within
+    SESSION_SECONDS): a control with no grant of its own refuses to run under any of them."""
+    directory = directory or ledger.state_dir()
+    since = ledger.now_us() - SESSION_SECONDS * 1_000_000 if since_us is None else since_us
+    conn = ledger.open_ledger(directory)
+    try:
+        rows = conn.execute(
+            "SELECT record FROM grants WHERE opened_at >= ? ORDER BY opened_at DESC LIMIT 2000", (since,)
+        ).fetchall()
+    finally:
+        conn.close()
+    found: list[list[int]] = []
+    for row in rows:
+        try:
+            lineage = json.loads(row[0]).get("lineage") or []
+        except (ValueError, AttributeError):
+            continue
+        found.extend(pair for pair in lineage if isinstance(pair, list) and len(pair) == 2)
+    return found
+
+
 # ---------------------------------------------------------------- opening (the hook path)
 
 

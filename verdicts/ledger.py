@@ -108,7 +108,7 @@ MAX_RULES = 16
 ID_LIMIT = 200
 
 GRANT_KINDS = ("ask", "force_ask")
-ROW_KINDS = ("decision", "post", "prune", "repair", "grant")
+ROW_KINDS = ("decision", "post", "prune", "repair", "grant", "control")  # control: verdicts/controls.py
 
 # Stored and hashed, in this order (plus id first and prev_hash last).
 FIELDS = (
@@ -865,6 +865,8 @@ def status_of(
         return "pending" if at >= now - expiry else "expired"
     if sent and sent.startswith("shadow-"):
         return "shadow"  # shadow mode: what would have been sent is recorded, no opinion was
+    if sent and sent.startswith("paused-"):
+        return "paused"  # a person's pause (verdicts/controls.py): recorded as shadow mode is
     if sent == "check":
         return "checked"  # an MCP `check`: evaluated, nothing was run
     return "refused" if sent == "deny" else "allowed"
@@ -880,6 +882,7 @@ VIEWS = {
     "resolved": f"{IS_GRANT} AND (p.id IS NOT NULL OR {BY_PERSON})",
     "closed": f"{IS_GRANT} AND (p.id IS NOT NULL OR {BY_PERSON} OR d.at < :expired_before)",
     "shadow": "d.sent LIKE 'shadow-%'",
+    "paused": "d.sent LIKE 'paused-%'",
     "all": "1",
 }
 
