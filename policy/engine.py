@@ -1461,7 +1461,7 @@ def _command_parts(
     action = Action("shell", text, call, cmd=cmd)
     unknown = Verdict.parse(policy.settings["unknown_command"])
     spec = specs.lookup(cmd.program)
-    walked = walk(spec, [cmd.program, *cmd.args]) if spec is not None else None
+    walked = walk(spec, [cmd.program, *cmd.args], cmd.cwd or env.cwd) if spec is not None else None
     if walked is not None:
         # A program with a spec is judged by what its arguments do: the floors and path rules
         # below decide; knowing the program is not by itself a reason to ask.

@@ -401,9 +401,10 @@ class Effect:
 class Walk:
     """What a spec made of one argv."""
 
-    __slots__ = ("spec", "effects", "unknown", "rest")
+    __slots__ = ("spec", "effects", "unknown", "rest", "cwd")
 
-    def __init__(self, spec: Spec) -> None:
+    def __init__(self, spec: Spec, cwd: str = "") -> None:
+        self.cwd = cwd  # where the command runs: a judge that reads a file (a patch) resolves it here
         self.spec = spec  # the deepest subcommand reached
         self.effects: list[Effect] = []
         self.unknown: list[str] = []  # what the spec does not know, in words
@@ -483,9 +484,9 @@ def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, 
     walk.effects.append(Effect(opt.effect, value if value is not None else "", name, opt.verdict))
 
 
-def walk(spec: Spec, argv: list[str]) -> Walk:
+def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
     """Read argv[1:] with the spec's grammar. Linear in len(argv)."""
-    result = Walk(spec)
+    result = Walk(spec, cwd)
     current = spec
     state: dict[str, object] = {"pattern": current._pattern}
     operands: list[str] = []

@@ -244,3 +244,27 @@ def test_removing_from_the_index_only_is_not_deleting_the_project(sandbox: Sandb
     decision = sandbox.decide("git rm -r --cached .")
     assert "floor.destructive" not in decision.rule_ids
     assert_decided(sandbox.decide("git rm -r ."), DENY, "floor.destructive", "git rm -r .")
+
+
+def test_git_apply_is_judged_by_the_files_its_patch_names(tmp_path, monkeypatch) -> None:
+    from hookward.policy.engine import evaluate as _evaluate
+    from hookward.policy.toolcall import ToolCall as _ToolCall
+
+    home = tmp_path / "home"
+    project = home / "app"
+    (project / ".git").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    (project / "ok.patch").write_text("--- a/src/x.py\n+++ b/src/x.py\n@@ -1 +1 @@\n-a\n+b\n")
+    (project / "evil.patch").write_text(
+        "--- a/.claude/settings.json\n+++ b/.claude/settings.json\n@@ -1 +1 @@\n-a\n+b\n"
+    )
+
+    def judge(command: str):  # type: ignore[no-untyped-def]
+        return _evaluate(_ToolCall("shell", command=command, cwd=str(project), project_root=str(project)))
+
+    assert judge("git apply ok.patch").verdict.label == "allow"
+    evil = judge("git apply evil.patch")
+    assert evil.verdict.label == "deny" and "floor.self-protection" in evil.rule_ids
+    assert judge("git apply --check evil.patch").verdict.label == "allow"  # only reports
+    unknown = judge("git apply missing.patch")
+    assert unknown.verdict.label == "ask" and "floor.not-understood" in unknown.rule_ids

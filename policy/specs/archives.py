@@ -774,8 +774,9 @@ def _patch_judge(result: Walk, argv: list[str]) -> None:
         result.effects[:] = effects
         return
     base = next((e.value for e in effects if e.kind == "cd"), "")
+    where = os.path.join(result.cwd, base) if result.cwd else base
     targets = (
-        _patch_targets(os.path.join(base, patchfile) if base and not patchfile.startswith("/") else patchfile, strip)
+        _patch_targets(os.path.join(where, patchfile) if where and not patchfile.startswith("/") else patchfile, strip)
         if patchfile
         else None
     )

@@ -53,6 +53,36 @@ def _paths_follow_c(walk: Walk, argv: list[str]) -> None:
             walk.effects[index] = Effect(effect.kind, os.path.join(base, value), effect.origin, effect.verdict)
 
 
+def _apply_judge(result: Walk, argv: list[str]) -> None:
+    """`git apply P`: the work-tree files it creates or replaces are the ones the patch names (default -p1)."""
+    from hookward.policy.specs.archives import _patch_targets
+
+    words = set(argv[1:])
+    if words & {"--check", "--stat", "--numstat", "--summary", "--cached"} and "--apply" not in words:
+        return  # reports, or changes only the index
+    strip, prefix = 1, ""
+    for index, word in enumerate(argv):
+        if word.startswith("-p") and word[2:].isdigit():
+            strip = int(word[2:])
+        elif word == "-p" and index + 1 < len(argv) and argv[index + 1].isdigit():
+            strip = int(argv[index + 1])
+        elif word.startswith("--directory="):
+            prefix = word.split("=", 1)[1]
+    patches = [e.value for e in result.effects if e.kind == "read" and e.origin.startswith("operand")]
+    for patch in patches or ["-"]:
+        path = os.path.join(result.cwd, patch) if result.cwd and not patch.startswith("/") else patch
+        targets = _patch_targets(path, strip) if patch != "-" else None
+        if targets is None:
+            result.effects.append(
+                Effect("unknown", "", "the files a patch changes are known only by reading it (from a file hookward can read)")
+            )
+            continue
+        result.effects.extend(
+            Effect("edit", os.path.join(prefix, target) if prefix else target, "operand named in the patch")
+            for target in targets
+        )
+
+
 def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: object) -> Spec:
     """A git command: the declared options (later words win), `-h`, and `--no-<option>` negations."""
     shared: list[dict[str, str]] = []
@@ -1100,10 +1130,11 @@ _COMMANDS: dict[str, Spec] = {
         },
         operands="read*",
         examples={
-            "git apply fix.patch": "read:fix.patch",
+            "git apply --stat fix.patch": "read:fix.patch",
             "git apply --check -": "read:-",
-            "git apply --unsafe-paths --directory / x.patch": "tree-write:/ tree-write:/ read:x.patch",
+            "git apply --unsafe-paths --directory / /nonexistent.patch": "tree-write:/ tree-write:/ read:/nonexistent.patch unknown",
         },
+        judge=lambda result, argv: _apply_judge(result, argv),
     ),
     "am": _cmd(
         "am",
