@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import typer
@@ -368,15 +367,38 @@ def show(
 
 @policy_app.command("trust")
 def trust(file: Path = typer.Argument(Path(".hookward.toml"), exists=True, dir_okay=False)) -> None:
-    """Trust this exact project policy file (by SHA-256): it may then loosen, not only tighten."""
+    """Trust this exact project policy file (by SHA-256): it may then loosen, not only tighten.
+
+    The same proof as `hookward grant`: a terminal, a code the command shows typed back, and not run
+    under a host process the hook recorded; the trust is chained in the ledger before it is written.
+    """
     import hashlib
 
+    from hookward.cli_grant import _fail, _who, confirmation_code, require_confirmation, require_person
     from hookward.policy.loader import trust_path
+    from hookward.verdicts import controls, grants, ledger
 
-    if not sys.stdin.isatty():
-        typer.echo("refusing: trusting a project policy must be done by a person at a terminal", err=True)
-        raise typer.Exit(1)
-    digest = hashlib.sha256(file.read_bytes()).hexdigest()
+    user, tty = _who()
+    how = f"hookward policy trust on {tty}"
+    resolved = file.resolve()
+    content = file.read_bytes()
+    digest = hashlib.sha256(content).hexdigest()
+
+    def refused(why: str) -> None:
+        controls.record_refusal("trust", f"{why} ({resolved})", by=user, how=how)
+
+    try:
+        require_person(grants.recorded_lineages(), refused, "hookward policy trust")
+        typer.echo(f"trust {resolved}\n  sha256 {digest}")
+        typer.echo("  its rules may then loosen this project's policy, not only tighten it; any change revokes it")
+        code = confirmation_code()
+        require_confirmation(code, f"\nto trust it, type {code}: ", refused)
+        if hashlib.sha256(file.read_bytes()).hexdigest() != digest:
+            refused("the file changed while it was shown")
+            raise _fail("the file changed while it was shown; nothing was trusted")
+        controls.record("trust", f"trusted {resolved}", [f"sha256 {digest}"], by=user, how=how)
+    except (ledger.LedgerTrouble, ledger.sqlite3.DatabaseError) as error:
+        raise _fail(f"the ledger at {ledger.db_path()} {ledger.describe(error)}; a trust must be recorded") from None
     path = Path(trust_path())
     data = {"trusted": []}
     if path.exists():
@@ -384,7 +406,7 @@ def trust(file: Path = typer.Argument(Path(".hookward.toml"), exists=True, dir_o
             data = json.loads(path.read_text())
         except ValueError:
             pass
-    data.setdefault("trusted", []).append({"path": str(file.resolve()), "sha256": digest})
+    data.setdefault("trusted", []).append({"path": str(resolved), "sha256": digest})
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2))
-    typer.echo(f"trusted {file.resolve()} (sha256 {digest[:16]}…); any change to the file revokes it")
+    typer.echo(f"trusted {resolved} (sha256 {digest[:16]}…); recorded in the ledger by {user}")
