@@ -392,7 +392,30 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
     _check_switches(report, host, plan, project_dir)
     _check_trust(report, host, plan)
     _check_double_registration(report, host, scope, project_dir)
+    _check_release(report, host)
     return report
+
+
+def _check_release(report: HostReport, host: str) -> None:
+    """Say when the installed host is a later release than the one the registry examined."""
+    from hookward.adapters.host_version import installed_version
+    from hookward.compat import registry
+
+    found = installed_version(host)
+    if found is None:
+        return
+    version, where = found
+    data = registry.load_host(host)
+    examined = data.get("version_examined")
+    if registry.newer_than_examined(data, version):
+        report.add(
+            WARN,
+            "release",
+            f"{host} {version} ({where}) is newer than {examined}, the release hookward examined: its probed and "
+            "read facts count as documented at most there (COMPATIBILITY.md, 'Facts know their version')",
+        )
+    else:
+        report.add(OK, "release", f"{host} {version} ({where}); examined: {examined}")
 
 
 def _check_config(report: HostReport, plan: installers.Plan) -> bool:

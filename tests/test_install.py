@@ -77,6 +77,8 @@ def sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
     for name in HOST_LOCATION_VARS:
         monkeypatch.delenv(name, raising=False)
+    # The host releases installed on this machine must not change what a test plans.
+    monkeypatch.setattr("hookward.adapters.host_version.installed_version", lambda host, path_env=None: None)
     monkeypatch.chdir(tmp_path / "project")
     # Where the test interpreter lives is not what these tests are about (tests/test_isolation.py is).
     monkeypatch.setattr(install, "environment_problem", lambda *args, **kwargs: None)

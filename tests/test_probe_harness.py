@@ -172,7 +172,7 @@ def test_matrix_covers_every_verdict_tool_and_posture_plus_failures_and_network(
     assert len(names) == len(set(names))
     verdicts = {(s.hook, s.tool, s.posture) for s in scenarios if s.kind == "verdict"}
     for posture in driver.postures:
-        for verdict in harness.VERDICTS:
+        for verdict in driver.narrow_postures.get(posture.name, harness.VERDICTS):
             for tool in driver.tools:
                 assert (verdict, tool, posture.name) in verdicts
     failures = {(s.hook, s.tool) for s in scenarios if s.kind == "failure"}
@@ -180,6 +180,32 @@ def test_matrix_covers_every_verdict_tool_and_posture_plus_failures_and_network(
         assert (failure, "shell") in failures and (failure, "read") in failures
     assert all(s.posture == driver.failure_posture for s in scenarios if s.kind == "failure")
     assert [s.name for s in scenarios if s.kind == "network"] == ["network-isolation"]
+
+
+def test_every_failure_runs_again_with_the_hosts_fail_closed_switch_on():
+    scenarios = harness.scenario_matrix(CLAUDE_CODE)
+    switched = {(s.hook, s.tool) for s in scenarios if s.kind == "failure" and s.switched}
+    bare = {(s.hook, s.tool) for s in scenarios if s.kind == "failure" and not s.switched}
+    assert switched == bare and ("crash", "shell") in switched
+
+
+def test_the_switch_goes_on_the_probe_hooks_entry_only(tmp_path):
+    config = tmp_path / "settings.json"
+    hook = {"type": "command", "command": "probe-hook", "timeout": 5}
+    other = {"type": "command", "command": "someone-else"}
+    config.write_text(json.dumps({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [hook, other]}]}}))
+    harness.add_switch(config, "probe-hook", {"onFailure": "block"})
+    written = json.loads(config.read_text())["hooks"]["PreToolUse"][0]["hooks"]
+    assert written[0]["onFailure"] == "block" and "onFailure" not in written[1]
+
+
+def test_two_runs_get_their_own_scratch_folders():
+    first, second = harness.new_runs_dir(), harness.new_runs_dir()
+    try:
+        assert first != second and first.is_dir() and second.is_dir()
+    finally:
+        first.rmdir()
+        second.rmdir()
 
 
 def test_scenario_selection_takes_exact_names_and_prefixes():
@@ -480,7 +506,7 @@ def test_plugin_probe_installs_the_real_shim_and_points_its_hookward_bin_at_the_
     home = tmp_path / "run" / "home"
     shim = (home / INSTALLED_SHIM[host]).read_text()
     assert "---- hookward shim core: begin" in shim and f'const HOST = "{host}"' in shim
-    assert str(drivers.HOOKWARD) in shim  # `hookward install` wrote the real path over the placeholder
+    assert "__HOOKWARD_EXECUTABLE__" not in shim  # `hookward install` wrote the real path over the placeholder
     wrapper = Path(spec["env"]["HOOKWARD_BIN"])
     assert wrapper == home / drivers.PROBE_HOOKWARD_BIN and os.access(wrapper, os.X_OK)
     assert spec["env"]["HOOKWARD_TIMEOUT_MS"] == str(drivers.HOOK_TIMEOUT_S * 1000)

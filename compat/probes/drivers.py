@@ -413,7 +413,8 @@ def install_plugin(
     import sys
 
     done = subprocess.run(
-        [*(hookward or [sys.executable, "-m", "hookward"]), "install", host],
+        # a probe runs the checkout under test, in a throwaway HOME
+        [*(hookward or [sys.executable, "-m", "hookward"]), "install", host, "--allow-repository-env"],
         env={"PATH": BASE_PATH, "HOME": str(home)},
         cwd=work,
         capture_output=True,

@@ -309,7 +309,7 @@ def try_hookward_install(driver: HostDriver, home: Path, work: Path) -> str:
     """
     try:
         done = subprocess.run(
-            [*hookward_command(), "install", driver.host],
+            [*hookward_command(), "install", driver.host, "--allow-repository-env"],
             env={"PATH": BASE_PATH, "HOME": str(home)},
             cwd=work,
             capture_output=True,
