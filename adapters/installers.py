@@ -453,7 +453,7 @@ def switch_notes(host: str, host_version: str | None) -> list[str]:
         return [
             f"{host}'s fail-closed switch ({fact.get('value')}) exists from {since} on, and the installed "
             f"release could not be read, so it was not written: a crash or timeout of the hook lets the tool "
-            f"run. Install again with --host-version VERSION to write it"
+            f"run. Put the host's command on PATH (hookward reads its release off the installed files) and install again"
         ]
     return [
         f"{host} {host_version} predates its fail-closed switch ({fact.get('value')}, from {since} on): "
