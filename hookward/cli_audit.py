@@ -359,10 +359,11 @@ def export(
 
 @audit_app.command("verify")
 def verify(as_json: bool = JSON) -> None:
-    """Check the hash chain and its head record; report the first broken link (exit 1 if any).
+    """Check the hash chain, its head record and the grants table; report what is broken (exit 1 if any).
 
     The head record (ledger.head, outside the database) shows what the chain alone cannot: an emptied
-    table, rows cut off the end, a ledger re-chained or deleted.
+    table, rows cut off the end, a ledger re-chained or deleted. Each grant's state, uses, call identity,
+    record and expiry must be what its chained steps say: a direct write to the grants table shows.
     """
     from hookward.verdicts import ledger
 
@@ -384,6 +385,8 @@ def verify(as_json: bool = JSON) -> None:
         sys.stdout.write(f"ledger BROKEN{at}: {broken['problem']}\n")
         for past in (result.get("head_record") or {}).get("breaks", [])[:-1]:
             sys.stdout.write(f"  earlier, {past.get('at')}: {past.get('problem')}\n")
+        for problem in result.get("grant_problems", [])[1:]:
+            sys.stdout.write(f"  also: {problem}\n")
     if not result["ok"]:
         raise typer.Exit(1)
 

@@ -367,3 +367,82 @@ def shlex_quote(text: str) -> str:
     import shlex
 
     return shlex.quote(text)
+
+
+# ---------------------------------------------------------------- audit verify holds the grants table to the chain
+
+
+def _direct(sql: str, *args: object) -> None:
+    """A write to the grants table that goes around hookward (what an attacker with file access does)."""
+    conn = ledger.sqlite3.connect(ledger.db_path(), isolation_level=None)
+    try:
+        conn.execute(sql, args)
+    finally:
+        conn.close()
+
+
+def _verify() -> dict:
+    conn = ledger.open_ledger()
+    try:
+        return ledger.verify(conn, ledger.state_dir())
+    finally:
+        conn.close()
+
+
+def test_audit_verify_accepts_the_life_of_a_grant_the_chain_records(project: Path) -> None:
+    grant_id = refused_grant(codex(project))
+    approve(grant_id)
+    assert codex(project) == {}
+    result = _verify()
+    assert result["ok"] and result["grant_problems"] == [], result
+
+
+def test_audit_verify_reports_a_grant_approved_by_a_direct_write(project: Path) -> None:
+    from hookward.app import app
+
+    grant_id = refused_grant(codex(project))
+    _direct("UPDATE grants SET state = 'approved', scope = 'once' WHERE grant_id = ?", grant_id)
+    result = _verify()
+    assert not result["ok"] and result["first_broken"]["id"] is None
+    assert result["grant_problems"] == [
+        f"grant {grant_id} has state 'approved' (the chain says 'pending'): the grants table was written outside the chain"
+    ]
+    shown = CliRunner().invoke(app, ["audit", "verify"])
+    assert shown.exit_code == 1 and f"grant {grant_id} has state 'approved'" in shown.output
+
+
+def test_audit_verify_reports_a_grant_the_chain_never_opened(project: Path) -> None:
+    grant_id = refused_grant(codex(project))
+    _direct(
+        "INSERT INTO grants SELECT 'zzzzzzzz', decision_id, identity, record, verdict, host, session, opened_at, "
+        "expires_at, 'approved', 'session', resolved_at, resolved_by, uses, used_at FROM grants WHERE grant_id = ?",
+        grant_id,
+    )
+    assert _verify()["grant_problems"] == [
+        "grant zzzzzzzz is in the grants table (approved), but the chain never opened it"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("sql", "problem"),
+    [
+        ("UPDATE grants SET identity = '" + "0" * 64 + "' WHERE grant_id = ?", "another call identity"),
+        ("UPDATE grants SET record = replace(record, 'build.py', 'other.py') WHERE grant_id = ?", "a record"),
+        ("UPDATE grants SET uses = 0 WHERE grant_id = ?", "0 use(s) (the chain records 1)"),
+        ("UPDATE grants SET state = 'approved' WHERE grant_id = ?", "state 'approved' (the chain says 'used')"),
+        ("UPDATE grants SET expires_at = expires_at + 86400000000 WHERE grant_id = ?", "expiry"),
+    ],
+)
+def test_audit_verify_reports_a_used_grant_rewritten_in_the_table(project: Path, sql: str, problem: str) -> None:
+    grant_id = refused_grant(codex(project))
+    approve(grant_id)
+    assert codex(project) == {}
+    _direct(sql, grant_id)
+    problems = _verify()["grant_problems"]
+    assert len(problems) == 1 and problems[0].startswith(f"grant {grant_id} has ") and problem in problems[0], problems
+
+
+def test_audit_verify_reports_a_grant_deleted_from_the_table(project: Path) -> None:
+    grant_id = refused_grant(codex(project))
+    _direct("DELETE FROM grants WHERE grant_id = ?", grant_id)
+    assert _verify()["grant_problems"] == [f"the chain opened grant {grant_id}, but the grants table has no row for it"]

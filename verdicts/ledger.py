@@ -1035,6 +1035,7 @@ def grant_row(record: dict, step: str, note: str, by: str = "", how: str = "") -
         project=flatten(str(record.get("project", "")), 500),
         tool_kind=clean(record.get("tool_kind", "")),
         tool=clean(record.get("tool", "")),
+        fingerprint=clean(record.get("identity", ""), 64),  # the keyed hash: audit verify holds the table to it
         verdict=clean(step, 32),
         sent=clean(record.get("scope") or "", 32) or None,
         reasons=dumps(
@@ -1064,7 +1065,13 @@ def insert_grant(conn: sqlite3.Connection, record: dict, decision_id: int, decis
             record["expires_at"],
         ),
     )
-    insert(conn, grant_row(record, "opened", f"for decision row {decision_id}, sent {record.get('sent')}"))
+    opened = grant_row(record, "opened", f"for decision row {decision_id}, sent {record.get('sent')}")
+    stored = dumps({k: v for k, v in record.items() if k != "identity"})
+    opened["reasons"] = dumps([*json.loads(opened["reasons"]), f"{RECORD_DIGEST}{sha256(stored.encode()).hexdigest()}"])
+    insert(conn, opened)
+
+
+RECORD_DIGEST = "record sha256 "  # in a grant's `opened` row: the digest of the record the grants table keeps
 
 
 def _grant_dict(row: tuple) -> dict:
@@ -1326,6 +1333,11 @@ def verify(conn: sqlite3.Connection, directory: str | None = None) -> dict:
     """Walk the chain; report the first broken link. With `directory`, also hold the chain against the
     head record kept outside the database: emptied tables, cut tails and re-chained ledgers show there."""
     result = _verify_chain(conn)
+    result["grant_problems"] = verify_grants(conn)
+    if result["ok"] and result["grant_problems"]:
+        more = len(result["grant_problems"]) - 1
+        problem = result["grant_problems"][0] + (f" (and {more} more)" if more else "")
+        result.update(ok=False, head=None, first_broken={"id": None, "problem": problem})
     if directory is None:
         return result
     anchor = check_head(conn, directory)
@@ -1358,6 +1370,76 @@ def _verify_chain(conn: sqlite3.Connection) -> dict:
     if anchor is not None and f"anchor {anchor[0]} {anchor[1]}" not in prune_anchors:
         return broken(anchor[0] + 1, 0, f"the ledger starts after row {anchor[0]} but no prune row records that cut")
     return {"ok": True, "rows": count, "head": prev_hash, "first_broken": None}
+
+
+def verify_grants(conn: sqlite3.Connection, now: int | None = None) -> list[str]:
+    """The grants table against its chained `grant` rows: every grant opened in the chain, and its
+    state, scope, uses, keyed hash, record and expiry what the chained steps say. A row the chain
+    does not explain (a direct write to the table) is reported. Only grants whose whole history a
+    prune cut away go unchecked, and those only while they can no longer be used."""
+    if conn.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'grants'").fetchone() is None:
+        return []
+    now = now_us() if now is None else now
+    told: dict[str, dict] = {}
+    for row in conn.execute(
+        "SELECT verdict, sent, fingerprint, reasons, rules FROM events WHERE kind = 'grant' ORDER BY id"
+    ):
+        step, scope, identity, reasons, rules = row[0], row[1], row[2], json.loads(row[3]), json.loads(row[4])
+        if not rules or not str(rules[0]).startswith("grant:"):
+            continue
+        grant = told.setdefault(str(rules[0])[len("grant:") :], {"opened": False, "state": None, "uses": 0})
+        if step == "opened":
+            grant.update(opened=True, state="pending", identity=identity or None)
+            grant["digest"] = next((r[len(RECORD_DIGEST) :] for r in reasons if r.startswith(RECORD_DIGEST)), None)
+        elif step in ("approved", "denied"):
+            grant.update(state=step, scope=scope if step == "approved" else None)
+            until = reasons[0].rpartition("(until ")[2].rstrip(")") if reasons else ""
+            grant["until"] = until or None
+        elif step == "used":
+            grant["uses"] += 1
+            if grant.get("scope") == "once":
+                grant["state"] = "used"
+    anchor = read_anchor(conn)
+    problems = []
+    for found in conn.execute(f"SELECT {GRANT_COLUMNS}, record FROM grants ORDER BY opened_at"):
+        grant_id, decision_id, state, scope, uses, expires_at, key_hash, stored = (
+            found[0],
+            found[1],
+            found[3],
+            found[4],
+            found[7],
+            found[9],
+            found[10],
+            found[11],
+        )
+        chain = told.get(grant_id)
+        if chain is None or not chain["opened"]:
+            if anchor is not None and decision_id <= anchor[0] and (expires_at < now or state in ("denied", "used")):
+                continue  # its history was pruned, and it can no longer let anything through
+            problems.append(f"grant {grant_id} is in the grants table ({state}), but the chain never opened it")
+            continue
+        wrong = []
+        if chain["state"] != state:
+            wrong.append(f"state {state!r} (the chain says {chain['state']!r})")
+        if chain["state"] == "approved" and chain.get("scope") != scope:
+            wrong.append(f"scope {scope!r} (the chain says {chain.get('scope')!r})")
+        if chain["uses"] != uses:
+            wrong.append(f"{uses} use(s) (the chain records {chain['uses']})")
+        if chain.get("identity") and chain["identity"] != key_hash:
+            wrong.append("another call identity than the one it was opened for")
+        if chain.get("digest") and chain["digest"] != sha256(str(stored).encode()).hexdigest():
+            wrong.append("a record (call, parts, rules) other than the one it was opened with")
+        if chain["state"] == "pending" and json.loads(stored).get("expires_at") != expires_at:
+            wrong.append(f"expiry {iso(expires_at)} (it was opened to expire at another time)")
+        if chain["state"] in ("approved", "used") and chain.get("until") and iso(expires_at) != chain["until"]:
+            wrong.append(f"expiry {iso(expires_at)} (the chain says {chain['until']})")
+        if wrong:
+            problems.append(f"grant {grant_id} has {'; '.join(wrong)}: the grants table was written outside the chain")
+    present = {row[0] for row in conn.execute("SELECT grant_id FROM grants")}
+    for grant_id, chain in told.items():
+        if chain["opened"] and grant_id not in present:
+            problems.append(f"the chain opened grant {grant_id}, but the grants table has no row for it")
+    return problems
 
 
 def broken(row_id: int, count: int, problem: str) -> dict:
