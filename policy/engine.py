@@ -1386,6 +1386,47 @@ def _file_words(written: str, cwd: str, env: Env) -> list[str] | None:
     return words if len(words) <= XARGS_WORD_LIMIT else None
 
 
+_SYSTEM_BIN = ("/usr/", "/bin/", "/sbin/", "/opt/", "/nix/store/", "/snap/", "/System/", "/Library/", "/Applications/")
+# A project's own virtualenv or node_modules runs the tool it installed: judged by the tool's name (a
+# residual risk the README states: an agent that replaces .venv/bin/python runs what it wrote).
+_PROJECT_TOOL = re.compile(r"(^|/)(\.?venv|env|\.tox/[^/]+)/(bin|Scripts)/[^/]+$|(^|/)node_modules/\.bin/[^/]+$")
+
+
+def _installed_program(written: str, cwd: str, env: Env) -> bool:
+    """A program named by its path that is an installed program: under a system directory, in a PATH
+    directory outside the project and scratch space, or a project tool from its virtualenv or node_modules."""
+    tgt = target(written, cwd, env.home, env.project)
+    if tgt.scope in ("project", "project-root") and _PROJECT_TOOL.search(tgt.path):
+        return True
+    if tgt.scope in ("project", "project-root", "tmp"):
+        return False
+    if tgt.real.startswith(_SYSTEM_BIN) and tgt.path.startswith(_SYSTEM_BIN):
+        return True
+    directory = os.path.dirname(tgt.path)
+    for entry in os.environ.get("PATH", "").split(os.pathsep):
+        if entry.startswith("/") and os.path.normpath(entry) == directory:
+            return target(entry, "/", env.home, env.project).scope not in ("project", "project-root", "tmp")
+    return False
+
+
+# Build wrappers a project ships to run its own runner: accepted like the runner's definition files.
+_PROJECT_WRAPPERS = frozenset({"gradlew", "mvnw", "gradlew.bat", "mvnw.cmd"})
+
+
+def _historyless_project_file(written: str, cwd: str, env: Env, call: ToolCall) -> bool:
+    """A project file in a project with no history at all (`./gradlew` where there is no git repository):
+    accepted like the project's runner definitions are (see _runner_demands), unless written on this line."""
+    tgt = target(written, cwd, env.home, env.project)
+    if tgt.scope not in ("project", "project-root") or _changed_earlier(tgt.real, env) is not None:
+        return False
+    if not os.path.lexists(tgt.real):
+        return True  # nothing there to run, and nothing on this line creates it
+    if os.path.basename(tgt.path) not in _PROJECT_WRAPPERS:
+        return False  # `bin/cat` in a project with no history: nothing says who wrote it
+    _persons, why = provenance.judge(tgt.real, env.project, call.session_id)
+    return why in provenance.NO_HISTORY
+
+
 def _environment_demand(name: str, program: str) -> fl.Demand | None:
     """A variable set for one command: harmless, a redirect of configuration, or unknown to a program that reads it.
 
@@ -1473,6 +1514,14 @@ def _command_parts(
     script_parts: list[Part] = []
     persons_program = False
     direct_path = "/" in cmd.argv[0] and cmd.argv[0][:1] != "-" and 0 not in cmd.unresolved
+    if direct_path and (walked is not None or result.rule_ids != ["default.unknown"]):
+        # `bin/cat`, `/tmp/x/git`: a file that only borrows a known program's name is not that program.
+        if not _installed_program(cmd.argv[0], cmd.cwd or env.cwd, env) and not _historyless_project_file(
+            cmd.argv[0], cmd.cwd or env.cwd, env, call
+        ):
+            direct = _script_demand(cmd.argv[0], cmd, call, policy, env, script_parts, None)
+            if direct is not None:
+                _apply_floor(result, direct)
     if walked is None and direct_path and result.rule_ids == ["default.unknown"]:
         # `./scripts/test.sh`, `bin/tool`: a program run by its path is judged by where it came from.
         direct = _script_demand(cmd.argv[0], cmd, call, policy, env, script_parts, None)

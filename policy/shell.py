@@ -116,7 +116,10 @@ class Analysis:
 
 def program_name(word: str) -> str:
     name = word.rsplit("/", 1)[-1]
-    # python3.11 -> python3 -> python; keep both forms findable via normalize_interpreter
+    # Agents on Windows run `.venv/Scripts/python.exe` and `C:/.../node.exe` through Git Bash: the program
+    # is python, node. (python3.11 -> python3 -> python: see interpreter_family.)
+    if len(name) > 4 and name[-4:].lower() == ".exe":
+        name = name[:-4]
     return name
 
 
