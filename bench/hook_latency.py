@@ -344,6 +344,10 @@ def main() -> None:
     parser.add_argument("--scratch", help="build the install here and keep it; reuse it if it is already there")
     parser.add_argument("--ref", help="build this git commit instead of the work tree")
     parser.add_argument("--json", help="also write every number to this file")
+    parser.add_argument(
+        "--baseline-ref",
+        help="also build this git commit and run its hook in the same rotation (before/after in one run)",
+    )
     options = parser.parse_args()
 
     if options.scratch and scratch_install.Scratch(os.path.abspath(options.scratch)).exists():
@@ -354,23 +358,35 @@ def main() -> None:
         scratch = scratch_install.build(
             os.path.abspath(options.scratch) if options.scratch else None, ref=options.ref, log=print
         )
+    baseline = None
+    if options.baseline_ref:
+        print(f"building the baseline install of {options.baseline_ref} ...", flush=True)
+        baseline = scratch_install.build(None, ref=options.baseline_ref, log=print)
     sandbox, project, env = make_sandbox()
     stderr_file = tempfile.TemporaryFile()
     try:
-        report = measure(options, scratch, project, env, stderr_file)
+        report = measure(options, scratch, project, env, stderr_file, baseline)
     finally:
         stderr_file.close()
         shutil.rmtree(sandbox, ignore_errors=True)
         if not options.scratch:
             shutil.rmtree(scratch.root, ignore_errors=True)
+        if baseline is not None:
+            shutil.rmtree(baseline.root, ignore_errors=True)
     if options.json:
         with open(options.json, "w", encoding="utf-8") as handle:
             json.dump(report, handle, indent=1)
 
 
-def measure(options, scratch, project: str, env: dict[str, str], stderr_file) -> dict:  # type: ignore[no-untyped-def]
+def measure(options, scratch, project: str, env: dict[str, str], stderr_file, baseline=None) -> dict:  # type: ignore[no-untyped-def]
     data_by_kind = payloads(project)
     launcher = make_launcher(scratch, env)
+    base_argv: list[str] | None = None
+    if baseline is not None:
+        # Its own launcher (under another XDG_DATA_HOME), run with the same environment as the hook.
+        base_env = dict(env, XDG_DATA_HOME=os.path.join(os.path.dirname(project), "baseline-data"))
+        base_launcher = make_launcher(baseline, base_env)
+        base_argv = [base_launcher or baseline.hookward, "hook", HOST, EVENT]
     hook_argv = [launcher or scratch.hookward, "hook", HOST, EVENT]
     contenders: dict[str, tuple[list[str], bytes]] = {
         "python -S -c pass": ([scratch.python, "-S", "-c", "pass"], b""),
@@ -382,6 +398,9 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file) ->
         contenders["node -e 0"] = ([node, "-e", "0"], b"")
     for kind, data in data_by_kind.items():
         contenders[f"hook {kind}"] = (hook_argv, data)
+    if base_argv is not None:
+        for kind, data in data_by_kind.items():
+            contenders[f"baseline {kind}"] = (base_argv, data)
     if launcher:
         contenders["bin/hookward shell"] = ([scratch.hookward, "hook", HOST, EVENT], data_by_kind["shell"])
     print(
@@ -453,6 +472,21 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file) ->
         f"{'hook, all kinds':24} {fmt(median(hook_walls), 9)} {fmt(p90(hook_walls))} {fmt(min(hook_walls))} "
         f"{fmt(median(hook_walls) / s_median, 11)} {fmt(median(hook_cpus))} {fmt(p90(hook_cpus))}"
     )
+    if base_argv is not None:
+        base_walls = [x.wall_ms for name in names if name.startswith("baseline ") for x in samples[name]]
+        base_cpus = [x.cpu_ms for name in names if name.startswith("baseline ") for x in samples[name]]
+        print(
+            f"{'baseline, all kinds':24} {fmt(median(base_walls), 9)} {fmt(p90(base_walls))} {fmt(min(base_walls))} "
+            f"{fmt(median(base_walls) / s_median, 11)} {fmt(median(base_cpus))} {fmt(p90(base_cpus))}"
+        )
+        print(
+            f"(baseline = {options.baseline_ref}; work tree / baseline: wall "
+            f"{median(hook_walls) / median(base_walls):.2f}, cpu {median(hook_cpus) / median(base_cpus):.2f})"
+        )
+        for kind in data_by_kind:
+            base_answer, answer = answers.get(f"baseline {kind}"), answers.get(f"hook {kind}")
+            if base_answer is not None and answer is not None and base_answer.stdout != answer.stdout:
+                print(f"  note: the answers differ for {kind}: baseline {base_answer.stdout[:120]!r}")
     print(
         f"(peak RSS: max of 5 runs started from a `python -I -S` launcher whose own peak, "
         f"{peak_rss.get('_floor', float('nan')):.1f} MB, is the floor: a child's ru_maxrss starts at its parent's)"

@@ -67,13 +67,13 @@ def copy_path(layer: str) -> str:
 def pinned_source(layer: str) -> tuple[str, str, bytes] | None:
     """(layer, path, bytes) of the layer's pinned policy, None without a subscription; PolicyError when the
     copy is missing or does not match its pin (refused whole)."""
+    path = record_path(layer)
+    if not os.path.lexists(path):
+        return None  # every call without a subscription: nothing more imported (pydantic is ~0.25 s)
     from hookward.policy import managed
     from hookward.policy.safeio import read_regular
     from hookward.policy.schema import PolicyError
 
-    path = record_path(layer)
-    if not os.path.lexists(path):
-        return None
     copy = copy_path(layer)
     if layer == "managed":
         for checked in (path, copy):
