@@ -433,10 +433,78 @@ def _text(text: str, is_error: bool = False) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=is_error)
 
 
-async def _gated(gate: Gate, consent: Any) -> CallToolResult | None:
-    """Record the decision; a refusal result, or None when the action may run."""
+def _grant_life(gate: Gate, consent: Any, host: str) -> tuple[Settlement, dict | None, str | None]:
+    """The hook's grant flow for an ask through this server (verdicts/grants.py).
+
+    An approval a person gave with `hookward grant` for exactly this call is used (atomically)
+    and the action runs. Otherwise the call opens a grant: an answer given through elicitation
+    resolves it (approved once and used, or denied, recorded as the client's prompt); a call no
+    person was asked about is refused with the grant's id, for a person to resolve from a terminal.
+    Returns the settlement, the grant to record with the decision, and the choice made in the prompt.
+    """
+    from hookward.adapters.render import _how_to_permit as permit
+    from hookward.verdicts import grants
+
+    decision = gate.decision
+    try:
+        key_hash = grants.identity(gate.call, grants.install_key())
+    except Exception as error:
+        sys.stderr.write(f"hookward: no grant for this call ({type(error).__name__})\n")
+        return settle(gate, consent), None, None
+    used = grants.consume(key_hash, gate.call.session_id or "")
+    if used is not None:
+        gid = used["grant_id"]
+        why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`"
+        allowed = Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True)
+        return Settlement(True, ALLOW, allowed), None, None
     settlement = settle(gate, consent)
-    await record_decision(gate.call, settlement.decision, settlement.sent_kind)
+    asked = isinstance(consent, (AcceptedElicitation, DeclinedElicitation, CancelledElicitation)) and not (
+        isinstance(consent, AcceptedElicitation) and isinstance(consent.data, NotAsked)
+    )
+    record = grants.grant_record(
+        gate.call,
+        decision,
+        grants.new_id(),
+        key_hash,
+        settlement.sent_kind,
+        GRANT_WINDOW_SECONDS,
+        grants.host_lineage(),
+    )
+    if asked:
+        return settlement, record, grants.ONCE if settlement.may_run else grants.DENY
+    gid = record["grant_id"]
+    why = settlement.decision.reasons[-1] if settlement.decision.reasons else "no approval was received"
+    refusal = f"hookward refused: {shown(decision.summary)}. {why} ({permit(decision, gid)})"
+    return Settlement(False, DENY, settlement.decision, refusal), record, None
+
+
+GRANT_WINDOW_SECONDS = 3600  # as the hook's default grant_expiry_minutes
+
+
+def _resolve_in_prompt(grant: dict, choice: str, host: str) -> None:
+    """The person's answer in the client's prompt closes the grant this call opened; ledger trouble only warns."""
+    from hookward.verdicts import grants
+
+    try:
+        grants.resolve(grant["grant_id"], choice, by="the person at the client", how=f"MCP elicitation in {host}")
+        if choice == grants.ONCE:
+            grants.consume(grant["identity"], grant.get("session") or "")
+    except Exception as error:
+        sys.stderr.write(f"hookward: the grant could not be resolved ({type(error).__name__})\n")
+
+
+async def _gated(gate: Gate, consent: Any) -> CallToolResult | None:
+    """Record the decision (and the grant an ask opens); a refusal result, or None when the action may run."""
+    grant = choice = None
+    if gate.decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK):
+        settlement, grant, choice = await anyio.to_thread.run_sync(_grant_life, gate, consent, gate.call.host or "")
+    else:
+        settlement = settle(gate, consent)
+    await anyio.to_thread.run_sync(
+        _ledger_write, "record_decision", gate.call, settlement.decision, settlement.sent_kind, None, grant
+    )
+    if grant is not None and choice is not None:
+        await anyio.to_thread.run_sync(_resolve_in_prompt, grant, choice, gate.call.host or "")
     if not settlement.may_run:
         return _text(settlement.refusal, is_error=True)
     return None

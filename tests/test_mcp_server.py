@@ -573,17 +573,62 @@ async def test_every_decision_is_in_the_ledger(box: Sandbox) -> None:
         "claude-code",
         "ask",
         "deny",
-        "refused",
+        "denied",  # the grant it opened, denied by the person in the client's prompt
     )
     assert "the person declined it when asked" in declined["reasons"]
 
     unasked = rows[command + " unasked"]
-    assert (unasked["sent"], unasked["status"]) == ("deny", "refused")
+    assert (unasked["sent"], unasked["status"]) == ("deny", "pending")  # a grant a person may resolve
     assert any("did not declare MCP elicitation" in reason for reason in unasked["reasons"])
 
     checked = rows[str(box.project / "script.py")]
     assert (checked["tool"], checked["tool_kind"], checked["sent"]) == ("check", "delete", "check")
     assert len(rows) == 4
+
+
+def grant_history(box: Sandbox, grant_id: str) -> list[str]:
+    from hookward.verdicts import ledger
+
+    connection = ledger.open_ledger(str(box.state / "hookward"))
+    try:
+        return [step["verdict"] for step in ledger.grant_history(connection, grant_id)]
+    finally:
+        connection.close()
+
+
+@pytest.mark.anyio
+async def test_an_answer_in_the_clients_prompt_resolves_the_grant_the_ask_opened(box: Sandbox) -> None:
+    command, _marker = marker_script(box)
+    async with box.session(elicitation=box.answering("accept")) as client:
+        await client.call_tool("run_command", {"command": command})
+    async with box.session(elicitation=box.answering("decline")) as client:
+        await client.call_tool("run_command", {"command": command + " declined"})
+    rows = ledger_rows(box)
+    approved, declined = rows[command]["grant"], rows[command + " declined"]["grant"]
+    assert approved and declined
+    assert grant_history(box, approved) == ["opened", "approved", "used"]
+    assert grant_history(box, declined) == ["opened", "denied"]
+
+
+@pytest.mark.anyio
+async def test_without_elicitation_an_ask_is_refused_with_a_grant_a_person_resolves(box: Sandbox) -> None:
+    import re
+
+    from hookward.verdicts import grants
+
+    command, marker = marker_script(box)
+    async with box.session() as client:
+        refused = text_of(await client.call_tool("run_command", {"command": command}))
+    found = re.search(r"`hookward grant ([a-z0-9]{8})`", refused)
+    assert found, refused
+    assert not marker.exists()
+    grants.resolve(found.group(1), "once", by="tester", how="unit test", directory=str(box.state / "hookward"))
+    async with box.session() as client:
+        ran = await client.call_tool("run_command", {"command": command})
+        again = await client.call_tool("run_command", {"command": command})
+    assert marker.exists() and not ran.is_error, text_of(ran)
+    assert again.is_error and "`hookward grant " in text_of(again)  # once: the next identical call asks again
+    assert grant_history(box, found.group(1)) == ["opened", "approved", "used"]
 
 
 @needs_real_engine
