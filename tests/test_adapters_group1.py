@@ -137,6 +137,7 @@ def fixed_verdict(monkeypatch):  # type: ignore[no-untyped-def]
         engine = ModuleType("hookward.policy.engine")
         engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
+        monkeypatch.setattr("hookward.verdicts.grants.new_id", lambda: "gsnap0001")  # a stable grant id for snapshots
 
     return use
 

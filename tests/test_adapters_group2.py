@@ -99,6 +99,7 @@ def answer_with(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> list[Too
     engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = evaluate_call  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
+    monkeypatch.setattr("hookward.verdicts.grants.new_id", lambda: "gsnap0001")  # a stable grant id for snapshots
     return seen
 
 
@@ -271,6 +272,7 @@ def test_cursor_shell_ask_is_refused_when_the_user_trusts_only_probed_facts(monk
     engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = lambda call: (decision, ProbedOnly())  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
+    monkeypatch.setattr("hookward.verdicts.grants.new_id", lambda: "gsnap0001")  # a stable grant id for snapshots
     wire = hook.handle("cursor", "beforeShellExecution", fixture_bytes("cursor", "beforeShellExecution"))
     assert wire_json(wire)["permission"] == "deny"
 

@@ -111,6 +111,7 @@ def answer_with(monkeypatch: pytest.MonkeyPatch, decision: Decision) -> list[Too
     engine = types.ModuleType("hookward.policy.engine")
     engine.evaluate_call = evaluate_call  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
+    monkeypatch.setattr("hookward.verdicts.grants.new_id", lambda: "gsnap0001")  # a stable grant id for snapshots
     return seen
 
 
