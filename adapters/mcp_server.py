@@ -9,7 +9,8 @@ Each action becomes a `ToolCall`, the policy engine decides, and:
 - deny: it does not run; the model gets the reason;
 - ask / force_ask: the person is asked through MCP elicitation, where the
   client declared that capability, and the action runs only on an explicit
-  approval; a client without elicitation gets a refusal with the reason.
+  approval; a client without elicitation gets a refusal with the reason and
+  the id of the grant the ask opened (`hookward grant ID`, as on the hook path).
 
 The pipeline is the hook path's (parse, evaluate, record), with elicitation
 standing in for the host's prompt. Every decision goes to the ledger. Only
