@@ -19,6 +19,11 @@ def env(tmp_path):  # type: ignore[no-untyped-def]
     (project / ".git").mkdir(parents=True)
     (home / ".ssh").mkdir()
     (home / ".ssh" / "id_rsa").write_text("FAKE\n")
+    # hookward is installed: the host's settings hold its hook, so replacing them with `{}` removes the gate.
+    (home / ".claude").mkdir()
+    (home / ".claude" / "settings.json").write_text(
+        '{"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [{"type": "command", "command": "hookward hook claude-code PreToolUse"}]}]}}'
+    )
     variables = {
         "PATH": os.environ.get("PATH", ""),
         "HOME": str(home),
