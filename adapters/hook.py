@@ -20,7 +20,8 @@ from hookward.policy import budget
 from hookward.policy.budget import BudgetExceeded, DeadlineExceeded
 from hookward.verdicts.decision import Decision, Verdict
 
-MAX_PAYLOAD_BYTES = 1 << 20  # 1 MiB: a tool call larger than this is refused unread
+MAX_PAYLOAD_BYTES = 1 << 20  # 1 MiB: a tool call larger than this is refused unread, unless the user raised it
+HARD_MAX_PAYLOAD_BYTES = 16 << 20  # what the user's `max_payload_bytes` may raise it to, and what is ever read
 
 # How a refusal that comes from a failure (not from the policy) begins; doctor tells them apart by these.
 FAILED_CLOSED = "hookward failed closed"
@@ -39,9 +40,25 @@ def adapter_for(host: str):  # type: ignore[no-untyped-def]
         raise UnknownHost(host) from None
 
 
+def payload_limit() -> int:
+    """The user's `max_payload_bytes` (their own policy only), read only when a payload is over the default."""
+    try:
+        from hookward.policy.loader import load_policy
+
+        limit = int(load_policy(None).settings.get("max_payload_bytes", MAX_PAYLOAD_BYTES))
+    except Exception:
+        return MAX_PAYLOAD_BYTES
+    return max(MAX_PAYLOAD_BYTES, min(limit, HARD_MAX_PAYLOAD_BYTES))
+
+
 def decode_payload(raw: bytes) -> dict:
     if len(raw) > MAX_PAYLOAD_BYTES:
-        raise PayloadError(f"payload of {len(raw)} bytes is over the {MAX_PAYLOAD_BYTES}-byte limit")
+        limit = payload_limit()
+        if len(raw) > limit:
+            raise PayloadError(
+                f"the payload is over the {limit}-byte limit (a user can raise it with "
+                f"`max_payload_bytes` in their own policy, up to {HARD_MAX_PAYLOAD_BYTES})"
+            )
     if raw.startswith(BOM):
         raw = raw[len(BOM) :]
     try:
@@ -260,7 +277,7 @@ def _first_value_end(buffer: bytes) -> int | None:
     return start + len(text[:end].encode("utf-8"))
 
 
-def read_payload(fd: int, deadline: budget.Deadline, limit: int = MAX_PAYLOAD_BYTES) -> bytes:
+def read_payload(fd: int, deadline: budget.Deadline, limit: int = HARD_MAX_PAYLOAD_BYTES) -> bytes:
     """The bytes of the first complete JSON value on `fd`, without waiting for end of file.
 
     A host that never closes stdin, or never writes to it, must not hang the hook:
@@ -302,7 +319,7 @@ def _stdin_payload(deadline: budget.Deadline) -> tuple[bytes, str | None]:
         fd = None  # an in-memory stdin (tests): it has an end
     if fd is None:
         try:
-            return stream.read(MAX_PAYLOAD_BYTES + 1), None
+            return stream.read(HARD_MAX_PAYLOAD_BYTES + 1), None
         except Exception:
             return b"", None
     try:

@@ -335,7 +335,7 @@ def _same(left: bytes, right: bytes) -> bool:
 
 
 # Settings only the user's own policy may set: a project (trusted or not) cannot stretch the hook's deadline.
-USER_ONLY_SETTINGS = frozenset({"deadline_seconds", "shadow"})
+USER_ONLY_SETTINGS = frozenset({"deadline_seconds", "shadow", "max_payload_bytes"})
 
 
 def _assemble(builtin: dict, parts: list[dict]) -> dict:

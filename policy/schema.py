@@ -35,6 +35,12 @@ class Settings(BaseModel):
         le=20,
         description="the hook's wall-clock deadline from process start (user policy only; capped below the host timeout)",
     )
+    max_payload_bytes: int = Field(
+        1 << 20,
+        ge=1 << 16,
+        le=16 << 20,
+        description="the largest hook payload accepted (user policy only; a larger Write is refused unread)",
+    )
     shadow: bool = Field(
         False,
         description="record what hookward would have done and answer no opinion (user policy only); "
