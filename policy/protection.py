@@ -83,7 +83,7 @@ HOOKWARD_READ_ONLY = frozenset(
 _GROUPS = frozenset(path[0] for path in HOOKWARD_CONTROLS | HOOKWARD_READ_ONLY if len(path) > 1)
 
 # Variables that move hookward's own directories (the loader and the ledger read them).
-HOOKWARD_VARIABLES = ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME")
+HOOKWARD_VARIABLES = ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME", "XDG_DATA_HOME")  # data: the launcher
 # The stage packages and the source checkout's files hookward runs from.
 STAGES = ("policy", "adapters", "verdicts", "compat", "hookward")
 _MAX_SETTINGS_BYTES = 1 << 20
@@ -134,7 +134,10 @@ class Table:
             elif glob.endswith("/**") and not _wild(glob[:-3]):
                 self.shapes.append((place, "tree", glob[:-3]))
             else:
-                self.shapes.append((place, "glob", glob))
+                # The glob's longest literal run: an ASCII path without it cannot match, so its regex is
+                # neither compiled nor run (a non-ASCII path always goes to the case-insensitive regex).
+                needle = max(re.split(r"\*\*/|\*\*|\*|\?", glob), key=len)  # the pieces _glob_regex escapes
+                self.shapes.append((place, "glob", needle if needle.isascii() else ""))
         self.holders: dict[str, Place] = {}  # an absolute directory -> a place under it
         self.tails: dict[str, Place] = {}  # `.claude`, `.github/hooks` -> a project place under it
         self.first_names: dict[str, Place] = {}
@@ -158,12 +161,13 @@ class Table:
         tail = low.lstrip("/")
         components = tail.split("/")
         found = []
+        ascii_path = low.isascii()
         for place, shape, text in self.shapes:
             subject = {"abs": low, "home": rel, "suffix": tail, "name": tail}[place.base]
             if subject is None:
                 continue
             if shape == "glob":
-                hit = bool(place.regex.fullmatch(subject))
+                hit = (not ascii_path or text in subject) and bool(place.regex.fullmatch(subject))
             elif place.base == "name":
                 hit = text in components
             elif place.base == "suffix":
@@ -228,27 +232,99 @@ _static: list[tuple[str, str, str, tuple[str, ...] | None, str]] | None = None
 _variables: list[tuple[str, str, str]] | None = None
 
 
+# The registry-derived part never changes at run time, so it ships precomputed (reading all 18 host files
+# costs ~10 ms a process): `python -m hookward.policy.protection` writes it, a test keeps it fresh, and a
+# copy whose host files no longer have the sizes it was written from is not used (derived instead: slower,
+# never a different answer).
+PRECOMPUTED = os.path.join(os.path.dirname(__file__), "data", "protection_registry.json")
+
+
 def _registry() -> tuple[list[tuple[str, str, str, tuple[str, ...] | None, str]], list[tuple[str, str, str]]]:
     """(label, scope, glob, harmless keys, host) per location and (host, variable, replaces) per variable."""
     global _static, _variables
     if _static is None or _variables is None:
-        from hookward.compat import registry
-
-        locations = []
-        variables = []
-        for host in registry.host_ids():
-            data = registry.load_host(host)
-            name = data.get("name", host)
-            for entry in data.get("config_locations", []):
-                harmless = entry.get("harmless_keys")
-                label = f"{name}'s {' and '.join(entry.get('purpose', ['hook']))} configuration"
-                locations.append(
-                    (label, entry["scope"], entry["path"], tuple(harmless) if harmless is not None else None, host)
-                )
-            for entry in data.get("config_variables", []):
-                variables.append((host, entry["name"], entry["replaces"]))
-        _static, _variables = locations, variables
+        _static, _variables = _precomputed() or derive_registry()
     return _static, _variables
+
+
+def derive_registry() -> tuple[list[tuple[str, str, str, tuple[str, ...] | None, str]], list[tuple[str, str, str]]]:
+    """_registry() read from every host file of compat/hosts/."""
+    from hookward.compat import registry
+
+    locations = []
+    variables = []
+    for host in registry.host_ids():
+        data = registry.load_host(host)
+        name = data.get("name", host)
+        for entry in data.get("config_locations", []):
+            harmless = entry.get("harmless_keys")
+            label = f"{name}'s {' and '.join(entry.get('purpose', ['hook']))} configuration"
+            locations.append(
+                (label, entry["scope"], entry["path"], tuple(harmless) if harmless is not None else None, host)
+            )
+        for entry in data.get("config_variables", []):
+            variables.append((host, entry["name"], entry["replaces"]))
+    return locations, variables
+
+
+def registry_inputs() -> list[list[str | int]]:
+    """[host file, size] of every host file: what the precomputed part was written from."""
+    from hookward.compat import registry
+
+    found: list[list[str | int]] = []
+    for host in registry.host_ids():
+        try:
+            found.append([host, os.stat(os.path.join(registry.HOSTS_DIR, host + ".json")).st_size])
+        except OSError:
+            continue
+    return found
+
+
+def precompute() -> dict:
+    """What `python -m hookward.policy.protection` writes to PRECOMPUTED."""
+    locations, variables = derive_registry()
+    return {
+        "inputs": registry_inputs(),
+        "locations": [
+            [label, scope, glob, list(harmless) if harmless is not None else None, host]
+            for label, scope, glob, harmless, host in locations
+        ],
+        "variables": [list(entry) for entry in variables],
+    }
+
+
+def write_precomputed() -> str:
+    import json
+
+    data = precompute()
+    lines = ["{"]
+    for n, key in enumerate(("inputs", "locations", "variables")):
+        lines.append(f'  "{key}": [')
+        lines.append(",\n".join("    " + json.dumps(entry) for entry in data[key]))
+        lines.append("  ]" + ("," if n < 2 else ""))
+    lines.append("}")
+    with open(PRECOMPUTED, "w", encoding="utf-8") as handle:
+        handle.write("\n".join(lines) + "\n")
+    return PRECOMPUTED
+
+
+def _precomputed() -> tuple[list[tuple[str, str, str, tuple[str, ...] | None, str]], list[tuple[str, str, str]]] | None:
+    """The shipped registry-derived part, or None when it is missing or stale."""
+    import json
+
+    try:
+        with open(PRECOMPUTED, encoding="utf-8") as handle:
+            data = json.load(handle)
+        if data["inputs"] != registry_inputs():
+            return None
+        locations = [
+            (str(label), str(scope), str(glob), tuple(harmless) if harmless is not None else None, str(host))
+            for label, scope, glob, harmless, host in data["locations"]
+        ]
+        variables = [(str(host), str(name), str(replaces)) for host, name, replaces in data["variables"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return locations, variables
 
 
 def redirect_variables() -> list[str]:
@@ -327,6 +403,12 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
 
     state = "hookward's policy, trust file, ledger, grants and cache"
     out = [(state, loader.config_dir()), (state, loader.cache_dir()), (state, ledger.state_dir())]
+    # The launcher every host config calls, and the environment `install` may manage, live in hookward's data
+    # directory (adapters.install.data_dir(): $XDG_DATA_HOME/hookward, else ~/.local/share/hookward).
+    data_home = _env_dir("XDG_DATA_HOME")
+    if data_home is not None:
+        out.append(("hookward's launcher", os.path.join(data_home, "hookward")))
+    out.append(("hookward's launcher", os.path.join(home, ".local", "share", "hookward")))
     for default in (".config/hookward", ".cache/hookward", ".local/state/hookward"):
         out.append((state, os.path.join(home, default)))
     from hookward.policy import managed
@@ -357,9 +439,7 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
                 out.append((install, os.path.join(parent, stage)))
             out.append((install, os.path.join(parent, "pyproject.toml")))
     launchers = []
-    import shutil
-
-    found = shutil.which("hookward")
+    found = _which("hookward")
     if found:
         launchers.append(found)
     launchers.append(os.path.join(os.path.dirname(sys.executable), "hookward"))
@@ -372,6 +452,27 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
         out.append((install, os.path.abspath(sys.prefix)))  # the virtual environment hookward runs in
     out.append((install, os.path.abspath(sys.executable)))
     return [(label, os.path.normpath(path)) for label, path in out if path]
+
+
+def _which(name: str) -> str | None:
+    """shutil.which(name) for a bare name on POSIX, without importing shutil (which imports bz2, lzma, zlib)."""
+    path = os.environ.get("PATH", None)
+    if path is None:
+        try:
+            path = os.confstr("CS_PATH")
+        except (AttributeError, ValueError):
+            path = os.defpath
+    if not path:
+        return None
+    seen = set()
+    for directory in path.split(os.pathsep):
+        if directory in seen:
+            continue
+        seen.add(directory)
+        candidate = os.path.join(directory, name)
+        if os.path.exists(candidate) and os.access(candidate, os.X_OK) and not os.path.isdir(candidate):
+            return candidate
+    return None
 
 
 # --- matching ----------------------------------------------------------------------
@@ -618,3 +719,7 @@ def controls_in_text(text: str) -> str | None:
             if control:
                 return control
     return None
+
+
+if __name__ == "__main__":
+    print(write_precomputed())

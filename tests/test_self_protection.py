@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 
 import hookward.policy as policy_package
@@ -155,7 +154,11 @@ def test_editing_the_compiled_policy_cache_is_denied(home, project):
 
 def test_overwriting_the_launcher_hosts_call_is_denied(home, project, monkeypatch):
     launcher = os.path.join(project, ".venv", "bin", "hookward")
-    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: launcher if name == "hookward" else None)
+    os.makedirs(os.path.dirname(launcher))
+    with open(launcher, "w", encoding="utf-8") as handle:
+        handle.write("#!/bin/sh\n")
+    os.chmod(launcher, 0o755)
+    monkeypatch.setenv("PATH", os.path.dirname(launcher) + os.pathsep + os.environ.get("PATH", ""))
     assert_gate_denies(shell("printf 'exit 0' > .venv/bin/hookward", project))
 
 
