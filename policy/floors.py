@@ -1105,8 +1105,22 @@ _LITERAL_PRINT = {
 }
 
 
+# Module attributes that only describe the interpreter, the platform or the working directory
+# (`import platform; print(platform.python_version())`). `sys.modules`, `sys.argv`, `os.environ`, `os.getenv`
+# and everything else stay out; the modules may only be imported plainly (no `as`, no `from`, never rebound).
+_PY_MODULE_READS = {
+    "platform": frozenset(
+        "python_version python_implementation python_version_tuple system machine release version platform "
+        "architecture processor".split()
+    ),
+    "sys": frozenset("version version_info platform executable byteorder maxsize".split()),
+    "os": frozenset("getcwd name sep linesep cpu_count".split()),
+}
+
+
 def _trivial_python(code: str) -> bool:
-    """Plainly harmless Python: only listed node types, only listed calls, no dunder and no `import`."""
+    """Plainly harmless Python: only listed node types, only listed calls, no dunder and no `import`
+    beyond a plain `import platform|sys|os` whose listed describing attributes are read."""
     if len(code) > 2000 or not code.strip():
         return False
     import ast
@@ -1115,21 +1129,50 @@ def _trivial_python(code: str) -> bool:
         tree = ast.parse(code)
     except (SyntaxError, ValueError):
         return False
+    imported: set[str] = set()
     for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None or alias.name not in _PY_MODULE_READS:
+                    return False
+                imported.add(alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.alias)):
+            continue
         if type(node).__name__ not in _PY_NODES:
             return False
         if isinstance(node, ast.Name) and (node.id in _PY_NAMES_FORBIDDEN or node.id.startswith("__")):
             return False
+        if isinstance(node, ast.Name) and node.id in imported and not isinstance(node.ctx, ast.Load):
+            return False  # `os = ...` would make `os.getcwd` something else
+        if isinstance(node, ast.Attribute) and _module_read(node, imported):
+            continue
         if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or not isinstance(node.value, ast.Constant)):
             return False  # methods of literals only ("a,b".split(",")): no module or object attributes
         if isinstance(node, ast.Call):
             func = node.func
+            if isinstance(func, ast.Attribute) and _module_read(func, imported):
+                continue
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
             if name not in _PY_CALLS:
                 return False
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__" in node.value:
             return False
     return True
+
+
+def _module_read(node: object, imported: set[str]) -> bool:
+    """`platform.python_version` / `sys.version` / `os.getcwd` on a plainly imported module."""
+    import ast
+
+    if not isinstance(node, ast.Attribute):
+        return False
+    value = node.value
+    return (
+        isinstance(value, ast.Name)
+        and value.id in imported
+        and node.attr in _PY_MODULE_READS.get(value.id, frozenset())
+    )
 
 
 def _trivial_code(language: str, code: str) -> bool:

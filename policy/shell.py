@@ -804,6 +804,8 @@ def _peel_wrapper(cmd: SimpleCommand, name: str) -> bool:
     skip = kp.WRAPPER_SKIP_POSITIONALS.get(name, 0)
     i = 1
     argv = cmd.argv
+    if name == "command" and _command_only_describes(argv):
+        return False  # `command -v rm` / `command -V rm` prints what the name is; nothing runs
     while i < len(argv):
         arg = argv[i]
         if arg == "--":
@@ -835,6 +837,24 @@ def _peel_wrapper(cmd: SimpleCommand, name: str) -> bool:
         # watch joins its arguments into one shell command
         cmd.argv = ["sh", "-c", " ".join(cmd.argv)]
     return True
+
+
+def _command_only_describes(argv: list[str]) -> bool:
+    """`command [-p] -v|-V NAME...`: bash's `command` with -v or -V only describes the names.
+
+    Every option word before the first name must be made of the letters p, v and V (any other letter is an
+    invalid option), and one of them must be v or V; `command -p rm x` still runs rm.
+    """
+    describes = False
+    for arg in argv[1:]:
+        if arg == "--":
+            break
+        if not arg.startswith("-") or arg == "-":
+            break
+        if set(arg[1:]) - {"p", "v", "V"}:
+            return False
+        describes = describes or bool(set(arg[1:]) & {"v", "V"})
+    return describes
 
 
 def _shift(cmd: SimpleCommand, count: int) -> None:

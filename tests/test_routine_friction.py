@@ -55,6 +55,21 @@ ROUTINE = [
     ("perl -e 'print \"hello\\n\"'", "default.interpreters"),
     ("perl -E 'say \"hello\"'", "default.interpreters"),
     ("ruby -e 'puts \"done\\n\"'", "default.interpreters"),
+    # cargo plugins that build or inspect the project like `cargo check` (policy/specs/packages.py)
+    ("cargo udeps --all-features --workspace", "spec.cargo"),
+    ("cargo msrv list", "spec.cargo"),
+    ("cargo vet check", "spec.cargo"),
+    ("cargo vet dump-graph --depth full", "spec.cargo"),
+    ("cargo public-api -sss --all-features", "spec.cargo"),
+    ("cargo geiger --all-dependencies --output-format Json", "spec.cargo"),
+    ("cargo criterion --workspace", "spec.cargo"),
+    # `command -v NAME` only describes the name (policy/shell.py does not peel it)
+    ("command -v rm", "default.find"),
+    ("command -V rm", "default.find"),
+    # inline Python that only reads what the interpreter, the platform or the cwd is (policy/floors.py)
+    ("python3 -c 'import os; print(os.getcwd())'", "default.interpreters"),
+    ("python3 -c 'import platform; print(platform.python_implementation())'", "default.interpreters"),
+    ("python3 -c 'import sys; print(sys.version)'", "default.interpreters"),
 ]
 
 
@@ -103,6 +118,39 @@ HOSTILE = [
     pytest.param("vite --config /tmp/evil.config.js", Verdict.ASK, "floor.runs-code", id="vite_config_outside_project"),
     pytest.param("react-scripts eject", Verdict.ASK, "floor.not-understood", id="react_scripts_eject"),
     pytest.param("ctest -S /tmp/dash.cmake", Verdict.ASK, "floor.not-understood", id="ctest_runs_a_script"),
+    pytest.param("cargo config get", Verdict.ASK, "floor.not-understood", id="cargo_config_get_can_print_tokens"),
+    pytest.param("cargo msrv find", Verdict.ASK, "floor.not-understood", id="cargo_msrv_find_installs_toolchains"),
+    pytest.param(
+        "cargo msrv verify -- sh -c id", Verdict.ASK, "floor.not-understood", id="cargo_msrv_custom_check_command"
+    ),
+    pytest.param(
+        "cargo udeps --target-dir ~/.config/autostart",
+        Verdict.DENY,
+        "floor.persistence",
+        id="cargo_udeps_into_autostart",
+    ),
+    pytest.param("command rm -rf ~", Verdict.DENY, "floor.destructive", id="command_without_v_still_runs_rm"),
+    pytest.param("command -p rm -rf ~", Verdict.DENY, "floor.destructive", id="command_p_still_runs_rm"),
+    pytest.param("command -x rm -rf ~", Verdict.DENY, "floor.destructive", id="command_odd_option_still_runs_rm"),
+    pytest.param("command -v $(rm -rf ~)", Verdict.DENY, "floor.destructive", id="command_v_with_a_substitution"),
+    pytest.param(
+        "python3 -c 'import os; print(os.environ)'", Verdict.FORCE_ASK, "floor.not-understood", id="python_os_environ"
+    ),
+    pytest.param(
+        "python3 -c 'import sys; print(sys.modules)'", Verdict.ASK, "floor.not-understood", id="python_sys_modules"
+    ),
+    pytest.param(
+        "python3 -c 'import os as o; print(o.getcwd())'", Verdict.ASK, "floor.not-understood", id="python_import_as"
+    ),
+    pytest.param(
+        "python3 -c 'import os; os = 1; print(os.getcwd())'",
+        Verdict.ASK,
+        "floor.not-understood",
+        id="python_module_rebound",
+    ),
+    pytest.param(
+        "python3 -c 'import os; print(os.getcwd.__self__)'", Verdict.ASK, "floor.not-understood", id="python_dunder"
+    ),
 ]
 
 

@@ -1,6 +1,6 @@
 """Program -> spec family, written by `python -m hookward.policy.specs`; do not edit."""
 
-FILES = [('files', 20495), ('text', 20014), ('search', 11263), ('vcs', 65656), ('forges', 38520), ('containers', 76617), ('cloud', 28635), ('packages', 62461), ('build', 36543), ('interpreters', 12400), ('network', 38128), ('archives', 34266), ('services', 8602), ('editors', 17674), ('system', 23332), ('devtools', 50797), ('saas', 55546), ('hostinfo', 14705)]
+FILES = [('files', 20495), ('text', 20014), ('search', 11263), ('vcs', 67264), ('forges', 38520), ('containers', 76617), ('cloud', 28635), ('packages', 64687), ('build', 36543), ('interpreters', 12400), ('network', 38453), ('archives', 34335), ('services', 8602), ('editors', 17674), ('system', 23332), ('devtools', 50797), ('saas', 55546), ('hostinfo', 14907)]
 
 FAMILY_OF = {
     '7z': 'archives',

@@ -1091,6 +1091,45 @@ def _cargo_subs() -> dict[str, Spec]:
         "nextest": Spec(
             "nextest", operands="text*", options={**build, "--no-fail-fast": "flag"}, globals_anywhere=True
         ),
+        # Plugins (cargo-udeps 0.1, cargo-msrv 0.16, cargo-vet 0.10, cargo-public-api 0.38, cargo-geiger 0.11,
+        # cargo-criterion 1.1, cargo-cyclonedx 0.5): each builds or inspects the project like `cargo check`.
+        # Options they list that are not declared here ask. `cargo msrv find/verify` install toolchains (unknown);
+        # `cargo vet check/suggest` fetch audit imports (data, like `cargo fetch`): network.
+        # msrv's `-- CMD` (a custom check) is not
+        # declared, so it asks.
+        "udeps": Spec("udeps", options={**build, "--backend": "val"}, globals_anywhere=True),
+        "geiger": Spec(
+            "geiger",
+            options={**build, "--all-dependencies": "flag", "--output-format": "val"},
+            globals_anywhere=True,
+        ),
+        "public-api": Spec(
+            "public-api", options={**build, "-s --simplified": "flag", "--omit": "val"}, globals_anywhere=True
+        ),
+        "criterion": Spec("criterion", operands="text*", options=build, globals_anywhere=True),
+        "cyclonedx": Spec(
+            "cyclonedx",
+            options={
+                "-a --all --all-features --no-default-features --top-level -q --quiet": "flag",
+                "-f --format --spec-version": "val",
+            },
+            globals_anywhere=True,
+        ),
+        "msrv": Spec(
+            "msrv",
+            subcommands={
+                "list show": Spec("list", options={"--variant --output-format --path": "unknown"}),
+                # they install toolchains outside the project (rustup): asks until modelled
+                "find verify": Spec("find", effects="unknown", options={"--rust-version": "val"}),
+            },
+        ),
+        "vet": Spec(
+            "vet",
+            subcommands={
+                "dump-graph explain-audit": Spec("dump-graph", operands="text*", options={"--depth": "val"}),
+                "check suggest": Spec("check", effects="network", options={"--locked --frozen": "flag"}),
+            },
+        ),
     }
 
 
@@ -1119,6 +1158,11 @@ def _cargo() -> Spec:
             "cargo build --target-dir ~/.local/bin": "tree-write:~/.local/bin",
             "cargo test -- --nocapture": "",
             "cargo frobnicate": "unknown",
+            "cargo udeps --all-features --workspace": "",
+            "cargo msrv list": "",
+            "cargo msrv find": "unknown",
+            "cargo vet dump-graph --depth full": "",
+            "cargo vet check": "network",
         },
     )
 
