@@ -419,6 +419,8 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
             "/etc/zsh/**",
             "/etc/environment",
             "~/.pam_environment",
+            "~/.config/environment.d/**",  # systemd's user environment: read at every login
+            "/etc/environment.d/**",
             "~/.xprofile",
             "~/.xinitrc",
             "~/.xsession",
