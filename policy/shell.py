@@ -778,7 +778,9 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
                     continue
                 # `export {LD_PRELOAD,X}=/tmp/x.so`: brace expansion applies to the builtin's words
                 for word in brace_expand(arg):
-                    _check_assign(word.split("=", 1)[0], word.split("=", 1)[1] if "=" in word else "", analysis, cmd.text)
+                    _check_assign(
+                        word.split("=", 1)[0], word.split("=", 1)[1] if "=" in word else "", analysis, cmd.text
+                    )
     elif is_shell(name):
         _shell_invocation(cmd, analysis, cwd, home, depth)
     elif name == "find":
@@ -843,18 +845,19 @@ def _command_only_describes(argv: list[str]) -> bool:
     """`command [-p] -v|-V NAME...`: bash's `command` with -v or -V only describes the names.
 
     Every option word before the first name must be made of the letters p, v and V (any other letter is an
-    invalid option), and one of them must be v or V; `command -p rm x` still runs rm.
+    invalid option), one of them must be v or V, and exactly one name follows; `command -p rm x` still runs rm.
     """
     describes = False
+    names = 0
     for arg in argv[1:]:
-        if arg == "--":
-            break
-        if not arg.startswith("-") or arg == "-":
-            break
+        if names or not arg.startswith("-") or arg in ("-", "--"):
+            names += 1  # `--` counts too: only `command -v NAME`, one plain name, is read as a look-up
+            continue
         if set(arg[1:]) - {"p", "v", "V"}:
             return False
         describes = describes or bool(set(arg[1:]) & {"v", "V"})
-    return describes
+    # `command -V git reset --hard` also only describes, but other guards list that shape as hostile: it asks
+    return describes and names == 1
 
 
 def _shift(cmd: SimpleCommand, count: int) -> None:

@@ -132,6 +132,12 @@ HOSTILE = [
     pytest.param("command rm -rf ~", Verdict.DENY, "floor.destructive", id="command_without_v_still_runs_rm"),
     pytest.param("command -p rm -rf ~", Verdict.DENY, "floor.destructive", id="command_p_still_runs_rm"),
     pytest.param("command -x rm -rf ~", Verdict.DENY, "floor.destructive", id="command_odd_option_still_runs_rm"),
+    pytest.param(
+        "command -V git reset --hard", Verdict.FORCE_ASK, "floor.destructive", id="command_v_with_a_whole_command_line"
+    ),
+    pytest.param(
+        "command -pv -- git reset --hard", Verdict.FORCE_ASK, "floor.destructive", id="command_pv_dashdash_line"
+    ),
     pytest.param("command -v $(rm -rf ~)", Verdict.DENY, "floor.destructive", id="command_v_with_a_substitution"),
     pytest.param(
         "python3 -c 'import os; print(os.environ)'", Verdict.FORCE_ASK, "floor.not-understood", id="python_os_environ"
