@@ -505,6 +505,10 @@ def demands(
     out: list[tuple[str, Verdict, str]] = []
     for candidate in dict.fromkeys((path, real)):
         hits = table.hits(candidate)
+        if not hits and kind != "delete":  # removing one name of a hard link leaves the other
+            linked = _hard_link_to(candidate, table, project)
+            if linked is not None:
+                hits, written = table.hits(linked), f"{written} (a hard link to {_shown_path(linked, home)})"
         if hits:
             reason = _judge_file(kind, candidate, written, hits, content)
             if reason:
@@ -537,6 +541,84 @@ def demands(
                 )
             )
     return out
+
+
+_LINK_WALK_BUDGET = 5000  # directory entries looked at to find a hard link's other name
+
+
+def _hard_link_to(path: str, table: Table, project: str | None) -> str | None:
+    """The protected file `path` is a second name of, or None.
+
+    A hard link is the same file under an ordinary name (an archive's link member, `cp -al`, a link made where
+    the gate did not look): writing through it writes the protected file. Only a regular file with more than
+    one link is looked up, by device and inode, among the concrete files of the protected places (hookward's
+    own trees first, then literal host config files), within a fixed budget of directory entries.
+    """
+    try:
+        st = os.lstat(path)
+    except (OSError, ValueError):
+        return None
+    if st.st_nlink < 2 or not (st.st_mode & 0o170000 == 0o100000):
+        return None
+    wanted = (st.st_dev, st.st_ino)
+    budget = [_LINK_WALK_BUDGET]
+    literal: list[str] = []
+    trees: list[str] = []
+    for place in table.places:
+        glob = place.glob
+        if place.base == "home":
+            glob = os.path.join(table.home, glob)
+        elif place.base == "suffix" and project:
+            glob = os.path.join(project, glob)
+        elif place.base != "abs":
+            continue
+        if glob.endswith("/**") and not _wild(glob[:-3]):
+            trees.append(glob[:-3])
+        elif not _wild(glob):
+            literal.append(glob)
+    for candidate in dict.fromkeys(literal):
+        try:
+            other = os.lstat(candidate)
+        except (OSError, ValueError):
+            continue
+        if (other.st_dev, other.st_ino) == wanted:
+            return candidate
+    # Small trees (hookward's config, state, cache and data) before large ones (an environment it runs in).
+    for root in sorted(dict.fromkeys(trees), key=lambda t: ("site-packages" in t or t == sys.prefix, len(t))):
+        found = _walk_for(root, wanted, budget)
+        if found is not None:
+            return found
+        if budget[0] <= 0:
+            break
+    return None
+
+
+def _walk_for(root: str, wanted: tuple[int, int], budget: list[int]) -> str | None:
+    stack = [root]
+    while stack and budget[0] > 0:
+        directory = stack.pop()
+        try:
+            with os.scandir(directory) as entries:
+                for entry in entries:
+                    budget[0] -= 1
+                    if budget[0] <= 0:
+                        return None
+                    try:
+                        if entry.is_dir(follow_symlinks=False):
+                            stack.append(entry.path)
+                        elif entry.is_file(follow_symlinks=False):
+                            info = entry.stat(follow_symlinks=False)
+                            if (info.st_dev, info.st_ino) == wanted:
+                                return entry.path
+                    except OSError:
+                        continue
+        except (OSError, ValueError):
+            continue
+    return None
+
+
+def _shown_path(path: str, home: str) -> str:
+    return "~" + path[len(home) :] if home and path.startswith(home.rstrip("/") + "/") else path
 
 
 def _holder(kind: str, path: str, table: Table, home: str, project: str | None, recursive: bool) -> Place | None:

@@ -128,3 +128,57 @@ def test_xdg_config_home_in_systemd_environment_d_is_denied(home, project):
 )
 def test_naming_the_hookward_folder_is_not_a_control(home, project, command):
     assert SELF not in shell(command, project).rule_ids
+
+
+# --- a hard link already in the project is the protected file under another name -------------
+
+
+def _linked(home: str, project: str, protected: str, body: str, name: str) -> str:
+    os.makedirs(os.path.dirname(protected), exist_ok=True)
+    with open(protected, "w") as handle:
+        handle.write(body)
+    link = os.path.join(project, name)
+    os.link(protected, link)
+    return link
+
+
+@pytest.mark.parametrize("command", ["echo x > notes.toml", "printf '[[rules]]' >> notes.toml"])
+def test_shell_write_through_a_hard_link_to_the_user_policy_is_denied(home, project, command):
+    from hookward.policy import loader
+
+    _linked(home, project, loader.user_policy_path(), "# mine\n", "notes.toml")
+    assert_gate_denies(shell(command, project))
+
+
+@pytest.mark.parametrize("kind", ["write", "edit"])
+def test_write_tool_through_a_hard_link_to_the_user_policy_is_denied(home, project, kind):
+    from hookward.policy import loader
+
+    link = _linked(home, project, loader.user_policy_path(), "# mine\n", "notes.toml")
+    call = ToolCall(kind, paths=[link], cwd=project, project_root=project, host="claude-code", content="x")
+    decision = evaluate(call)
+    assert_gate_denies(decision)
+    assert "hard link" in " ".join(decision.reasons)
+
+
+def test_hard_link_to_claude_settings_is_judged_on_its_content(home, project):
+    settings = os.path.join(home, ".claude", "settings.json")
+    link = _linked(home, project, settings, '{"hooks": {"PreToolUse": []}}', "cs.json")
+
+    def write(content: str):
+        return evaluate(
+            ToolCall("write", paths=[link], cwd=project, project_root=project, host="claude-code", content=content)
+        )
+
+    assert_gate_denies(write("{}"))
+    assert SELF not in write('{"hooks": {"PreToolUse": []}, "theme": "dark"}').rule_ids
+
+
+def test_hard_link_to_an_ordinary_file_stays_ordinary(home, project, tmp_path):
+    other = tmp_path / "other.txt"
+    other.write_text("x")
+    os.link(other, os.path.join(project, "o.txt"))
+    call = ToolCall(
+        "write", paths=[os.path.join(project, "o.txt")], cwd=project, project_root=project, host="claude-code"
+    )
+    assert SELF not in evaluate(call).rule_ids
