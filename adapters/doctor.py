@@ -391,6 +391,7 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
             report.add(WARN, "self-test", f"no self-test payload for {host}; hookward's answer was not checked")
     _check_switches(report, host, plan, project_dir)
     _check_trust(report, host, plan)
+    _check_session_reads(report, host, plan)
     _check_double_registration(report, host, scope, project_dir)
     _check_release(report, host)
     return report
@@ -536,6 +537,7 @@ def _check_executable(report: HostReport, event: str, command: str) -> str | Non
     if program is None:
         report.add(FAIL, "executable", f"the hook command does not parse as shell words: {command!r}")
         return None
+    program = install.expand_home_anchor(program)
     if not os.path.isabs(program):
         resolved = shutil.which(program)
         if resolved is None:
@@ -574,7 +576,7 @@ def self_test_env(workdir: str) -> dict:
 
 
 def _self_test(report: HostReport, host: str, event: str, command: str) -> None:
-    program = install.command_executable(command) or ""
+    program = install.expand_home_anchor(install.command_executable(command) or "")
     program = program if os.path.isabs(program) else (shutil.which(program) or program)
     workdir = tempfile.mkdtemp(prefix="hookward-doctor-")
     try:
@@ -712,10 +714,20 @@ def _read_setting(path: str, fmt: str, keys: tuple[str, ...]) -> object:
 
 
 def _check_trust(report: HostReport, host: str, plan: installers.Plan) -> None:
+    """A host that runs only hooks (and project layers) the person trusted: an untrusted one never runs (FAIL).
+
+    Whether trust is needed is a registry fact (`hooks_need_trust`, `project_needs_trust`); how the host
+    spells the record it keeps is installers.TRUST_STATE.
+    """
+    facts = installers.host_facts(host)
     trust = installers.TRUST_STATE.get(host)
     if trust is None:
         return
     path = installers.expand(trust["file"], None)
+    if plan.scope == "project" and (facts.get("project_needs_trust") or {}).get("value") is True:
+        _check_project_trust(report, host, path, plan)
+    if (facts.get("hooks_need_trust") or {}).get("value") is not True:
+        return
     state = _read_setting(path, "toml", trust["table"])
     state = state if isinstance(state, dict) else {}
     hooks_file = os.path.realpath(plan.config_file)
@@ -724,6 +736,7 @@ def _check_trust(report: HostReport, host: str, plan: installers.Plan) -> None:
         root = install.parse_json(text, where=plan.config_file).value
     except ConfigError:
         return
+    grade = facts["hooks_need_trust"].get("grade", "unknown")
     for event, groups in (_dig(root, ("hooks",)) or {}).items():
         if not isinstance(groups, list):
             continue
@@ -735,15 +748,54 @@ def _check_trust(report: HostReport, host: str, plan: installers.Plan) -> None:
                 entry = state.get(key)
                 if not isinstance(entry, dict) or not entry.get("trusted_hash"):
                     report.add(
-                        WARN,
+                        FAIL,
                         "trusted",
-                        f"{host} has no trust recorded for {event} ({key}); until you approve it in {host}, "
-                        "the hook does not run and nothing says so",
+                        f"{host} has no trust recorded for {event} ({key} in {path}): {host} does not run an "
+                        f"untrusted hook and says nothing (registry: hooks_need_trust, {grade}); start {host}, "
+                        "open /hooks and trust hookward's hooks",
                     )
                 elif entry.get("enabled") is False:
                     report.add(FAIL, "hooks switched off", f"{path}: hook {key} is disabled (enabled = false)")
                 else:
                     report.add(OK, "trusted", f"{event}: trust recorded (hash not verified by hookward)")
+
+
+def _check_project_trust(report: HostReport, host: str, path: str, plan: installers.Plan) -> None:
+    """The project (or a folder above it) must be trusted in the user config, or its layer is not loaded."""
+    projects = _read_setting(path, "toml", ("projects",))
+    projects = projects if isinstance(projects, dict) else {}
+    config_dir = os.path.realpath(os.path.dirname(os.path.dirname(plan.config_file)))
+    here = config_dir
+    while True:
+        entry = projects.get(here)
+        if isinstance(entry, dict) and entry.get("trust_level") == "trusted":
+            report.add(OK, "project trusted", f"{here} is trusted in {path}")
+            return
+        parent = os.path.dirname(here)
+        if parent == here:
+            break
+        here = parent
+    grade = (installers.host_facts(host).get("project_needs_trust") or {}).get("grade", "unknown")
+    report.add(
+        FAIL,
+        "project trusted",
+        f"{host} loads {config_dir}/.codex only in a trusted project, and {path} records no trust for it "
+        f"(registry: project_needs_trust, {grade}): trust the folder when {host} asks, or add "
+        f'[projects."{config_dir}"] trust_level = "trusted" to {path}',
+    )
+
+
+def _check_session_reads(report: HostReport, host: str, plan: installers.Plan) -> None:
+    """A config file that a plain session of the host never reads gates nothing (registry: session_reads_config)."""
+    fact = installers.host_facts(host).get("session_reads_config") or {}
+    if fact.get("value") is not False:
+        return
+    report.add(
+        FAIL,
+        "read by a session",
+        f"a plain {host} session does not read {plan.config_file} (registry: session_reads_config, "
+        f"{fact.get('grade', 'unknown')}): {fact.get('note') or 'only sessions started with that config use it'}",
+    )
 
 
 def _snake(name: str) -> str:
@@ -752,8 +804,16 @@ def _snake(name: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
 
 
+def _runs(command: str) -> bool:
+    """Whether a hook command's program resolves to an executable file on this machine."""
+    program = install.expand_home_anchor(install.command_executable(command) or "")
+    if program and not os.path.isabs(program):
+        program = shutil.which(program) or ""
+    return bool(program) and os.path.isfile(program) and os.access(program, os.X_OK)
+
+
 def _check_double_registration(report: HostReport, host: str, scope: str, project_dir: str | None) -> None:
-    seen: dict[str, list[str]] = {}
+    seen: dict[str, list[tuple[str, str]]] = {}
     files_done: set[str] = set()
     for layer, directory in (("user", None), ("project", project_dir or os.getcwd())):
         try:
@@ -764,15 +824,28 @@ def _check_double_registration(report: HostReport, host: str, scope: str, projec
             found = _installed_commands(plan)
         except ConfigError:
             continue
-        for event, _, _ in found:
-            seen.setdefault(event, []).append(plan.config_file)
-    for event, files in seen.items():
-        if len(files) > 1:
-            where = ", ".join(sorted(set(files)))
+        for event, _, command in found:
+            seen.setdefault(event, []).append((plan.config_file, command))
+    for event, copies in seen.items():
+        if len(copies) < 2:
+            continue
+        where = ", ".join(sorted({file for file, _ in copies}))
+        # The same answer twice changes nothing; a copy whose program does not run answers differently
+        # (it blocks every call, or lets it through where a failure runs the tool): that changes the outcome.
+        broken = sorted({command for _, command in copies if not _runs(command)})
+        if broken:
+            report.add(
+                FAIL,
+                "double registration",
+                f"hookward's {event} hook is registered {len(copies)} times ({where}) and a copy cannot run "
+                f"({broken[0]!r}): that copy answers as a failed hook, not as the policy; remove the stale entry",
+            )
+        else:
             report.add(
                 WARN,
                 "double registration",
-                f"hookward's {event} hook is registered {len(files)} times ({where}); every call is answered twice",
+                f"hookward's {event} hook is registered {len(copies)} times ({where}); every call is answered "
+                "twice, with the same answer",
             )
     here = installers.plan_for(host, scope=scope, project_dir=project_dir, executable="/hookward").config_file
     for other in installers.sharing_hosts(host, scope, project_dir, here):

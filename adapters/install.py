@@ -131,6 +131,29 @@ def launcher_path() -> str:
     return os.path.join(data_dir(), "bin", "hookward")
 
 
+HOME_ANCHOR = "$HOME"
+
+
+def home_anchored(path: str) -> str | None:
+    """`path` spelled from `$HOME` ("$HOME/.local/share/hookward/bin/hookward"), or None when it is not under it.
+
+    A project config is committed and read on other machines: it names the launcher from the home
+    directory of whoever runs the host, never this machine's absolute path.
+    """
+    home = os.path.realpath(home_dir())
+    real = os.path.realpath(path)
+    if real == home or not real.startswith(home.rstrip(os.sep) + os.sep):
+        return None
+    return HOME_ANCHOR + "/" + os.path.relpath(real, home)
+
+
+def expand_home_anchor(program: str) -> str:
+    """The path a `$HOME/...` program names on this machine (other programs unchanged)."""
+    if program.startswith(HOME_ANCHOR + "/"):
+        return os.path.join(home_dir(), program[len(HOME_ANCHOR) + 1 :])
+    return program
+
+
 LAUNCHER_SIGNATURE = "# hookward launcher, written by `hookward install`"
 
 # The interpreter runs with -I (no PYTHONPATH, no working directory or script directory on sys.path, no user
@@ -287,8 +310,24 @@ FAIL_CLOSED_SUFFIX = " || exit 2"
 
 
 def hook_command(executable: str, host: str, event: str, *, fail_closed_exit_2: bool) -> str:
+    if executable.startswith(HOME_ANCHOR + "/"):
+        return anchored_hook_command(executable, host, event)
     command = f"{shlex.quote(executable)} hook {host} {shlex.quote(event)}"
     return command + FAIL_CLOSED_SUFFIX if fail_closed_exit_2 else command
+
+
+def anchored_hook_command(executable: str, host: str, event: str) -> str:
+    """A project hook that runs through the host's shell: the launcher named from `$HOME`, and when it is
+    missing (exit 127) a refusal that says how to install hookward; every other failure exits 2 as well."""
+    quoted = '"' + executable + '"'  # double quotes: the shell expands $HOME, nothing else is special here
+    missing = (
+        f"hookward is not installed on this machine ({executable} is missing), so this call is blocked: "
+        f"install hookward (pipx install hookward), then run hookward install {host}"
+    )
+    return (
+        f"{quoted} hook {host} {shlex.quote(event)} || "
+        f"{{ s=$?; [ $s -eq 127 ] && echo {shlex.quote(missing)} >&2; exit 2; }}"
+    )
 
 
 def is_hookward_command(command: object, host: str, event: str | None = None) -> bool:

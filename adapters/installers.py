@@ -177,8 +177,11 @@ STYLES: dict[str, Style] = {
     "antigravity": McpStyle(
         ("mcpServers",),
         {"command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"]},
-        instructions_user="~/.gemini/GEMINI.md",
-        instructions_project="GEMINI.md",
+        # No routing instructions: ~/.gemini/GEMINI.md and a project's GEMINI.md are read by Gemini CLI too,
+        # which would be told to use MCP tools it does not have, and no file only Antigravity reads is
+        # established (compat/hosts/antigravity.json).
+        instructions_user=None,
+        instructions_project=None,
     ),
     "zed": McpStyle(
         ("context_servers",),
@@ -438,10 +441,40 @@ def plan_for(
             found = installed_version(host)
             host_version = found[0] if found else None
         notes += switch_notes(host, host_version)
+        if scope == "project":
+            executable = project_executable(host, executable, notes)
         return _hook_plan(host, style, scope, project_dir, executable, notes, host_version)
     if isinstance(style, PluginStyle):
         return _plugin_plan(host, style, scope, project_dir, executable, notes)
     return _mcp_plan(host, style, scope, project_dir, executable, notes)
+
+
+def runs_hooks_through_shell(host: str) -> bool:
+    """The registry's `hook_shell` fact: true and established (a `$HOME` in the command then expands)."""
+    fact = host_facts(host).get("hook_shell") or {}
+    return fact.get("value") is True and fact.get("grade", "unknown") != "unknown"
+
+
+def project_executable(host: str, executable: str, notes: list[str]) -> str:
+    """What a committed project config calls: the launcher named from `$HOME` where the host runs hook
+    commands through a shell, else this machine's path (with a note saying a clone elsewhere is blocked)."""
+    if not os.path.isabs(executable):
+        return executable
+    anchored = install.home_anchored(executable) if runs_hooks_through_shell(host) else None
+    if anchored is not None:
+        return anchored
+    why = (
+        f"{executable} is not under your home directory"
+        if runs_hooks_through_shell(host)
+        else f"the registry does not establish that {host} runs hook commands through a shell (hook_shell), "
+        "so $HOME would not expand"
+    )
+    notes.append(
+        f"the project config names {executable}, this machine's path ({why}): on a machine where it does not "
+        "exist every tool call is blocked; each person installs hookward and runs `hookward install "
+        f"{host} --project .` after cloning"
+    )
+    return executable
 
 
 def switch_notes(host: str, host_version: str | None) -> list[str]:

@@ -445,6 +445,13 @@ class HostFile(Strict):
     failures_switched: Failures | None = None
     # Whether the host runs a hook's command through a shell (so `$HOME` in a project config expands).
     hook_shell: FlagFact | None = None
+    # Whether the host runs a new or changed non-managed hook only once the person trusted it (Codex), and
+    # whether it loads a project's config layer only in a project the person trusted.
+    hooks_need_trust: FlagFact | None = None
+    project_needs_trust: FlagFact | None = None
+    # Whether a plain session of the host (no flag, no setting) reads the config file hookward installs into
+    # (false for an agent config that only sessions started with that agent read).
+    session_reads_config: FlagFact | None = None
     # Where the host program is installed: its npm package and the command names on PATH.
     package: str | None = None
     binaries: list[str] = []

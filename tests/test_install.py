@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 import subprocess
 import sys
@@ -426,14 +427,36 @@ def statuses(report: doctor.HostReport, name: str) -> list[str]:
     return [check.status for check in report.checks if check.name == name]
 
 
+def trust_as_the_person_would(host: str, plan: installers.Plan) -> None:
+    """Record, in the host's own config, the trust a person gives a new hook (Codex's /hooks review)."""
+    if not (registry.load_host(host).get("hooks_need_trust") or {}).get("value"):
+        return
+    root = json.loads(Path(plan.config_file).read_text())
+    lines = []
+    for event, groups in root.get("hooks", {}).items():
+        snake = re.sub(r"(?<!^)(?=[A-Z])", "_", event).lower()
+        for i, group in enumerate(groups):
+            for j, _ in enumerate(group.get("hooks", [])):
+                key = f"{os.path.realpath(plan.config_file)}:{snake}:{i}:{j}"
+                lines.append(f'[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
+    state = Path(installers.expand(installers.TRUST_STATE[host]["file"], None))
+    state.parent.mkdir(parents=True, exist_ok=True)
+    with state.open("a") as handle:
+        handle.write("\n".join(lines))
+
+
 @pytest.mark.parametrize("host", HOSTS)
 def test_doctor_reports_ok_after_install(host: str, sandbox: Path) -> None:
     exe = real_exe()
     plan = plan_for(host, primary_scope(host), sandbox, exe=exe)
     seed(plan)
     do(plan, install_it=True)
+    trust_as_the_person_would(host, plan)
     report = doctor.diagnose(host, scope=plan.scope, project_dir=str(sandbox / "project"), executable=exe)
-    assert not report.failed, [check.to_dict() for check in report.checks if check.status == doctor.FAIL]
+    if host == "kiro":  # an agent config no plain session reads: a failure whatever else passes
+        assert [c.name for c in report.checks if c.status == doctor.FAIL] == ["read by a session"]
+    else:
+        assert not report.failed, [check.to_dict() for check in report.checks if check.status == doctor.FAIL]
     assert doctor.OK in statuses(report, "registered")
     # every host gets a self-test: a hook call in its own format, or a `check` through the MCP server
     assert statuses(report, "self-test")[:1] == [doctor.OK], report.to_dict()
@@ -520,11 +543,11 @@ def test_doctor_fails_when_codex_hooks_are_turned_off(flag: str, sandbox: Path) 
     assert doctor.FAIL in statuses(report, "hooks switched off")
 
 
-def test_doctor_warns_that_codex_has_not_trusted_the_hook(sandbox: Path) -> None:
+def test_doctor_fails_while_codex_has_not_trusted_the_hook(sandbox: Path) -> None:
     plan = plan_for("codex", "user", sandbox)
     do(plan, install_it=True)
     report = doctor.diagnose("codex", executable=FAKE_EXE)
-    assert doctor.WARN in statuses(report, "trusted")
+    assert statuses(report, "trusted") == [doctor.FAIL, doctor.FAIL]
     hooks_file = os.path.realpath(plan.config_file)
     config = Path(installers.expand(installers.TRUST_STATE["codex"]["file"], None))
     config.write_text(
@@ -536,11 +559,22 @@ def test_doctor_warns_that_codex_has_not_trusted_the_hook(sandbox: Path) -> None
     assert doctor.FAIL in statuses(report, "hooks switched off")
 
 
-def test_doctor_warns_when_the_same_hook_is_registered_in_user_and_project(sandbox: Path) -> None:
+def test_doctor_warns_when_the_same_runnable_hook_is_registered_in_user_and_project(sandbox: Path) -> None:
+    exe = sandbox / "home" / "bin" / "hookward"
+    exe.parent.mkdir(parents=True)
+    exe.write_text("#!/bin/sh\nexit 0\n")
+    exe.chmod(0o755)
+    for scope in ("user", "project"):
+        do(plan_for("claude-code", scope, sandbox, exe=str(exe)), install_it=True)
+    report = doctor.diagnose("claude-code", executable=str(exe), project_dir=str(sandbox / "project"))
+    assert set(statuses(report, "double registration")) == {doctor.WARN}
+
+
+def test_doctor_fails_when_a_duplicate_hook_cannot_run(sandbox: Path) -> None:
     for scope in ("user", "project"):
         do(plan_for("claude-code", scope, sandbox), install_it=True)
     report = doctor.diagnose("claude-code", executable=FAKE_EXE, project_dir=str(sandbox / "project"))
-    assert doctor.WARN in statuses(report, "double registration")
+    assert doctor.FAIL in statuses(report, "double registration")
 
 
 def test_doctor_warns_that_cursor_also_runs_claude_codes_hooks(sandbox: Path) -> None:
