@@ -106,10 +106,12 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
                     return False
             elif argv[0] not in names and interpreter_family(argv[0]) not in names:
                 return False
-        if rule.get("commands") is not None and not any(
-            _argv_matches(p, argv, cmd, env, precise) for p in rule["commands"]
-        ):
-            return False
+        if rule.get("commands") is not None:
+            heads = _command_heads(rule) if env is not None else None
+            if heads is not None and cmd.program not in heads:
+                return False  # no pattern's first token names this program: what _argv_matches would find
+            if not any(_argv_matches(p, argv, cmd, env, precise) for p in rule["commands"]):
+                return False
         if rule.get("args_any") is not None and not any(fnmatchcase(a, p) for a in argv[1:] for p in rule["args_any"]):
             return False
     if rule.get("paths") is not None or rule.get("scopes") is not None:
@@ -134,6 +136,28 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
         if action.kind != "web" or not any(fnmatchcase(action.call.url or "", p) for p in rule["urls"]):
             return False
     return True
+
+
+_HEADS: dict[int, tuple[dict, frozenset[str] | None]] = {}
+
+
+def _command_heads(rule: dict) -> frozenset[str] | None:
+    """The program names a `commands` rule's patterns start with, when every one starts with a plain name
+    (no slash, no wildcard): such a token matches only a command whose program is that name. None otherwise."""
+    found = _HEADS.get(id(rule))
+    if found is not None and found[0] is rule:
+        return found[1]
+    heads: set[str] | None = set()
+    for pattern in rule["commands"]:
+        tokens = pattern[:-1] if pattern and pattern[-1] == "$" else pattern
+        first = tokens[0] if tokens else ""
+        if not first or "/" in first or any(c in first for c in "*?["):
+            heads = None
+            break
+        heads.add(first)  # type: ignore[union-attr]
+    result = frozenset(heads) if heads is not None else None
+    _HEADS[id(rule)] = (rule, result)
+    return result
 
 
 def _matchable_argv(cmd: SimpleCommand) -> list[str]:
