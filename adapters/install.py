@@ -322,7 +322,7 @@ def anchored_hook_command(executable: str, host: str, event: str) -> str:
     quoted = '"' + executable + '"'  # double quotes: the shell expands $HOME, nothing else is special here
     missing = (
         f"hookward is not installed on this machine ({executable} is missing), so this call is blocked: "
-        f"install hookward (pipx install hookward), then run hookward install {host}"
+        f"install hookward in an environment of its own (the README's quick start), then run hookward install {host}"
     )
     return (
         f"{quoted} hook {host} {shlex.quote(event)} || "
