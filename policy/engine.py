@@ -1795,6 +1795,9 @@ def _file_part(
     result = _rules_verdict(policy, action, env, Verdict.ASK)
     for demand in _file_demands(kind, tgt, policy, env, recursive, metadata_only):
         _apply_floor(result, demand)
+    if not remote and kind == "read" and not metadata_only:
+        for floor, verdict, reason in protection.secret_demands(tgt.path, tgt.real, tgt.written, recursive):
+            _apply_floor(result, fl.Demand(floor, verdict, reason))
     if not remote:
         own = call.kind in FILE_KINDS and written in call.paths
         content, command = (call.content, None) if own else (None, call.command)

@@ -543,6 +543,37 @@ def demands(
     return out
 
 
+def secret_files() -> list[str]:
+    """hookward's own secrets: the key that seals the policy cache and the key that MACs grants and pauses.
+    Whoever reads one can forge what it seals, so a read of one, or of a tree holding one, is the gate itself."""
+    from hookward.policy import loader
+    from hookward.verdicts import grants
+
+    return [loader.cache_secret_path(), grants.key_path()]
+
+
+def secret_demands(path: str, real: str, written: str, recursive: bool) -> list[tuple[str, Verdict, str]]:
+    """(floor, verdict, reason) for a read of `path` (and `real`): a deny when it is, or holds, one of hookward's
+    secrets (a tree is read wholesale only when `recursive`)."""
+    out: list[tuple[str, Verdict, str]] = []
+    for candidate in dict.fromkeys((path, real)):
+        low = candidate.rstrip("/").lower() or "/"
+        for secret in secret_files():
+            secret_low = secret.lower()
+            inside = recursive and (low == "/" or secret_low.startswith(low + "/"))
+            if secret_low == low or inside:
+                out.append(
+                    (
+                        FLOOR,
+                        Verdict.DENY,
+                        f"{written} {'holds' if inside else 'is'} {secret}, one of hookward's own keys: whoever reads "
+                        "it can forge the policy cache or a person's grant. This is the gate itself",
+                    )
+                )
+                return out
+    return out
+
+
 _LINK_WALK_BUDGET = 5000  # directory entries looked at to find a hard link's other name
 
 

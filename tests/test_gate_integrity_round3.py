@@ -182,3 +182,48 @@ def test_hard_link_to_an_ordinary_file_stays_ordinary(home, project, tmp_path):
         "write", paths=[os.path.join(project, "o.txt")], cwd=project, project_root=project, host="claude-code"
     )
     assert SELF not in evaluate(call).rule_ids
+
+
+# --- hookward's own keys are protected against reads, also wholesale ----------------------------
+
+
+def _keys(home: str) -> list[str]:
+    paths = protection.secret_files()
+    for path in paths:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as handle:
+            handle.write("k")
+    return paths
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "zip -r s.zip ~/.local/state/hookward",
+        "tar czf /tmp/s.tgz ~/.local/state/hookward",
+        "cp -r ~/.local/state/hookward st",
+        "grep -r . ~/.local/state",
+    ],
+)
+def test_archiving_or_sweeping_the_tree_holding_the_grant_key_is_denied(home, project, command):
+    _keys(home)
+    assert_gate_denies(shell(command, project))
+
+
+@pytest.mark.parametrize("which", [0, 1])
+def test_read_tool_on_a_hookward_key_is_self_protection(home, project, which):
+    secret = _keys(home)[which]
+    call = ToolCall("read", paths=[secret], cwd=project, project_root=project, host="claude-code")
+    assert_gate_denies(evaluate(call))
+
+
+def test_cache_secret_under_xdg_state_home_is_protected_against_reads(home, project, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    secret = _keys(home)[0]
+    assert secret.startswith(str(tmp_path / "state"))
+    assert_gate_denies(shell(f"base64 {secret}", project))
+
+
+def test_listing_hookward_state_is_not_a_read_of_its_keys(home, project):
+    _keys(home)
+    assert SELF not in shell("ls -la ~/.local/state/hookward", project).rule_ids
