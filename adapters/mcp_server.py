@@ -39,6 +39,12 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import anyio
+from hookward.adapters import mcp_actions
+from hookward.adapters.base import PostEvent
+from hookward.adapters.mcp_clients import host_for_client
+from hookward.adapters.render import ALLOW, ASK, DENY, FORCE_ASK
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 from mcp.server.mcpserver import (
     AcceptedElicitation,
     CancelledElicitation,
@@ -52,13 +58,6 @@ from mcp.server.mcpserver import (
 )
 from mcp_types import CallToolResult, ListRootsResult, TextContent, ToolAnnotations
 from pydantic import BaseModel, Field
-
-from hookward.adapters import mcp_actions
-from hookward.adapters.base import PostEvent
-from hookward.adapters.mcp_clients import host_for_client
-from hookward.adapters.render import ALLOW, ASK, DENY, FORCE_ASK
-from hookward.policy.toolcall import ToolCall
-from hookward.verdicts.decision import Decision, Verdict
 
 SERVER_NAME = "hookward"
 EVENT = "tools/call"  # the ToolCall event for an action requested through this server

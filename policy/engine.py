@@ -16,19 +16,25 @@ import re
 import shlex
 from fnmatch import fnmatchcase as _fnmatchcase
 
-from hookward.policy import budget
+from hookward.policy import budget, protection, provenance, specs
 from hookward.policy import floors as fl
-from hookward.policy import protection
-from hookward.policy import provenance
+from hookward.policy.content import sniff_secret
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
-from hookward.policy.content import sniff_secret
 from hookward.policy.patterns import matches
-from hookward.policy import specs
+from hookward.policy.shell import (
+    HIJACK_VARS,
+    SimpleCommand,
+    analyze,
+    brace_expand,
+    expand_globs,
+    find_selection,
+    interpreter_family,
+    literal_output,
+)
 from hookward.policy.spec import Walk, walk
-from hookward.policy.shell import HIJACK_VARS, SimpleCommand, analyze, brace_expand, expand_globs, find_selection, interpreter_family, literal_output
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
 
@@ -367,9 +373,7 @@ def _unmatched_argv(rule: dict, action: Action) -> list[str] | None:
     if cmd is None or not rule.get("commands"):
         return None
     matchable = _matchable_argv(cmd)
-    lengths = [
-        len(p) - (p[-1] == "$") for p in rule["commands"] if p and p[-1] != "$" and _argv_matches(p, matchable)
-    ]
+    lengths = [len(p) - (p[-1] == "$") for p in rule["commands"] if p and p[-1] != "$" and _argv_matches(p, matchable)]
     if not lengths:
         return None
     taken = matchable[1 : max(lengths)]
@@ -897,7 +901,8 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
         )
     egress_in_line = any(cmd.program in kp.EGRESS for cmd in analysis.commands)  # once per line, not per command
     changes_path = _PATH_CHANGED.set(
-        _PATH_CHANGED.get() or any(f.kind == "hijack" and f.detail.startswith("changes PATH") for f in analysis.findings)
+        _PATH_CHANGED.get()
+        or any(f.kind == "hijack" and f.detail.startswith("changes PATH") for f in analysis.findings)
     )
     try:
         for n, cmd in enumerate(analysis.commands):
@@ -1336,7 +1341,9 @@ def _spec_demands(
         elif kind == "extract":
             _extract_demands(walked, program, value == "/", base or ".", cmd, env, result, file_effects)
         elif kind == "unknown":
-            _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, f"{program}: {effect.origin} is not modelled"))
+            _apply_floor(
+                result, fl.Demand("not-understood", Verdict.ASK, f"{program}: {effect.origin} is not modelled")
+            )
     # Into a directory, a copy or a move creates destination/<name>: judge those files too.
     for kind, value, tree in list(file_effects):
         if kind == "write" and sources and (value.endswith("/") or _is_directory(value, cmd.cwd or env.cwd, env)):

@@ -340,7 +340,9 @@ def local_package_binary(program: str, args: list[str]) -> str | None:
     return None
 
 
-_PROTECTED_BRANCH = LazyRegex(r"^(main|master|trunk|develop|development|prod|production|stable|release([/_-].*)?|HEAD)$")
+_PROTECTED_BRANCH = LazyRegex(
+    r"^(main|master|trunk|develop|development|prod|production|stable|release([/_-].*)?|HEAD)$"
+)
 
 
 def _protected_branch(refspec: str) -> bool:
@@ -557,12 +559,15 @@ def command_demands(
             Demand("destructive", FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone")
         )
     if program == "gh" and args:
-        if any(
-            (_DESTRUCTIVE_VERB.match(a) and not a.startswith("download"))  # `down` is not `download`
-            or a in ("archive", "transfer", "rename", "visibility")
-            for a in args[:3]
-            if not a.startswith("-")
-        ) or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE):
+        if (
+            any(
+                (_DESTRUCTIVE_VERB.match(a) and not a.startswith("download"))  # `down` is not `download`
+                or a in ("archive", "transfer", "rename", "visibility")
+                for a in args[:3]
+                if not a.startswith("-")
+            )
+            or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE)
+        ):
             demands.append(Demand("destructive", FORCE_ASK, "gh changes or deletes something on GitHub"))
         elif (
             args[0] == "api"
@@ -570,7 +575,9 @@ def command_demands(
                 r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE
             )
             and not re.search(r"(-X|--method)[ =]?(GET|HEAD)\b", " ".join(args), re.IGNORECASE)
-            and not (args[1:2] == ["graphql"] and "mutation" not in " ".join(args).lower() and "@" not in " ".join(args))
+            and not (
+                args[1:2] == ["graphql"] and "mutation" not in " ".join(args).lower() and "@" not in " ".join(args)
+            )
         ):
             demands.append(Demand("egress", ASK, "gh api sends data to GitHub"))
     if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
@@ -1347,5 +1354,7 @@ def sed_demand(args: list[str]) -> Demand | None:
     if effects.runs:
         return Demand("not-understood", ASK, "the sed script runs commands (the e command or the s///e flag)")
     if not effects.understood:
-        return Demand("not-understood", ASK, "the sed script is not understood, and sed scripts can run commands or write files")
+        return Demand(
+            "not-understood", ASK, "the sed script is not understood, and sed scripts can run commands or write files"
+        )
     return None

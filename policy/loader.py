@@ -457,7 +457,11 @@ def compile_builtin(default: bytes) -> dict:
     def groups(table: list[tuple[str, str, list[str]]]) -> list:
         # Case-insensitive: macOS homes are, and ~/.AWS/credentials is the same file there.
         return [
-            [gid, label, [[base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(lines)]]
+            [
+                gid,
+                label,
+                [[base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(lines)],
+            ]
             for gid, label, lines in table
         ]
 
@@ -485,7 +489,8 @@ def compile_builtin(default: bytes) -> dict:
         "credential_trees": trees(kpaths.CREDENTIALS),
         "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
         "home_harmless": [
-            [base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(kpaths.HOME_HARMLESS)
+            [base, "(?i)" + regex, include, fast]
+            for base, regex, include, fast in compile_patterns(kpaths.HOME_HARMLESS)
         ],
     }
 

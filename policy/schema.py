@@ -11,9 +11,8 @@ from __future__ import annotations
 import shlex
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
-
 from hookward.policy.toolcall import KINDS
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
 VerdictName = Literal["allow", "ask", "force_ask", "deny"]
 Scope = Literal["project", "project-root", "home", "home-root", "tmp", "device", "harmless-device", "system", "root"]

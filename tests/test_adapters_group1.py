@@ -16,15 +16,14 @@ import sys
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 from hookward.adapters import hook
 from hookward.adapters.base import PayloadError
 from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
 from hookward.compat import registry
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 

@@ -21,14 +21,13 @@ import types
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
-from hypothesis import strategies as st
-
 from hookward.adapters import hook
 from hookward.adapters.base import PayloadError
 from hookward.compat import registry
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"

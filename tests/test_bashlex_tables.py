@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from hookward.policy import bashlex_fast
 from hookward.policy.shell import _trivial_argv
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def test_shipped_tables_fit_the_installed_bashlex():

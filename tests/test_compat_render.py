@@ -8,12 +8,12 @@ import os
 import re
 
 import pytest
-from typer.testing import CliRunner
-
 from hookward.adapters.render import ASK, DENY, SILENT, choose
 from hookward.compat import document, registry, schema
-from hookward.app import app
 from hookward.verdicts.decision import Decision, Verdict
+from typer.testing import CliRunner
+
+from hookward.app import app
 
 PAGE = os.path.join(schema.REPO_ROOT, "COMPATIBILITY.md")
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 
 import pytest
-
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from hookward.policy.engine import evaluate
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.toolcall import ToolCall

@@ -4,7 +4,6 @@ chose, the default or a release branch, or a branch known only at run time asks.
 from __future__ import annotations
 
 import pytest
-
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict

@@ -16,11 +16,11 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from hookward.adapters import doctor, install, installers
 from hookward.adapters.install import ConfigError
 from hookward.compat import registry
+from typer.testing import CliRunner
+
 from hookward.app import app
 
 HOSTS = [

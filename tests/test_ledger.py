@@ -17,14 +17,14 @@ import time
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from hookward.adapters.base import PostEvent, WireAnswer
-from hookward.app import app
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts import ledger
 from hookward.verdicts.decision import Decision, Verdict
 from hookward.verdicts.redact import MARK, redact
+from typer.testing import CliRunner
+
+from hookward.app import app
 
 REPO = Path(__file__).resolve().parent.parent
 

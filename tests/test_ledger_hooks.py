@@ -28,7 +28,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from hookward.verdicts import ledger
 
 REPO = Path(__file__).resolve().parent.parent

@@ -23,13 +23,12 @@ from pathlib import Path
 
 import anyio
 import pytest
-from mcp import Client, StdioServerParameters
-from mcp_types import ElicitResult, Implementation, ListRootsResult, Root
-
 from hookward.adapters import mcp_actions, mcp_server
 from hookward.adapters.mcp_clients import host_for_client
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
+from mcp import Client, StdioServerParameters
+from mcp_types import ElicitResult, Implementation, ListRootsResult, Root
 
 REPO = Path(__file__).resolve().parent.parent
 HOOKWARD = REPO / ".venv" / "bin" / "hookward"

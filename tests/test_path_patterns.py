@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from hookward.policy.knowledge import paths as kpaths
 from hookward.policy.patterns import _fast_match, compile_patterns, fast_form, matches
 

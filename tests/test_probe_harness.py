@@ -10,7 +10,6 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from hookward.compat.probes import drivers, fakemodel, harness
 from hookward.compat.probes.drivers import CLAUDE_CODE, DRIVERS
 

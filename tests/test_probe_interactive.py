@@ -10,7 +10,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-
 from hookward.compat.probes import harness, interactive
 from hookward.compat.probes.drivers import CLAUDE_CODE
 from hookward.compat.probes.interactive import CLAUDE_TUI

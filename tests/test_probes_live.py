@@ -12,7 +12,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from hookward.compat.probes import harness
 from hookward.compat.probes.drivers import DRIVERS
 

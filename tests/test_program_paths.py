@@ -4,7 +4,6 @@ known program's name is judged as running that file, not as the program it is na
 from __future__ import annotations
 
 import pytest
-
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict

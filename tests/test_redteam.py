@@ -18,9 +18,9 @@ import json
 from pathlib import Path
 
 import pytest
+from hookward.verdicts.decision import Verdict
 
 from tests.redteam.world import World, engine_verdict, wire_decision
-from hookward.verdicts.decision import Verdict
 
 CORPUS = Path(__file__).parent / "redteam"
 

@@ -14,7 +14,6 @@ import sys
 from types import ModuleType, SimpleNamespace
 
 import pytest
-
 from hookward.adapters import claude_code, hook
 from hookward.adapters.render import ASK, DENY, FORCE_ASK, SILENT, choose
 from hookward.compat import registry
@@ -35,7 +34,13 @@ def fact(value: object, **evidence: str) -> dict:
 
 def wire(data: dict, verdict: Verdict, mode: str | None, trusted_grade: str = "documented") -> tuple[str, dict]:
     """(the answer kind chosen, the JSON Claude Code receives) for one verdict."""
-    answer = choose(Decision(verdict, ["test"], ["test.rule"], understood=True), registry.Capabilities(data), EVENT, mode, trusted_grade)
+    answer = choose(
+        Decision(verdict, ["test"], ["test.rule"], understood=True),
+        registry.Capabilities(data),
+        EVENT,
+        mode,
+        trusted_grade,
+    )
     if answer.kind == FORCE_ASK:
         return answer.kind, {}  # Claude Code has no force_ask on the wire; see the hook-path test below
     out = claude_code.spell(answer, EVENT)
@@ -228,6 +233,8 @@ def test_an_allow_no_spec_understood_is_sent_as_no_opinion_so_the_hosts_own_chec
     caps = registry.Capabilities(registry.load_host("claude-code"))
     mode = caps.data["default_mode"]
     understood = choose(Decision(Verdict.ALLOW, ["x"], ["spec.cat"], understood=True), caps, "PreToolUse", mode)
-    guessed = choose(Decision(Verdict.ALLOW, ["x"], ["default.read-only-tools"], understood=False), caps, "PreToolUse", mode)
+    guessed = choose(
+        Decision(Verdict.ALLOW, ["x"], ["default.read-only-tools"], understood=False), caps, "PreToolUse", mode
+    )
     assert understood.kind == "allow"
     assert guessed.kind == "silent"

@@ -14,7 +14,6 @@ import os
 import re
 
 import pytest
-
 from hookward.compat import registry, schema
 
 REPO_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

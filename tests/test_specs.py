@@ -11,7 +11,6 @@ from __future__ import annotations
 import shlex
 
 import pytest
-
 from hookward.policy import specs
 from hookward.policy.spec import EFFECTS, Spec, SpecError, walk
 
@@ -120,3 +119,11 @@ def test_every_spec_and_subcommand_compiles_its_options() -> None:
         return count
 
     assert sum(visit(spec) for spec in _all_specs()) > 1000
+
+
+def test_the_shipped_program_index_is_the_one_the_family_files_give() -> None:
+    """The hook imports one family through policy/specs/_index.py; `python -m hookward.policy.specs` rewrites it."""
+    from hookward.policy.specs import _index
+
+    assert [tuple(item) for item in _index.FILES] == specs._family_files(), "run `python -m hookward.policy.specs`"
+    assert _index.FAMILY_OF == specs.full_index()[1]

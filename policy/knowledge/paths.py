@@ -555,7 +555,15 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
     (
         "path-dirs",
         "directories on PATH in the home directory (a file there shadows a command)",
-        ["~/.local/bin/**", "~/bin/**", "~/.cargo/bin/**", "~/go/bin/**", "~/.npm-global/bin/**", "~/.deno/bin/**", "~/.bun/bin/**"],
+        [
+            "~/.local/bin/**",
+            "~/bin/**",
+            "~/.cargo/bin/**",
+            "~/go/bin/**",
+            "~/.npm-global/bin/**",
+            "~/.deno/bin/**",
+            "~/.bun/bin/**",
+        ],
     ),
 ]
 

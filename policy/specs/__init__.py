@@ -112,21 +112,26 @@ def family_of(program: str) -> str | None:
     return _families().get(program)
 
 
+def _quoted(text: str) -> str:
+    """A string literal as ruff format spells it (double quotes unless the text holds one)."""
+    return repr(text) if '"' in text else '"' + repr(text)[1:-1].replace("\\'", "'") + '"'
+
+
 def write_index() -> str:
     _spec, family_of_name = full_index()
     path = os.path.join(_HERE, "_index.py")
     lines = [
         '"""Program -> spec family, written by `python -m hookward.policy.specs`; do not edit."""',
         "",
-        f"FILES = {_family_files()!r}",
+        "FILES = [",
+        *(f'    ("{family}", {size}),' for family, size in _family_files()),
+        "]",
         "",
         "FAMILY_OF = {",
-        *(f"    {name!r}: {family!r}," for name, family in sorted(family_of_name.items())),
+        *(f"    {_quoted(name)}: {_quoted(family)}," for name, family in sorted(family_of_name.items())),
         "}",
         "",
     ]
     with open(path, "w", encoding="utf-8") as handle:
         handle.write("\n".join(lines))
     return path
-
-

@@ -799,8 +799,12 @@ SPECS = [
         subcommands={w: Spec(w, options=_VITE, operands="tree-read?") for w in ("dev", "serve", "build", "preview")},
         operands="tree-read?",
         long_prefix=False,
-        examples={"vite": "", "vite build": "", "vite build --outDir ~/.config/x": "tree-write:~/.config/x",
-                  "vite --config /tmp/v.js": "load:/tmp/v.js"},
+        examples={
+            "vite": "",
+            "vite build": "",
+            "vite build --outDir ~/.config/x": "tree-write:~/.config/x",
+            "vite --config /tmp/v.js": "load:/tmp/v.js",
+        },
     ),
     Spec(
         "react-scripts",
@@ -812,7 +816,11 @@ SPECS = [
             "test": Spec("test", options=_REACT_TEST, operands="text*", long_prefix=False),
         },
         subcommand_required=True,
-        examples={"react-scripts test --watchAll=false": "", "react-scripts build": "", "react-scripts eject": "unknown"},
+        examples={
+            "react-scripts test --watchAll=false": "",
+            "react-scripts build": "",
+            "react-scripts eject": "unknown",
+        },
     ),
     _simple_runner(
         "ctest",

@@ -74,7 +74,11 @@ def _apply_judge(result: Walk, argv: list[str]) -> None:
         targets = _patch_targets(path, strip) if patch != "-" else None
         if targets is None:
             result.effects.append(
-                Effect("unknown", "", "the files a patch changes are known only by reading it (from a file hookward can read)")
+                Effect(
+                    "unknown",
+                    "",
+                    "the files a patch changes are known only by reading it (from a file hookward can read)",
+                )
             )
             continue
         result.effects.extend(
