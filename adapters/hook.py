@@ -142,7 +142,7 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         reason = f"{FAILED_CLOSED}: {exceeded.reason}"[:2000]
         wire = block_answer(adapter, event, reason)
         return wire if role == "post" else _record_failed(host, event, call, wire, reason)
-    except Exception as error:  # fail closed, whatever broke
+    except BaseException as error:  # fail closed, whatever broke (a Rust extension's panic is not an Exception)
         reason = f"{FAILED_CLOSED}: {type(error).__name__}: {error}"
         wire = block_answer(adapter, event, reason[:2000])
         return wire if role == "post" else _record_failed(host, event, call, wire, reason)
@@ -289,13 +289,15 @@ def read_payload(fd: int, deadline: budget.Deadline, limit: int = HARD_MAX_PAYLO
     buffer = bytearray()
     while True:
         remaining = deadline.remaining()
-        if remaining <= 0:
-            raise StdinTimeout(
-                f"stdin sent no complete JSON payload within the {deadline.seconds:g} s deadline "
-                f"({len(buffer)} bytes read)"
-            )
-        ready, _, _ = select.select([fd], [], [], remaining)
+        # What is already waiting is read even past the deadline (a hook starved of CPU on a busy machine
+        # still answers for the payload it was given); only waiting for more is bounded by it.
+        ready, _, _ = select.select([fd], [], [], max(remaining, 0))
         if not ready:
+            if deadline.remaining() <= 0:
+                raise StdinTimeout(
+                    f"stdin sent no complete JSON payload within the {deadline.seconds:g} s deadline "
+                    f"({len(buffer)} bytes read)"
+                )
             continue  # the loop re-checks the deadline (and a fake clock in tests moves on)
         chunk = os.read(fd, 1 << 16)
         if not chunk:
@@ -378,6 +380,8 @@ def main(host: str, event: str, clock=None) -> int:  # type: ignore[no-untyped-d
             wire = handle(host, event, raw, unreadable)
         except DeadlineExceeded as exceeded:  # the alarm fired outside handle's own guard
             wire = universal_block(f"{FAILED_CLOSED}: {exceeded.reason}")
+        except BaseException as error:  # nothing may end the hook without its block answer
+            wire = universal_block(f"{FAILED_CLOSED}: {type(error).__name__}")
     finally:
         if armed:
             _disarm_alarm()
