@@ -446,3 +446,33 @@ def test_audit_verify_reports_a_grant_deleted_from_the_table(project: Path) -> N
     grant_id = refused_grant(codex(project))
     _direct("DELETE FROM grants WHERE grant_id = ?", grant_id)
     assert _verify()["grant_problems"] == [f"the chain opened grant {grant_id}, but the grants table has no row for it"]
+
+
+def _opencode(project: Path, command: str = ASK_COMMAND) -> dict:
+    """The in-process plugin family: OpenCode's shim feeds `hookward hook opencode tool.execute.before`."""
+    payload = {
+        "hook_event_name": "tool.execute.before",
+        "tool_name": "bash",
+        "tool_input": {"command": command},
+        "session_id": "ses_1",
+        "tool_use_id": "call_1",
+        "cwd": str(project),
+    }
+    wire = handle("opencode", "tool.execute.before", json.dumps(payload).encode())
+    assert wire.exit_code == 0, wire.stderr
+    return json.loads(wire.stdout) if wire.stdout else {}
+
+
+def test_plugin_host_family_refuses_with_a_grant_and_an_approval_lets_exactly_the_next_identical_call_through(
+    project: Path,
+) -> None:
+    answer = _opencode(project)
+    assert answer.get("decision") == "deny", answer  # OpenCode cannot prompt for a plugin's ask (probed)
+    found = GRANT.search(answer["reason"])
+    assert found, answer
+    approve(found.group(1), "once")
+    assert _opencode(project).get("decision") != "deny"  # used once
+    again = _opencode(project)
+    assert again.get("decision") == "deny" and GRANT.search(again["reason"])  # and only once
+    other = _opencode(project, ASK_COMMAND + " --other")
+    assert other.get("decision") == "deny"
