@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+# The spec red-team tests share one throwaway home and project (the `project` fixture there); a test file
+# that defines its own `project` fixture keeps it.
+pytest_plugins = ["tests.spec_redteam_support"]
+
 
 @pytest.fixture(autouse=True)
 def _isolated_xdg(tmp_path_factory, monkeypatch):  # type: ignore[no-untyped-def]

@@ -60,3 +60,19 @@ def assert_routine(decision: Decision, command: str) -> None:
         f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
     )
     assert not [r for r in decision.rule_ids if r.startswith("floor.")], f"{command}: {decision.rule_ids}"
+
+
+@pytest.fixture
+def project(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    """A throwaway home with a project in it; hookward's own dirs are under that home."""
+    home = tmp_path / "home"
+    (home / "proj").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
+    return str(home / "proj")
+
+
+def shell(command: str, project: str):  # type: ignore[no-untyped-def]
+    return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))

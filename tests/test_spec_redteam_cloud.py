@@ -7,22 +7,10 @@ specs use to model thousands of operations by their verb.
 from __future__ import annotations
 
 import pytest
-from hookward.policy.engine import evaluate
 from hookward.policy.spec import Spec, walk
-from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict
 
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / "proj").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    return str(home / "proj")
-
-
-def shell(command: str, project: str):
-    return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))
+from tests.spec_redteam_support import shell
 
 
 def test_prefix_subcommand_keys_match_by_the_longest_prefix_and_exact_keys_win():

@@ -7,25 +7,9 @@ are allowed outright. Commands are only evaluated, never run, in a throwaway HOM
 from __future__ import annotations
 
 import pytest
-from hookward.policy.engine import evaluate
-from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict
 
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
-    home = tmp_path / "home"
-    (home / "proj").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
-    return str(home / "proj")
-
-
-def shell(command: str, project: str):  # type: ignore[no-untyped-def]
-    return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))
-
+from tests.spec_redteam_support import shell
 
 HOSTILE = [
     ("shuf-output-into-bashrc", "shuf -e X -o ~/.bashrc", Verdict.DENY, "floor.persistence"),

@@ -15,17 +15,7 @@ from hookward.policy.toolcall import ToolCall
 from hookward.policy.urls import loopback_url
 from hookward.verdicts.decision import Verdict
 
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / "proj").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    return str(home / "proj")
-
-
-def shell(command: str, project: str):
-    return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))
+from tests.spec_redteam_support import shell
 
 
 def web(url: str, project: str):

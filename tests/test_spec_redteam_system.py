@@ -5,23 +5,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from hookward.policy.engine import evaluate
-from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict
 
-
-@pytest.fixture
-def project(tmp_path, monkeypatch):
-    home = tmp_path / "home"
-    (home / "proj").mkdir(parents=True)
-    monkeypatch.setenv("HOME", str(home))
-    for name in ("XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
-        monkeypatch.delenv(name, raising=False)
-    return str(home / "proj")
-
-
-def shell(command: str, project: str):
-    return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))
+from tests.spec_redteam_support import shell
 
 
 @pytest.mark.parametrize("command", ["pkill -9 .", "killall -9 -r .", "pkill -f ''", "pkill -9 -u me"])
