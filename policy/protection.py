@@ -698,27 +698,13 @@ def _judge_file(kind: str, path: str, written: str, hits: list[Place], content: 
 
 
 def _read_bounded(path: str) -> str | None:
-    """A regular file's text, at most 1 MiB; never blocks on a FIFO or a device."""
-    import stat
+    """A regular file's text, at most 1 MiB; never blocks on a FIFO or a device (policy.safeio does the checks)."""
+    from hookward.policy.safeio import read_regular
 
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-    except OSError:
-        try:
-            real = os.path.realpath(path)
-            fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
-        except OSError:
-            return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_SETTINGS_BYTES:
-            return None
-        data = os.read(fd, _MAX_SETTINGS_BYTES + 1)
+        return read_regular(os.path.realpath(path), _MAX_SETTINGS_BYTES).decode("utf-8", "replace")
     except OSError:
         return None
-    finally:
-        os.close(fd)
-    return data.decode("utf-8", "replace")
 
 
 def _parse(path: str, text: str | None) -> object:

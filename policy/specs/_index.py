@@ -12,7 +12,7 @@ FILES = [
     ("build", 36631),
     ("interpreters", 12400),
     ("network", 38453),
-    ("archives", 34335),
+    ("archives", 34131),
     ("services", 8602),
     ("editors", 17674),
     ("system", 23332),

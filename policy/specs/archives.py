@@ -725,19 +725,12 @@ MAX_PATCH_BYTES = 1 << 20
 
 def _patch_targets(path: str, strip: int | None) -> list[str] | None:
     """The files a unified or context diff names (`--- a/x`, `+++ b/x`), stripped like `-pN`; None if unreadable."""
-    import stat
+    from hookward.policy.safeio import read_regular
 
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        data = read_regular(path, MAX_PATCH_BYTES)
     except OSError:
         return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_PATCH_BYTES:
-            return None
-        data = os.read(fd, MAX_PATCH_BYTES + 1)
-    finally:
-        os.close(fd)
     names: list[str] = []
     for line in data.decode("utf-8", "replace").splitlines():
         match = re.match(r"^(?:\+\+\+|---|\*\*\*) (\S+)", line)
