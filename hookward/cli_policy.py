@@ -160,13 +160,18 @@ def eval_corpus(
             typer.echo(f"{corpus}:{line_no}: not a corpus line", err=True)
             raise typer.Exit(2) from None
         call = ToolCall("shell", command=command, cwd=cwd, project_root=cwd)
+        rule_ids: list[str] = []
+        reasons: list[str] = []
         try:
-            verdict = evaluate(call, policy).verdict.label
+            decision = evaluate(call, policy)
+            verdict, rule_ids, reasons = decision.verdict.label, decision.rule_ids, decision.reasons
         except Exception as error:  # an engine failure is refused by the hook: count it as deny
             verdict = "deny"
             typer.echo(f"{corpus}:{line_no}: engine error {type(error).__name__}: {error}", err=True)
         totals[expected] = totals.get(expected, 0) + 1
         row = {"command": command, "expected": expected, "got": verdict, "source": case.get("source", "")}
+        if verdict != "allow":  # what decided it, so friction can be counted by cause
+            row["rules"], row["reasons"] = list(rule_ids), list(reasons)
         if expected in ("deny", "not-allow") and verdict == "allow":
             missed.append(row)
         if expected == "allow" and verdict != "allow":
