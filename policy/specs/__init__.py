@@ -36,6 +36,7 @@ FAMILIES = (
     "devtools",
     "saas",
     "hostinfo",
+    "gnu",
 )
 
 _HERE = os.path.dirname(__file__)
