@@ -16,11 +16,13 @@ The output is a pure function of the host files: sorted, no render-time date.
 from __future__ import annotations
 
 import os
+import re
+from dataclasses import dataclass
 
 from hookward.adapters.approval import choose_approval
 from hookward.adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
 from hookward.compat import schema
-from hookward.compat.registry import ANY_MODE, Capabilities
+from hookward.compat.registry import ANY_MODE, Capabilities, grade_at_least
 from hookward.verdicts.decision import Decision, Verdict
 
 PAGE_NAME = "COMPATIBILITY.md"
@@ -116,45 +118,6 @@ def installed_failures(data: dict) -> dict:
 def _mode_keys(table: dict, data: dict) -> list[str]:
     order = {mode: rank for rank, mode in enumerate(ordered_modes(data))}
     return sorted(table, key=lambda mode: (-1 if mode == ANY_MODE else order.get(mode, len(order)), mode))
-
-
-def iter_facts(data: dict) -> list[tuple[str, str, dict]]:
-    """Every graded fact of a host as (kind, label, fact), in page order.
-
-    The kind tells how to word the value: event, fields, gates, flag, effect, failure, switch, config.
-    """
-    facts: list[tuple[str, str, dict]] = []
-    order = {"pre": 0, "approval": 1, "post": 2}
-    events = sorted(data["events"].items(), key=lambda item: (order[item[1]["role"]], item[0]))
-    for name, event in events:
-        role = ROLE_WORDS[event["role"]]
-        facts.append(("flag", f"`{name}` ({role} event) fires", event["fires"]))
-        facts.append(("fields", f"`{name}` payload fields", event["payload_fields"]))
-    facts.append(("gates", "tool kinds the pre-tool event covers", data["gates"]))
-    for mode in ordered_modes(data):
-        label = f"mode `{mode}`: an ask can be satisfied without a person seeing the call"
-        facts.append(("flag", label, data["modes"][mode]["ask_satisfiable_silently"]))
-    for event in pre_events(data) + approval_events(data):
-        for verdict in VERDICT_ORDER:
-            table = data["verdicts"][event][verdict.label]
-            for mode in _mode_keys(table, data):
-                where = "every mode" if mode == ANY_MODE else f"mode `{mode}`"
-                facts.append(("effect", f"`{event}` answer **{verdict.label}**, {where}", table[mode]))
-    for failure in schema.FAILURES:
-        facts.append(("failure", f"when {FAILURE_LABELS[failure]}", data["failures"][failure]))
-    if data.get("failures_switched"):
-        for failure in schema.FAILURES:
-            label = f"with the fail-closed switch on, when {FAILURE_LABELS[failure]}"
-            facts.append(("failure", label, data["failures_switched"][failure]))
-    facts.append(("switch", "a switch that makes hook failures block", data["fail_closed_switch"]))
-    if data.get("hook_shell"):
-        facts.append(("flag", "hook commands run through a shell", data["hook_shell"]))
-    facts.append(("switch", "the hook can rewrite the tool's input", data["input_modification"]))
-    config = data["config"]
-    config_fact = {key: config.get(key) for key in ("grade", "source", "date", "note")}
-    config_fact["value"] = config
-    facts.append(("config", "where hooks are registered", config_fact))
-    return facts
 
 
 def evidence_mix(data: dict) -> dict[str, int]:
@@ -306,6 +269,16 @@ def render_page(hosts: dict[str, dict]) -> str:
         f"host's default permission mode, trusting facts graded `{DEFAULT_TRUSTED_GRADE}` or stronger",
         "(the default `trusted_grade`; a stricter policy setting turns more asks into refusals).",
         "",
+        "Each host's section opens with its **bottom line**: what you get with hookward installed, the one",
+        "caveat that matters, interactive against headless runs, what a hookward crash or timeout does as",
+        "installed, and the version examined. The evidence follows: what hookward sends per permission mode,",
+        "the graded facts (facts that agree share a row; probe-backed rows link their records), the limitations.",
+        "",
+        "**A permission mode the registry has never seen** gets the same answers on every host: allow is sent",
+        "as no answer (the host's own permission check decides), ask and force_ask are refused (deny, since",
+        "hookward has no evidence that a prompt reaches a person there), and deny is sent as deny. A host's",
+        "tables list such a mode only where its answers differ.",
+        "",
         "**Facts know their version.** A fact was established on the host releases it names in",
         "`versions` and the release its citation carries (a probe record's folder, the package@version",
         "of a read). Two versions are one release when their first N components agree (N is the host's",
@@ -430,21 +403,588 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
     return lines
 
 
+# ---------------------------------------------------------------- one host: the bottom line
+
+# How a failure reads in the bottom line ("a crash ... blocks the tool").
+FAILURE_SHORT = {
+    "crash": "a crash",
+    "timeout": "a timeout",
+    "empty_output": "empty output",
+    "malformed_output": "malformed output",
+    "exit_2": "exit 2",
+}
+FAILURE_OUTCOME = {
+    "blocks": "blocks the tool",
+    "runs": "does not block the tool",
+    "ends_session": "ends the session",
+}
+# The failures the bottom line states: a hookward that breaks. Exit 2 is hookward's own block on exit-2 hosts.
+BROKEN_HOOK = ("crash", "timeout", "empty_output", "malformed_output")
+BOTTOM_LINE = "**Bottom line.**"
+
+
+def grade_words(fact: dict) -> str:
+    """The grade in words, without the date: the bottom line's parenthesis."""
+    return GRADE_WORDS["unknown" if is_unknown(fact) else fact["grade"]]
+
+
+def modes_list(modes: list[str]) -> str:
+    return ", ".join(f"`{mode}`" for mode in modes)
+
+
+def joined(items: list[str]) -> str:
+    """a, b and c."""
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _outcome(data: dict, event: str, verdict: str, mode: str, sent: dict) -> str:
+    """One verdict on one event in one mode: what hookward sends and what the host then does, with the grade."""
+    caps = Capabilities(data)
+    approval = data["events"][event]["role"] == "approval"
+    kind = sent["kind"]
+    if kind == DENY and verdict != "deny":
+        return f"{verdict}: refused (sent as deny), since {_refusal_reason(data, event, verdict, mode)}"
+    if kind == SILENT:
+        if approval and verdict != "allow":
+            fact = caps.effect(event, verdict, mode)
+            return f"{verdict}: no answer, the host's own dialog is the prompt ({grade_words(fact)})"
+        return f"{verdict}: no answer, the host's own permission check decides"
+    if kind == ASK and verdict == "force_ask":
+        silent = caps.mode_fact(mode, "ask_satisfiable_silently")
+        return f"force_ask: sent as ask, which a remembered approval does not silence ({grade_words(silent)})"
+    answer = {ALLOW: "allow", ASK: "ask", FORCE_ASK: "force_ask", DENY: "deny"}[kind]
+    fact = caps.effect(event, answer, mode)
+    if is_unknown(fact):
+        return f"{verdict}: sent as {answer}, what {data['name']} does then is unknown"
+    words = {
+        ("allow", "enforced"): "approves the call without the person" if approval else "skips the host's own prompt",
+        ("deny", "enforced"): "refuses the call" if approval else "blocks the tool",
+        ("ask", "prompts"): "a person is prompted",
+        ("force_ask", "prompts"): "a person must confirm",
+    }.get((answer, fact["value"]), f"the host {EFFECT_WORDS.get(fact['value'], fact['value'])}")
+    return f"{verdict}: {words} ({grade_words(fact)})"
+
+
+ASK_EFFECT_WORDS = {
+    "runs": "the host runs the tool anyway on an ask",
+    "unsupported": "the host has no ask answer",
+    "refuses": "the host refuses an ask by itself",
+    "ends_session": "an ask ends the session",
+    "rejected": "the host rejects an ask",
+    "enforced": "the host does not prompt",
+}
+
+
+def _refusal_reason(data: dict, event: str, verdict: str, mode: str) -> str:
+    """Why an ask or force_ask is refused in this mode, read off the facts, with their grade."""
+    from hookward.adapters.render import SAFE_HEADLESS
+
+    caps = Capabilities(data)
+    ask = caps.effect(event, "ask", mode)
+    if is_unknown(ask):
+        return "nobody has established that a prompt reaches a person here"
+    if ask["value"] == "prompts":
+        headless = caps.headless_effect(event, "ask", mode)
+        if headless is not None and headless.get("value") not in SAFE_HEADLESS:
+            return f"headless, {ASK_EFFECT_WORDS.get(headless['value'], headless['value'])} ({grade_words(headless)})"
+        if not grade_at_least(ask, DEFAULT_TRUSTED_GRADE):
+            return f"the evidence of a prompt is only {ask['grade']}"
+        if verdict == "force_ask":
+            silent = caps.mode_fact(mode, "ask_satisfiable_silently")
+            if is_unknown(silent):
+                return "nobody has established that a remembered approval cannot satisfy the prompt"
+            return f"a remembered approval can satisfy the prompt ({grade_words(silent)})"
+    return f"{ASK_EFFECT_WORDS.get(ask['value'], ask['value'])} ({grade_words(ask)})"
+
+
+def _what_you_get(data: dict) -> list[str]:
+    name = data["name"]
+    events = pre_events(data) + approval_events(data)
+    if not events:
+        tail = (
+            " Only tool calls made through hookward's MCP server are checked." if data["paradigm"] == "mcp-only" else ""
+        )
+        return [f"- **What you get:** no pre-tool hook of {name} is known, so its native tools are not gated.{tail}"]
+    table = sends_by_mode(data)
+    default = data["default_mode"]
+    covers = "unknown" if is_unknown(data["gates"]) else ", ".join(data["gates"]["value"])
+    lines = [f"- **Tool kinds the pre-tool hook covers:** {covers} ({grade_words(data['gates'])})."]
+    for event in events:
+        by_mode = table[event]
+        role = "approval prompt" if data["events"][event]["role"] == "approval" else "pre-tool"
+        outcomes = [
+            _outcome(data, event, verdict, default, by_mode[default][verdict])
+            for verdict in ("deny", "ask", "force_ask", "allow")
+        ]
+        if outcomes[1].removeprefix("ask: ") == outcomes[2].removeprefix("force_ask: "):
+            outcomes[1:3] = ["ask and force_ask: " + outcomes[1].removeprefix("ask: ")]
+        said = "; ".join(outcomes)
+        line = f"- **What you get on `{event}`** ({role}), in the default mode `{default}`: {said}."
+        others: dict[str, list[str]] = {}
+        for mode in ordered_modes(data)[1:]:
+            changed = [
+                f"{verdict} is sent as {SENT_WORDS[by_mode[mode][verdict]['kind']]}"
+                for verdict in ("deny", "ask", "force_ask", "allow")
+                if by_mode[mode][verdict]["kind"] != by_mode[default][verdict]["kind"]
+            ]
+            if changed:
+                others.setdefault(joined(changed), []).append(mode)
+        for change, modes in others.items():
+            line += f" In {modes_list(modes)}: {change}."
+        line = line.replace("ask is sent as deny and force_ask is sent as deny", "ask and force_ask are refused")
+        lines.append(line)
+    return lines
+
+
+def _interactive_headless(data: dict) -> str:
+    """What an ask does in an interactive session against a headless run, from the verdict facts."""
+    interactive: dict[tuple[str, str], list[str]] = {}
+    headless: dict[tuple[str, str], list[str]] = {}
+    for event in pre_events(data):
+        table = data["verdicts"][event]["ask"]
+        for mode in _mode_keys(table, data):
+            fact = table[mode]
+            if is_unknown(fact):
+                continue
+            variant = "@headless" if mode.endswith("@headless") else ""
+            # "*" is every mode only where no mode of the same variant has a fact of its own.
+            alone = not any(other != mode and other.endswith("@headless") == bool(variant) for other in table)
+            if mode.split("@")[0] == ANY_MODE:
+                where = "every mode" if alone else "the other modes"
+            else:
+                where = f"`{mode.removesuffix('@headless')}`"
+            if len(pre_events(data)) > 1:
+                where = f"`{event}`" + ("" if where == "every mode" else f" in {where}")
+            bucket = headless if mode.endswith("@headless") else interactive
+            found = bucket.setdefault((fact["value"], fact["grade"]), [])
+            if where not in found:
+                found.append(where)
+
+    def said(bucket: dict[tuple[str, str], list[str]]) -> str:
+        return "; ".join(
+            f"{EFFECT_WORDS[value]} {'on' if len(pre_events(data)) > 1 else 'in'} {', '.join(where)} "
+            f"({GRADE_WORDS[grade]})"
+            for (value, grade), where in sorted(bucket.items())
+        )
+
+    if not interactive and not headless:
+        return "- **Interactive vs headless:** what an ask does is unknown in both; hookward refuses it."
+    parts = []
+    parts.append(
+        f"interactive, an ask: {said(interactive)}" if interactive else "interactive sessions: not established"
+    )
+    parts.append(f"headless, an ask: {said(headless)}" if headless else "headless runs: not examined")
+    line = "- **Interactive vs headless:** " + "; ".join(parts) + "."
+    if headless:
+        line += " A hook cannot tell the two apart: hookward sends ask only where a headless run does not run the tool."
+    return line
+
+
+def _failures_as_installed(data: dict) -> str:
+    failures = installed_failures(data)
+    groups: dict[tuple[str, str], list[str]] = {}
+    for failure in BROKEN_HOOK:
+        fact = failures[failure]
+        key = ("unknown", "unknown") if is_unknown(fact) else (fact["value"], fact["grade"])
+        groups.setdefault(key, []).append(FAILURE_SHORT[failure])
+    said = []
+    for (value, grade), which in groups.items():
+        if value == "unknown":
+            said.append(f"what {joined(which)} {'do' if len(which) > 1 else 'does'} is unknown")
+        else:
+            outcome = FAILURE_OUTCOME.get(value, value)
+            if len(which) > 1:
+                outcome = outcome.replace("does not", "do not").replace("blocks", "block").replace("ends", "end")
+            said.append(f"{joined(which)} {outcome} ({GRADE_WORDS[grade]})")
+    if switch_installed(data):
+        switch = data["fail_closed_switch"]
+        since = f" on {switch['since']} and later" if switch.get("since") else ""
+        how = f"with {text(str(switch['value']))}, which `hookward install` writes{since}"
+    else:
+        how = "as installed: no fail-closed switch written"
+    return f"- **If hookward crashes or times out** ({how}): " + "; ".join(said) + "."
+
+
+def _caveat(data: dict) -> str:
+    """The one caveat that matters: the host file lists its limitations most important first."""
+    stated = data["limitations"]
+    return f"- **Caveat:** {text(stated[0])}" if stated else "- **Caveat:** none recorded in the host file."
+
+
+def _versions(data: dict) -> str:
+    from hookward.compat.registry import newer_than_examined
+
+    latest = data.get("latest_seen")
+    line = f"- **Version:** examined {version(data)} on {data['examined_on']}"
+    if not latest:
+        return line + "; latest seen: not recorded."
+    line += f"; latest seen `{latest}`"
+    if newer_than_examined(data, latest):
+        line += " (a later release: there, probed and read facts count as vendor docs at most)"
+    return line + "."
+
+
+def bottom_line(data: dict) -> list[str]:
+    """What a person gets with hookward installed on this host, first; every claim names its grade."""
+    return [
+        BOTTOM_LINE,
+        "",
+        *_what_you_get(data),
+        _caveat(data),
+        _interactive_headless(data) if pre_events(data) else "- **Interactive vs headless:** no pre-tool hook.",
+        _failures_as_installed(data),
+        _versions(data),
+        "",
+    ]
+
+
+# ---------------------------------------------------------------- one host: the evidence
+
+# A probe note lists every record behind a fact and what each showed ("allow-read-default: enforced, ...");
+# the page links the records instead of repeating that list.
+SCENARIO_LIST = re.compile(r" \((?:[\w.@+-]+: \w+)(?:, [\w.@+-]+: \w+)*\)")
+
+
+# The opening a probe gives every note it writes ("claude-code 2.1.332 probed (...)."): the record folder says it.
+PROBE_OPENING = re.compile(r"^[\w.-]+ [\w.+-]+ probed(?: interactively)?(?: in tmux)?(?: \([^()]*\))?(?:[.;] |[.;]?$)")
+
+
+def clean_note(note: str | None) -> str:
+    """A fact's note without the list of records behind it (the source cites them) or the probe's opening."""
+    note = SCENARIO_LIST.sub("", note or "")
+    rest = PROBE_OPENING.sub("", note, count=1)
+    return (rest[:1].upper() + rest[1:]) if rest != note else note
+
+
+@dataclass
+class FactRow:
+    """One line of a host's fact table: one or more facts with the same value, grade, date and note."""
+
+    kind: str
+    label: str
+    facts: list[dict]
+    value: str
+    evidence: str
+    source: str
+    note: str
+    grade: str = "unknown"
+    when: str = ""  # the date read or probed, and the release a fact holds from
+    artifacts: tuple[str, ...] = ()
+
+    @property
+    def cells(self) -> list[str]:
+        """The row as its grade's table shows it: the grade is the table's heading."""
+        return [self.label, self.value, self.when, self.source, self.note]
+
+
+def _group_label(template: str, which: list[str], plural: str | None) -> str:
+    if plural and len(which) > 1:
+        return template.format(which=f"{plural} {', '.join(which)}")
+    prefix = "mode " if plural == "modes" and which != ["every mode"] else ""
+    return template.format(which=prefix + ", ".join(which))
+
+
+def fact_groups(data: dict) -> list[tuple[str, str, str | None, list[tuple[str, dict]]]]:
+    """Every graded fact of a host as (kind, label template, plural, [(which, fact)]), in page order.
+
+    Members of one group may share a table row when their value, grade, date and note agree.
+    """
+    groups: list[tuple[str, str, str | None, list[tuple[str, dict]]]] = []
+    order = {"pre": 0, "approval": 1, "post": 2}
+    events = sorted(data["events"].items(), key=lambda item: (order[item[1]["role"]], item[0]))
+    for name, event in events:
+        role = ROLE_WORDS[event["role"]]
+        groups.append(("flag", f"`{name}` ({role} event) fires", None, [("", event["fires"])]))
+        groups.append(("fields", f"`{name}` payload fields", None, [("", event["payload_fields"])]))
+    groups.append(("gates", "tool kinds the pre-tool event covers", None, [("", data["gates"])]))
+    modes = [(f"`{mode}`", data["modes"][mode]["ask_satisfiable_silently"]) for mode in ordered_modes(data)]
+    groups.append(("flag", "{which}: an ask can be satisfied without a person seeing the call", "modes", modes))
+    for event in pre_events(data) + approval_events(data):
+        for verdict in VERDICT_ORDER:
+            table = data["verdicts"][event][verdict.label]
+            members = [
+                ("every mode" if mode == ANY_MODE else f"`{mode}`", table[mode]) for mode in _mode_keys(table, data)
+            ]
+            groups.append(("effect", f"`{event}` answer **{verdict.label}**, {{which}}", "modes", members))
+    failures = [(FAILURE_LABELS[f].removeprefix("the hook "), data["failures"][f]) for f in schema.FAILURES]
+    groups.append(("failure", "when the hook {which}", "", failures))
+    if data.get("failures_switched"):
+        switched = [
+            (FAILURE_LABELS[f].removeprefix("the hook "), data["failures_switched"][f]) for f in schema.FAILURES
+        ]
+        groups.append(("failure", "with the fail-closed switch on, when the hook {which}", "", switched))
+    groups.append(("switch", "a switch that makes hook failures block", None, [("", data["fail_closed_switch"])]))
+    if data.get("hook_shell"):
+        groups.append(("flag", "hook commands run through a shell", None, [("", data["hook_shell"])]))
+    groups.append(("switch", "the hook can rewrite the tool's input", None, [("", data["input_modification"])]))
+    config = data["config"]
+    config_fact = {key: config.get(key) for key in ("grade", "source", "date", "note")}
+    config_fact["value"] = config
+    groups.append(("config", "where hooks are registered", None, [("", config_fact)]))
+    return groups
+
+
+def iter_facts(data: dict) -> list[tuple[str, str, dict]]:
+    """Every graded fact of a host as (kind, label, fact), one by one (the evidence mix counts these)."""
+    facts = []
+    for kind, template, plural, members in fact_groups(data):
+        for which, fact in members:
+            facts.append((kind, _group_label(template, [which], plural), fact))
+    return facts
+
+
+def _record_folder(fact: dict) -> str | None:
+    source = fact.get("source") or ""
+    if fact.get("grade") == "probed" and source.startswith(schema.RECORDS_DIR + "/"):
+        return os.path.dirname(source)
+    return None
+
+
+def _row_key(kind: str, fact: dict) -> tuple:
+    folder = _record_folder(fact)
+    return (
+        fact_value(kind, fact),
+        fact.get("grade", "unknown"),
+        fact.get("date"),
+        clean_note(fact.get("note")),
+        folder or fact.get("source"),
+        fact.get("since"),
+        tuple(fact.get("versions") or ()),
+    )
+
+
+def _cited(fact: dict) -> tuple[str, str]:
+    """(the artifact a citation names, what in it): a record folder and the record, a package@version and the symbol."""
+    source = fact.get("source") or ""
+    folder = _record_folder(fact)
+    if folder is not None:
+        return folder, f"`{os.path.basename(source).removesuffix('.json')}`"
+    if source.startswith(("https://", "http://")) and " " not in source:
+        return source, ""
+    if fact.get("grade") == "read":
+        for cut in ("): ", ": "):
+            at = source.find(cut)
+            if at > 0 and schema.PACKAGE_AT_VERSION.search(source[: at + 1]):
+                end = at + (1 if cut == "): " else 0)
+                return source[:end], source[end + 2 :].strip()
+    return source, ""
+
+
+def source_list_entry(artifact: str) -> str:
+    """How a cited artifact reads in a host's source list."""
+    if artifact.startswith(schema.RECORDS_DIR + "/"):
+        shown = artifact.removeprefix(schema.RECORDS_DIR + "/")
+        return f"probe records [{shown}]({artifact}/)"
+    return source_link({"source": artifact})
+
+
+class SourceList:
+    """A host's citations, each artifact named once (S1, S2, ...) and cited by its number in the table."""
+
+    def __init__(self) -> None:
+        self.ids: dict[str, str] = {}
+
+    def cite(self, facts: list[dict]) -> str:
+        if all(fact.get("grade", "unknown") == "unknown" and not fact.get("source") for fact in facts):
+            return ""
+        parts = self.artifacts(facts)
+        cited = []
+        for artifact, details in parts.items():
+            number = self.ids.setdefault(artifact, f"S{len(self.ids) + 1}")
+            shown = [detail if detail.startswith("`") else code(detail) for detail in details]
+            cited.append(number + (": " + ", ".join(shown) if shown else ""))
+        return "; ".join(cited)
+
+    @staticmethod
+    def artifacts(facts: list[dict]) -> dict[str, list[str]]:
+        parts: dict[str, list[str]] = {}
+        for fact in facts:
+            if not fact.get("source"):
+                continue
+            artifact, detail = _cited(fact)
+            details = parts.setdefault(artifact, [])
+            if detail and detail not in details:
+                details.append(detail)
+        return parts
+
+    def lines(self, shared: dict[str, str] | None = None) -> list[str]:
+        """`shared`: per artifact, the note every row citing it opens with (said here once)."""
+        shared = shared or {}
+        out = []
+        for artifact, number in self.ids.items():
+            said = f". Every row citing them: {text(shared[artifact])}" if artifact in shared else ""
+            out.append(f"- **{number}** {source_list_entry(artifact)}{said}")
+        return out
+
+
+def fact_rows(data: dict, sources: SourceList | None = None) -> list[FactRow]:
+    """The host's fact table: facts that agree in everything but the mode or failure share one row."""
+    sources = sources if sources is not None else SourceList()
+    rows: list[FactRow] = []
+    for kind, template, plural, members in fact_groups(data):
+        buckets: dict[tuple, list[tuple[str, dict]]] = {}
+        for which, fact in members:
+            # "every mode" is the general statement: it never shares a row with a mode of its own.
+            key = (which == "every mode", *_row_key(kind, fact))
+            buckets.setdefault(key, []).append((which, fact))
+        for bucket in buckets.values():
+            facts = [fact for _, fact in bucket]
+            first = facts[0]
+            evidence_text = evidence(first)
+            when = "" if is_unknown(first) else first.get("date") or ""
+            if first.get("since") and not is_unknown(first):
+                evidence_text += f"; holds from {first['since']} on"
+                when += f"; holds from {first['since']} on"
+            rows.append(
+                FactRow(
+                    kind=kind,
+                    label=_group_label(template, [which for which, _ in bucket], plural),
+                    facts=facts,
+                    value=fact_value(kind, first),
+                    evidence=evidence_text,
+                    source=sources.cite(facts),
+                    note=clean_note(first.get("note")),
+                    grade="unknown" if is_unknown(first) else first["grade"],
+                    when=when,
+                    artifacts=tuple(SourceList.artifacts(facts)),
+                )
+            )
+    return rows
+
+
+def shared_notes(rows: list[FactRow]) -> dict[str, str]:
+    """Per probe-record folder, the note that two or more rows citing only it open with (how the probes ran)."""
+    shared: dict[str, str] = {}
+    by_folder: dict[str, list[FactRow]] = {}
+    for row in rows:
+        if len(row.artifacts) == 1 and row.artifacts[0].startswith(schema.RECORDS_DIR + "/") and row.note:
+            by_folder.setdefault(row.artifacts[0], []).append(row)
+    for folder, citing in by_folder.items():
+        # Said once only when it opens the note of every row that cites the folder, so nothing is lost.
+        every = [row for row in rows if folder in row.artifacts]
+        candidates = sorted({row.note for row in citing}, key=lambda note: (len(note), note))
+        for candidate in candidates:
+            if len(every) >= 2 and all(row.note.startswith(candidate) for row in every):
+                shared[folder] = candidate
+    return shared
+
+
+GRADE_SECTIONS = (
+    ("probed", "Observed in a probe", "probed on", "records"),
+    ("read", "Read in the shipped host", "read on", "artifact"),
+    ("documented", "Vendor docs say", "date read", "document"),
+)
+
+
+def render_facts(data: dict) -> list[str]:
+    """A host's graded facts, strongest evidence first: one table per grade, the unknowns as a list."""
+    sources = SourceList()
+    rows = fact_rows(data, sources)
+    shared = shared_notes(rows)
+    for row in rows:
+        hoisted = shared.get(row.artifacts[0]) if len(row.artifacts) == 1 else None
+        if hoisted and row.note.startswith(hoisted):
+            row.note = row.note[len(hoisted) :].strip()
+    lines = ["### Facts", ""]
+    for grade, heading, when, source in GRADE_SECTIONS:
+        graded = [row for row in rows if row.grade == grade]
+        if not graded:
+            continue
+        lines += [f"{heading}:", "", f"| fact | value | {when} | {source} | note |", "|---|---|---|---|---|"]
+        lines += ["| " + " | ".join(cell(item) for item in row.cells[:4] + [text(row.note)]) + " |" for row in graded]
+        lines.append("")
+    unknown = [row for row in rows if row.grade == "unknown"]
+    if unknown:
+        lines += ["Unknown (nobody has established these; hookward never relies on them):", ""]
+        lines += [f"- {row.label}" + (f": {text(row.note)}" if row.note else "") for row in unknown]
+        lines.append("")
+    if sources.ids:
+        lines += ["Sources:", "", *sources.lines(shared), ""]
+    return lines
+
+
+# What every host gets in a permission mode its registry never saw; stated once in the page header, and a
+# host's own row only where it differs.
+UNLISTED_SENDS = ("no answer (host decides)", "deny (instead of ask)", "deny (instead of force_ask)", "deny")
+
+
+def unlisted_as_stated(data: dict, sent: dict) -> bool:
+    """Whether a host's answers in an unlisted mode are the ones the page header states for every host."""
+    return tuple(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER) == UNLISTED_SENDS
+
+
+def _shown_modes(data: dict, by_mode: dict[str, dict]) -> dict[str, dict]:
+    """The modes a host's table shows: the listed ones, and an unlisted mode only where it differs from the header."""
+    return {mode: sent for mode, sent in by_mode.items() if mode in data["modes"] or not unlisted_as_stated(data, sent)}
+
+
+def _sends_rows(data: dict, event: str, by_mode: dict[str, dict]) -> list[tuple[str, dict]]:
+    """Modes that get the same answers share a row."""
+    grouped: dict[tuple, list[str]] = {}
+    sent_by_key: dict[tuple, dict] = {}
+    for mode, sent in by_mode.items():
+        key = tuple(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER)
+        if mode in data["modes"]:
+            label = f"`{mode}`" + (" (default)" if mode == data["default_mode"] else "")
+        else:
+            key = ("unlisted", *key)
+            label = "a mode not listed here"
+        grouped.setdefault(key, []).append(label)
+        sent_by_key[key] = sent
+    return [(", ".join(labels), sent_by_key[key]) for key, labels in grouped.items()]
+
+
+def _why_lines(data: dict, event: str, by_mode: dict[str, dict]) -> list[str]:
+    """Why a verdict is not sent as itself, each reason once with the modes and verdicts it covers."""
+    name = data["name"]
+    reasons: dict[str, dict[str, list[str]]] = {}
+    for mode, sent in by_mode.items():
+        where = f"`{mode}`" if mode in data["modes"] else "a mode not listed here"
+        for verdict in VERDICT_ORDER:
+            answer = sent[verdict.label]
+            if answer["downgraded"]:
+                why = f"sent as {SENT_WORDS[answer['kind']]}: {answer['downgraded']}"
+            elif answer["kind"] == SILENT and data["events"][event]["role"] == "approval" and verdict.label != "allow":
+                why = f"sent as no answer: {name}'s own approval prompt is the ask, and the person answers it"
+            elif answer["kind"] == SILENT:
+                why = (
+                    "sent as no answer: an explicit allow is not established as enforced here, "
+                    f"so {name}'s own permission rules decide"
+                )
+            else:
+                continue
+            # The same reason in several modes differs only by the mode's name: say it once for all of them.
+            why = why.replace(f"mode {mode!r}", MODE_SLOT)
+            verdicts = reasons.setdefault(why, {})
+            verdicts.setdefault(where, []).append(f"**{verdict.label}**")
+    lines = []
+    for why, by_where in reasons.items():
+        shapes: dict[str, list[str]] = {}
+        for where, verdicts in by_where.items():
+            shapes.setdefault(" and ".join(verdicts), []).append(where)
+        for verdicts, wheres in shapes.items():
+            if len(wheres) == 1 and wheres[0].startswith("`"):
+                said = why.replace(MODE_SLOT, f"mode {wheres[0].strip('`')!r}")
+            else:
+                said = why.replace(MODE_SLOT, "each of these modes")
+            lines.append(f"- `{event}`, {verdicts} in {', '.join(wheres)}: {said}.")
+    return lines
+
+
+MODE_SLOT = "\x00mode\x00"
+
+
 def render_host(data: dict) -> list[str]:
-    """One host's section: what hookward sends, every fact, the limitations."""
+    """One host's section: the bottom line first, then the evidence behind it."""
     host = data["host"]
     name = data["name"]
-    lines = [
-        f'<a id="host-{host}"></a>',
-        "",
-        f"## {name} (`{host}`)",
-        "",
-        f"- Paradigm: {data['paradigm']}",
-        f"- Version examined: {version(data)}, on {data['examined_on']}"
-        + (f" (latest seen: `{data['latest_seen']}`)" if data.get("latest_seen") else ""),
-        f"- Default permission mode: `{data['default_mode']}`",
-        "",
+    lines = [f'<a id="host-{host}"></a>', "", f"## {name} (`{host}`)", "", *bottom_line(data)]
+    lines += [
         "### What hookward sends",
+        "",
+        f"Paradigm: {data['paradigm']}. Default permission mode: `{data['default_mode']}`.",
         "",
     ]
     table = sends_by_mode(data)
@@ -461,58 +1001,24 @@ def render_host(data: dict) -> list[str]:
         lines += [
             f"On `{event}`:",
             "",
-            "| permission mode | allow | ask | force_ask | deny |",
+            "| permission modes | allow | ask | force_ask | deny |",
             "|---|---|---|---|---|",
         ]
-        for mode, sent in by_mode.items():
-            if mode in data["modes"]:
-                label = f"`{mode}`" + (" (default)" if mode == data["default_mode"] else "")
-            else:
-                label = "a mode not listed here"
+        for label, sent in _sends_rows(data, event, _shown_modes(data, by_mode)):
             row = [label, *(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER)]
             lines.append("| " + " | ".join(cell(item) for item in row) + " |")
-            for verdict in VERDICT_ORDER:
-                answer = sent[verdict.label]
-                where = f"in mode `{mode}`" if mode in data["modes"] else "in a mode not listed here"
-                if answer["downgraded"]:
-                    explanations.append(
-                        f"- `{event}` {where}, **{verdict.label}** is sent as "
-                        f"{SENT_WORDS[answer['kind']]}: {answer['downgraded']}."
-                    )
-                elif (
-                    answer["kind"] == SILENT
-                    and data["events"][event]["role"] == "approval"
-                    and verdict.label != "allow"
-                ):
-                    explanations.append(
-                        f"- `{event}` {where}, **{verdict.label}** is sent as no answer: {name}'s own approval "
-                        "prompt is the ask, and the person answers it."
-                    )
-                elif answer["kind"] == SILENT:
-                    explanations.append(
-                        f"- `{event}` {where}, **{verdict.label}** is sent as no answer: an explicit allow is not "
-                        f"established as enforced here, so {name}'s own permission rules decide."
-                    )
         lines.append("")
+        explanations += _why_lines(data, event, _shown_modes(data, by_mode))
     if explanations:
         lines += ["Where hookward cannot send the verdict itself:", "", *explanations, ""]
     elif table:
         lines += ["Every verdict is sent as itself in every listed mode.", ""]
 
-    lines += [
-        "### Facts",
-        "",
-        "| fact | value | evidence | source | note |",
-        "|---|---|---|---|---|",
-    ]
-    for kind, label, fact in iter_facts(data):
-        row = [label, fact_value(kind, fact), evidence(fact), source_link(fact), text(fact.get("note") or "")]
-        lines.append("| " + " | ".join(cell(item) for item in row) + " |")
-    lines.append("")
+    lines += render_facts(data)
 
-    notes = [(mode, data["modes"][mode]) for mode in ordered_modes(data)]
     lines += ["Permission modes:", ""]
-    for mode, entry in notes:
+    for mode in ordered_modes(data):
+        entry = data["modes"][mode]
         note = f" ({text(entry['note'])})" if entry.get("note") else ""
         lines.append(f"- `{mode}`: {text(entry['description'])}{note}")
     event_notes = [(event, entry["note"]) for event, entry in sorted(data["events"].items()) if entry.get("note")]
@@ -522,41 +1028,13 @@ def render_host(data: dict) -> list[str]:
     lines.append("")
 
     lines += ["### Limitations", ""]
-    stated = data["limitations"]
-    lines += [f"- {text(item)}" for item in stated] if stated else ["- None recorded in the host file."]
-    derived = derived_limitations(data)
-    if derived:
-        lines += ["", "From the facts above:", "", *(f"- {item}" for item in derived)]
+    stated = data["limitations"][1:]
+    if data["limitations"]:
+        lines.append("The first limitation is the caveat in the bottom line; the others:")
+        lines.append("")
+    lines += [f"- {text(item)}" for item in stated] if stated else ["- None besides the caveat above."]
     lines.append("")
     return lines
-
-
-def derived_limitations(data: dict) -> list[str]:
-    """What hookward cannot close on this host, read off the failure facts."""
-    name = data["name"]
-    found = []
-    failures = installed_failures(data)
-    if failures is not data["failures"]:
-        switch = data["fail_closed_switch"]
-        since = f" (from {switch['since']} on)" if switch.get("since") else ""
-        found.append(
-            f"As installed: `hookward install` writes {text(str(switch['value']))}{since}, so these are the "
-            "failures with the switch on; on an older release, or where install could not read the release, "
-            "they are the bare facts above."
-        )
-    for failure in schema.FAILURES:
-        fact = failures[failure]
-        what = FAILURE_LABELS[failure]
-        if is_unknown(fact):
-            found.append(f"What {name} does when {what} is unknown.")
-        elif fact["value"] == "runs":
-            found.append(f"When {what}, {name} does not block the tool ({evidence_inline(fact)}).")
-    switch = data["fail_closed_switch"]
-    if is_unknown(switch):
-        found.append(f"Whether {name} has a switch that makes hook failures block is unknown.")
-    elif switch["value"] is False:
-        found.append(f"{name} has no switch that makes hook failures block ({evidence_inline(switch)}).")
-    return found
 
 
 # ---------------------------------------------------------------- entry points
