@@ -1057,6 +1057,9 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "vitest": tuple(f"{name}.config.{ext}" for name in ("vitest", "vite") for ext in ("js", "mjs", "cjs", "ts", "mts")),
     "jest": tuple(f"jest.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "json")) + ("package.json",),
     "react-scripts": ("package.json", "src/setupTests.js", "src/setupTests.ts"),
+    # `php artisan` (Laravel), `php please` (Statamic): the framework's CLI file, and what registers commands.
+    "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
+    "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),
 }
 _RUNNER_TARGETS = frozenset({"pytest", "py.test", "coverage"})  # runners whose operands are code to run
 
@@ -1183,6 +1186,11 @@ def _runner(cmd: SimpleCommand) -> tuple[str, str] | None:
     if interpreter_family(program) == "python" and "-m" in args:
         module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
         program, args = module, args[args.index("-m") + 2 :]
+    if interpreter_family(program) == "php":
+        from hookward.policy.specs.php_frameworks import project_cli
+
+        cli = project_cli([program, *args])
+        return (cli[0], os.path.dirname(args[cli[1] - 1])) if cli is not None else None
     if program in ("docker", "podman") and args[:1] == ["compose"] or program in ("docker-compose", "podman-compose"):
         return "compose", _option_value(args, ("--project-directory",)) or ""
     if program in ("pip", "pip3", "uv") and args[:1] in (["install"], ["build"], ["sync"], ["pip"]):

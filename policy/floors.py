@@ -1309,6 +1309,12 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         return None
     if family == "jq":
         return None
+    if family == "php":
+        # php's spec says what runs (a script, inline code, `php artisan`): the floor keeps what it cannot show.
+        from hookward.policy.specs.php_frameworks import interpreter_reason
+
+        reason = interpreter_reason(args)
+        return None if reason is None else Demand("not-understood", ASK, reason)
     if family == "python" and "-m" in args:
         module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
         if module == "timeit":

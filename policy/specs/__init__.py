@@ -37,6 +37,7 @@ FAMILIES = (
     "saas",
     "hostinfo",
     "gnu",
+    "codegen",
 )
 
 _HERE = os.path.dirname(__file__)

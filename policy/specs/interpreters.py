@@ -177,25 +177,54 @@ def _perl() -> Spec:
 
 
 def _php() -> Spec:
+    from hookward.policy.specs.php_frameworks import judge_php
+
     return Spec(
         "php",
         version="PHP 8.2.26",
+        summary=(
+            "`php artisan` / `php please` run the project's framework CLI (policy/specs/php_frameworks.py); "
+            "-d sets an INI directive, judged by its key; -i prints phpinfo(), which lists the environment"
+        ),
         options={
             **_H,
-            "-v --version -i --info -l --syntax-check -m --modules -n --no-php-ini -q --no-header -e -H": "flag",
+            "-v --version -m --modules -n --no-php-ini -q --no-header -e -H --ini": "flag",
+            "-i --info": "flag:env",
+            "-l --syntax-check -s --syntax-highlight --syntax-highlighting -w --strip": "flag>read*",
             "-r --run -B --process-begin -R --process-code -E --process-end": _code("php", "text*"),
             "-f --file -F --process-file": "val:script",
             "-d --define -c --php-ini -z --zend-extension": "val:load",
+            "--rf --rfunction --rc --rclass --re --rextension --rz --rzendextension --ri --rextinfo": "val",
             "-S --server": "val:network",
             "-t --docroot": "val:tree-read",
             "-a --interactive": "unknown",
         },
         operands="script text*",
         posix=True,
+        judge=judge_php,
         examples={
             "php -r 'echo(1);'": "code:php:echo(1);",
-            "php artisan test": "script:artisan",
-            "php -d auto_prepend_file=/tmp/x.php x.php": "load:auto_prepend_file=/tmp/x.php script:x.php",
+            "php x.php": "script:x.php",
+            "php -l src/a.php src/b.php": "read:src/a.php read:src/b.php",
+            "php -i": "env",
+            "php -d auto_prepend_file=/tmp/x.php x.php": "load:/tmp/x.php script:x.php",
+            "php -d memory_limit=512M -d display_errors=1 x.php": "script:x.php",
+            "php -d extension=evil.so --version": "load:extension=evil.so",
+            "php artisan route:list --json": "",
+            "php -d memory_limit=512M artisan view:clear": "",
+            "php artisan test --filter UserTest": "",
+            "php artisan make:model Post -m --force": "",
+            "php artisan cache:clear --store": "unknown",
+            "php artisan cache:clear file array": "unknown",
+            "php artisan migrate --force": "destroy",
+            "php artisan migrate:fresh --seed": "destroy",
+            "php artisan tinker --execute='User::truncate()'": "code:php:User::truncate() unknown",
+            "php artisan app:sync-users": "unknown",
+            "php artisan test -c /tmp/phpunit.xml": "load:/tmp/phpunit.xml",
+            "php please stache:clear": "",
+            "php please starter-kit:export ../kit --clear": "tree-delete:../kit",
+            "php ../site/artisan list": "",
+            "php artisan.php list": "script:artisan.php",
         },
     )
 
