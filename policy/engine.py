@@ -1064,6 +1064,81 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
 _RUNNER_TARGETS = frozenset({"pytest", "py.test", "coverage"})  # runners whose operands are code to run
 
 
+# Wrappers that run their command with the shell's own standard input and never feed it one.
+_STDIN_KEEPING_WRAPPERS = frozenset({"timeout", "nice", "nohup", "time", "command", "env", "ionice", "stdbuf"})
+
+
+def _reads_only_host_stdin(cmd: SimpleCommand, call: ToolCall, env: Env) -> bool:
+    """A bare interpreter (`python3`, `node`, `bash`, `pwsh`) alone on its line runs nothing the agent wrote.
+
+    With no script, no inline code, no argument at all and no standard input supplied by the line, it reads
+    the host's standard input, which is the host's and not the agent's. Anything that could feed it is
+    excluded by shape, not by guess: a pipe into it, any redirect (`<`, `<&3`, `0>/dev/tcp/...`), a here-doc
+    or here-string, arguments appended by xargs or find -exec, a remote host, an environment assignment
+    (`PYTHONSTARTUP=`), a wrapper other than the plain ones, and any other command on the line (`exec < f;
+    python3`, `{ python3; } < f`, `bash -c python3 < f`, a compound's redirect), which a re-read of the line
+    must show is not there.
+    """
+    if cmd.args or cmd.assigns or cmd.redirects or cmd.piped_from or cmd.stdin_literal is not None:
+        return False
+    if cmd.unknown_args or cmd.remote or cmd.fed_paths or cmd.unresolved or set(cmd.wrappers) - _STDIN_KEEPING_WRAPPERS:
+        return False
+    command = call.command or ""
+    if "<" in command or "0>" in command or "&0" in command:
+        return False
+    line = analyze(command, env.cwd, env.home)
+    return not line.findings and len(line.commands) == 1 and line.commands[0].argv == cmd.argv
+
+
+# Python's options that take no value, and the ones that take one, before `-m MODULE`.
+_PYTHON_FLAGS = frozenset({"-b", "-bb", "-B", "-d", "-E", "-I", "-O", "-OO", "-P", "-q", "-s", "-S", "-u", "-v", "-x"})
+_PYTHON_VALUED = frozenset({"-W", "-X", "--check-hash-based-pycs"})
+
+
+def _python_module(cmd: SimpleCommand) -> tuple[int, str] | None:
+    """(argv index of the module name, module) of `python3 [-u -B ...] -m MODULE ...`; None for any other shape."""
+    args = cmd.args
+    i = 0
+    while i < len(args) and args[i] != "-m":
+        if args[i] in _PYTHON_VALUED:
+            i += 2
+        elif args[i] in _PYTHON_FLAGS:
+            i += 1
+        else:
+            return None
+    if i + 1 >= len(args) or any(n <= i + 2 for n in cmd.unresolved if n):
+        return None
+    return i + 2, args[i + 1]
+
+
+def _module_command(cmd: SimpleCommand, index: int, module: str) -> SimpleCommand:
+    """`python3 -m pip ARGS` as the command `pip ARGS` (the arguments after the module, where it runs)."""
+    rest = cmd.argv[index + 1 :]
+    moved = SimpleCommand([module, *rest], cmd.text)
+    moved.unresolved = {n - index for n in cmd.unresolved if n > index}
+    moved.assigns, moved.wrappers, moved.cwd, moved.remote = cmd.assigns, cmd.wrappers, cmd.cwd, cmd.remote
+    moved.unknown_args, moved.fed_by = cmd.unknown_args, cmd.fed_by
+    return moved
+
+
+def _module_shadowed(module: str, cwd: str, env: Env) -> bool:
+    """`python -m MODULE` in `cwd` may import a file there instead (`pip.py`, `pip.pyc`, `pip.*.so`, `pip/`):
+    one is there now, or an earlier command of the line may write one."""
+    import glob
+
+    base = os.path.join(cwd, module)
+    if os.path.lexists(base) or glob.glob(glob.escape(base) + ".*"):
+        return True
+    if _changed_earlier(target(base, cwd, env.home, env.project).real, env) is not None:
+        return True
+    for cmd in _EARLIER.get() or []:
+        for written, _tree in _writes_of(cmd):
+            place = target(written, cmd.cwd or env.cwd, env.home, env.project).real
+            if place.startswith((base + ".", base + "/")):
+                return True
+    return False
+
+
 def _interpreted_script(family: str, args: list[str]) -> str | None:
     """The script an interpreter runs, when it is named plainly: `python3 -u x.py args`, `bash -e x.sh`."""
     flags = _SHELL_FLAGS if family in kp.SHELLS else _SCRIPT_FLAGS.get(family)
@@ -1582,6 +1657,8 @@ def _command_parts(
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
     project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file):
+        if demand.floor == "fetch-and-run" and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
+            continue  # bare `npx` names no package: npm opens its script shell on the host's standard input
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, cmd.program)
@@ -1648,6 +1725,20 @@ def _command_parts(
     family = interpreter_family(cmd.program)
     if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
         script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
+        if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
+            script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run
+        module = _python_module(cmd) if family == "python" else None
+        if module is not None and _module_shadowed(module[1].split(".")[0], cmd.cwd or env.cwd, env):
+            script_demand = fl.Demand(
+                "not-understood",
+                Verdict.ASK,
+                f"{cmd.program} -m {module[1]} would import a {module[1].split('.')[0]} module from the directory "
+                "it runs in (there, or written earlier on the line), which hookward does not read",
+            )
+        elif module is not None and module[1] == "pip":
+            # `python3 -m pip list` is pip: judged by the pip spec and the package floors as `pip list` is.
+            script_demand = None
+            script_parts.extend(_command_parts(_module_command(cmd, *module), call, policy, env, egress_in_line))
         script = _interpreted_script(family, cmd.args) if script_demand is not None else None
         if script is not None:
             # `python3 scripts/x.py`, `bash scripts/x.sh`: the person's script is routine, a shell one is read.

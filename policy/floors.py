@@ -664,9 +664,13 @@ def command_demands(
     # --- fetch and run ---
     local = local_package_binary(program, args)
     if (
-        program in ("npx", "pnpx", "bunx")
-        or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"]))
-    ) and not (local is not None and local_bin is not None and local_bin(local)):
+        (
+            program in ("npx", "pnpx", "bunx")
+            and args not in (["--version"], ["-v"], ["--help"], ["-h"])  # npm's own version or usage: no package
+            or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"]))
+        )
+        and not (local is not None and local_bin is not None and local_bin(local))
+    ):
         demands.append(Demand("fetch-and-run", ASK, f"{program} may download and run a package"))
     if program in ("npm", "pnpm", "yarn", "bun") and (
         args[:1] == ["create"]

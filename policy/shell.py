@@ -237,8 +237,8 @@ def unquote_raw(raw: str, known: dict[str, str] | None = None) -> str | None:
                     buf.append(known[m.group(1) or m.group(2)])
                     j = m.end()
                     continue
-                if raw[j] in "$`":
-                    return None
+                if raw[j] in "$`" and not (raw[j] == "$" and raw[j + 1 : j + 2] == '"'):
+                    return None  # (a `$` just before the closing quote expands nothing: "^x$" is a regex)
                 buf.append(raw[j])
                 j += 1
             if j >= n:
