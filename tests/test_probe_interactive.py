@@ -6,11 +6,10 @@ Fast and offline; the one live test (marked `probe`) drives Claude Code's real T
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
-from hookward.compat.probes import harness, interactive
+from hookward.compat.probes import harness, interactive, toolchain
 from hookward.compat.probes.drivers import CLAUDE_CODE
 from hookward.compat.probes.interactive import CLAUDE_TUI
 
@@ -325,8 +324,8 @@ def test_registry_update_touches_only_the_interactive_facts_and_still_validates(
 # ---------------------------------------------------------------- live
 @pytest.mark.probe
 def test_live_claude_code_tui_shows_hookwards_ask_and_runs_the_tool_only_on_approval(tmp_path):
-    if not (shutil.which("tmux") and shutil.which("unshare")):
-        pytest.skip("needs tmux and unshare")
+    if not toolchain.provisionable(toolchain.probe_programs(interactive=True)):
+        pytest.skip("needs tmux, unshare, ip and npm, or apt-get as root to install them")
     records = tmp_path / "records"
     done = interactive.probe_host(
         "claude-code",

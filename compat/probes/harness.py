@@ -37,13 +37,12 @@ import signal
 import socket
 import subprocess
 import sys
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from hookward.compat.probes import fakemodel
+from hookward.compat.probes import fakemodel, toolchain
 from hookward.compat.probes.drivers import BASE_PATH, DRIVERS, HOOK_TIMEOUT_S, MODEL_PORT, PROMPT, HostDriver, Targets
 
 REPO = Path(__file__).resolve().parents[2]
@@ -53,9 +52,9 @@ RECORDS = PROBES / "records"
 HOSTS = REPO / "compat" / "hosts"
 
 
-def new_runs_dir() -> Path:
-    """A scratch folder of this run's own: two probe runs at once never share a run folder."""
-    return Path(tempfile.mkdtemp(prefix="hookward-probes-"))
+def new_runs_dir(base: Path | None = None) -> Path:
+    """A scratch folder of this run's own under the scratch base: two probe runs at once never share one."""
+    return toolchain.new_run_dir(base)
 
 
 def hookward_command() -> list[str]:
@@ -178,20 +177,7 @@ def answer_for(driver: HostDriver, verdict: str) -> tuple[str | None, str]:
 # ---------------------------------------------------------------- install
 def install(driver: HostDriver, cache: Path = CACHE) -> Path:
     """The host binary at the pinned version, installed from the npm registry if not cached."""
-    prefix = cache / driver.host / driver.version
-    binary = prefix / driver.binary
-    if binary.exists():
-        return binary
-    prefix.mkdir(parents=True, exist_ok=True)
-    subprocess.run(
-        ["npm", "install", "--prefix", str(prefix), "--no-audit", "--no-fund", f"{driver.package}@{driver.version}"],
-        check=True,
-        timeout=INSTALL_TIMEOUT_S,
-        stdout=subprocess.DEVNULL,
-    )
-    if not binary.exists():
-        raise FileNotFoundError(f"{driver.package}@{driver.version} installed but {driver.binary} is missing")
-    return binary
+    return toolchain.npm_install(driver.package, driver.version, driver.binary, cache, name=driver.host)
 
 
 # ---------------------------------------------------------------- one run
@@ -621,6 +607,9 @@ def probe_host(
 ) -> list[dict]:
     """Run the selected scenarios of one host; write and return their records."""
     driver = DRIVERS[host]
+    installed = toolchain.ensure_for_probes()
+    if installed:
+        progress(f"installed with apt-get: {', '.join(installed)}")
     binary = install(driver)
     scenarios = []
     for scenario in select(scenario_matrix(driver), names):

@@ -30,13 +30,12 @@ import shlex
 import signal
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hookward.compat.probes import fakemodel, harness
+from hookward.compat.probes import fakemodel, harness, toolchain
 from hookward.compat.probes.drivers import DRIVERS, PROMPT, HostDriver, Posture
 
 TMUX_COLUMNS, TMUX_ROWS = 200, 50
@@ -279,7 +278,7 @@ def prepare(tui: Tui, driver: HostDriver, scenario: InteractiveScenario, binary:
         ran_marker=RAN_MARKERS[scenario.tool],
         # A socket path in a short folder of its own: sun_path holds 108 bytes, and a run folder deep
         # under a temporary directory comes within a few bytes of that ("TUI never became ready").
-        tmux_socket=str(Path(tempfile.mkdtemp(prefix="hw-tmux-", dir="/tmp")) / "s"),
+        tmux_socket=toolchain.new_socket_path(),
         screens=str(run_dir / "screens"),
         reason=json.loads(spec["answer"])
         .get("hookSpecificOutput", {})
@@ -692,7 +691,10 @@ def probe_one(
 ) -> dict:
     run_dir = harness.new_runs_dir() / driver.host / driver.version / scenario.name
     spec = prepare(tui, driver, scenario, binary, run_dir)
-    run_in_namespace(run_dir / "spec.json")
+    try:
+        run_in_namespace(run_dir / "spec.json")
+    finally:
+        toolchain.remove_socket_dir(spec["tmux_socket"])
     spec["screen"] = first_screen(run_dir)
     observed = observe(spec, run_dir, scenario.tool)
     record = make_record(tui, driver, scenario, spec, observed, harness._today())
@@ -703,6 +705,9 @@ def probe_one(
 def probe_host(host: str, names: list[str] | None = None, progress=print, records: Path = harness.RECORDS) -> list:
     """Run the selected interactive scenarios of one host, one at a time; write and return their records."""
     tui, driver = TUIS[host], DRIVERS[host]
+    installed = toolchain.ensure_for_probes(interactive=True)
+    if installed:
+        progress(f"installed with apt-get: {', '.join(installed)}")
     binary = harness.install(driver)
     done = []
     for scenario in scenarios_for(tui):
