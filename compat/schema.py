@@ -419,6 +419,45 @@ class OffSwitch(_Graded):
         return self
 
 
+MANAGED_PLATFORMS = ("linux", "macos")
+
+
+class ManagedLocation(_Graded):
+    """An administrator-controlled file the host reads hooks from (`hookward install HOST --managed`).
+
+    `variable`: an environment variable the host reads instead of `path` when it is set.
+    """
+
+    path: str
+    platform: Literal["linux", "macos"]
+    variable: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ManagedLocation:
+        _check_location_path(self.path, "system")
+        if any(c in self.path for c in "*?"):
+            raise ValueError(f"a managed location names one file, not a glob: {self.path!r}")
+        if self.variable is not None and not re.fullmatch(r"[A-Z][A-Z0-9_]*", self.variable):
+            raise ValueError(f"a variable name is upper-case letters, digits and _, not {self.variable!r}")
+        return self
+
+
+class ManagedInstall(Strict):
+    """Where and how an administrator installs a hook no user setting removes, as far as it is established.
+
+    registration: how a hook is registered in the managed file ("the hooks shape of the user settings");
+    exclusive_switch: a `key.path: value` the managed file may set so hooks of other layers do not run (or
+    cannot switch the managed one off); user_override: whether a user-level config (or the user's
+    environment) can still override or disable the managed hook as `hookward install --managed` writes it.
+    """
+
+    locations: list[ManagedLocation]
+    registration: FlagOrTextFact
+    exclusive_switch: FlagOrTextFact
+    user_override: FlagFact
+    note: str | None = None
+
+
 class HostFile(Strict):
     """One `compat/hosts/<host>.json`, exactly in the shape of the claude-code template."""
 
@@ -458,6 +497,8 @@ class HostFile(Strict):
     latest_seen: str | None = None
     # How many leading version components make one release of this host (registry.grade_on).
     release_components: int = 2
+    # Administrator-controlled settings a hook can be installed into (`hookward install HOST --managed`).
+    managed: ManagedInstall | None = None
 
     @field_validator("examined_on")
     @classmethod
