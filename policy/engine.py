@@ -1061,7 +1061,6 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
     "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),
 }
-_RUNNER_TARGETS = frozenset({"pytest", "py.test", "coverage"})  # runners whose operands are code to run
 
 
 # Wrappers that run their command with the shell's own standard input and never feed it one.
@@ -1287,11 +1286,17 @@ def _runner(cmd: SimpleCommand) -> tuple[str, str] | None:
 
 def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Demand]:
     """A runner whose definition is not the person's (or was written earlier on the line) runs unknown code."""
+    cwd = cmd.cwd or env.cwd
+    for arg in _runner_targets(cmd)[0]:
+        # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project, whether or not it
+        # exists yet (an earlier command of the line, or an earlier call, may write it).
+        where = target(arg.split("::", 1)[0], cwd, env.home, env.project)
+        if where.scope not in ("project", "project-root"):
+            return [fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} runs {arg}, outside the project")]
     found = _runner(cmd)
     if found is None:
         return []
     key, directory = found
-    cwd = cmd.cwd or env.cwd
     base = os.path.join(cwd, directory) if directory else cwd
     places = {os.path.realpath(base)}
     if env.project:
@@ -1315,16 +1320,41 @@ def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Dem
         shown = os.path.relpath(path, env.project) if env.project and path.startswith(env.project + "/") else path
         demands.append(fl.Demand("runs-code", Verdict.ASK, f"{label} runs what {shown} defines, {changed}"))
         break  # one is enough to ask
-    if cmd.program in _RUNNER_TARGETS or key in ("pytest", "py.test"):
-        # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project.
-        for arg in cmd.args:
-            if arg.startswith("-") or "/" not in arg and not arg.endswith(".py"):
-                continue
-            where = target(arg.split("::", 1)[0], cwd, env.home, env.project)
-            if where.scope not in ("project", "project-root") and os.path.lexists(where.real):
-                demands.append(fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} runs {arg}, outside the project"))
-                break
     return demands
+
+
+# coverage's options that take a value (coverage 7): the value is never the program it runs.
+_COVERAGE_VALUED = frozenset(
+    {"--rcfile", "--data-file", "--include", "--omit", "--source", "--context", "--concurrency", "--debug"}
+)
+
+
+def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
+    """What a test runner is told to run: pytest's operands (also under `coverage run -m pytest`), and the
+    script `coverage run SCRIPT` runs the way `python3 SCRIPT` does (judged like it, by its provenance)."""
+    program, args = cmd.program, cmd.args
+    if interpreter_family(program) == "python" and "-m" in args:
+        at = args.index("-m")
+        program, args = (args[at + 1] if at + 1 < len(args) else ""), args[at + 2 :]
+    if program == "coverage":
+        if args[:1] != ["run"]:
+            return [], None
+        rest, i = args[1:], 0
+        while i < len(rest) and rest[i].startswith("-") and rest[i] != "-m":
+            i += 2 if rest[i] in _COVERAGE_VALUED else 1
+        if i >= len(rest):
+            return [], None
+        if rest[i] == "-m":
+            program, args = (rest[i + 1] if i + 1 < len(rest) else ""), rest[i + 2 :]
+        else:
+            return [], rest[i]  # its own arguments are the script's
+    if program not in ("pytest", "py.test"):
+        return [], None
+    spec = specs.lookup("pytest")
+    walked = walk(spec, ["pytest", *args]) if spec is not None else None
+    if walked is None:
+        return [a for a in args if not a.startswith("-")], None
+    return [e.value for e in walked.effects if e.kind == "read" and e.origin.startswith("operand") and e.value], None
 
 
 # --- effects of a command with a spec -----------------------------------------------
@@ -1751,6 +1781,12 @@ def _command_parts(
             _apply_floor(result, sed_demand)
     for demand in _runner_demands(cmd, env, call):
         _apply_floor(result, demand)
+    coverage_script = _runner_targets(cmd)[1]
+    if coverage_script is not None:
+        # `coverage run x.py` is `python3 x.py` under a tracer: the same provenance judges the script.
+        demand = _script_demand(coverage_script, cmd, call, policy, env, script_parts, False)
+        if demand is not None:
+            _apply_floor(result, demand)
     if cmd.program in kp.PROJECT_RUNNERS:
         config = _option_value(cmd.args, RUNNER_CONFIG_OPTIONS)
         if config is not None:

@@ -350,6 +350,65 @@ def _protected_branch(refspec: str) -> bool:
     return destination == "" or bool(_PROTECTED_BRANCH.match(destination))
 
 
+# `make NAME=VALUE`: a command-line variable overrides the makefile's own and is exported to every recipe.
+_MAKE_ASSIGN = LazyRegex(r"^([A-Za-z_.][A-Za-z0-9_.-]*)\s*(:::=|::=|:=|\+=|\?=|!=|=)(.*)$", re.S)
+# Variables whose value is a program the recipes run (`$(CC) -o x x.c`, `$(CROSS_COMPILE)gcc`), by the
+# names GNU make's built-in rules, autoconf and kbuild give them, or a name that says it holds a command.
+_MAKE_PROGRAM_VAR = LazyRegex(
+    r"^(?:[A-Z0-9]+_)?(CC|CXX|CPP|LD|AR|AS|FC|F77|NM|RANLIB|STRIP|OBJCOPY|OBJDUMP|READELF|MAKE|MAKEINFO|INSTALL|"
+    r"M4|YACC|BISON|LEX|FLEX|LINK|CCLD|CXXLD|CROSS_COMPILE|PYTHON[0-9.]*|PERL|RUBY|NODE|NPM|CARGO|RUSTC|GO|"
+    r"JAVA|JAVAC|PKG_CONFIG|SED|AWK|GREP|RM|CP|MV|LN|MKDIR|TAR|DOCKER|PROTOC|CMAKE|NINJA|SHELL|SH|BASH|"
+    r"CMD|COMMAND|PROG|PROGRAM|BIN|EXE|WRAPPER|LAUNCHER|RUNNER|TOOL|COMPILER|LINKER|EDITOR|PAGER)$"
+)
+# What a recipe hands to its shell, or make expands, inside a value: command substitution, a second command.
+_MAKE_VALUE_CODE = LazyRegex(r"[`;|&<>\n]|\$[({]")
+_MAKE_PROJECT_TOOL = LazyRegex(r"^(\./)?(\.?venv|env|node_modules/\.bin)/(bin/)?[\w.+-]+$")
+_MAKE_SAFE_DIRS = ("/usr/bin/", "/usr/local/bin/", "/bin/", "/usr/lib/ccache/", "/opt/homebrew/bin/")
+# Compiler flags that load a program or plugin into the compiler or linker.
+_LOADING_FLAG = LazyRegex(r"(^|\s)(-wrapper|-fplugin|-B|--?specs|-Xclang|-fpass-plugin|-fuse-ld=\S*/|@)|--plugin")
+
+
+def make_assignment_demands(args: list[str]) -> list[Demand]:
+    """`make CC=/tmp/x`, `make 'CFLAGS=$(shell id)'`, `make LD_PRELOAD=x.so`: what a make command-line
+    variable does to the recipes it overrides (`make V=1`, `make PREFIX=/usr/local`, `make CC=clang` pass)."""
+    from hookward.policy.knowledge import environment as kenv
+    from hookward.policy.shell import HIJACK_VARS
+
+    demands: list[Demand] = []
+    for arg in args:
+        if arg.startswith("-"):
+            continue
+        found = _MAKE_ASSIGN.match(arg)
+        if found is None:
+            continue
+        name, op, value = found.groups()
+        first = value.split()[0] if value.split() else ""
+        if op == "!=":
+            demands.append(Demand("runs-code", ASK, f"make runs {value[:80]!r} in a shell to set {name}"))
+        elif _MAKE_VALUE_CODE.search(value):
+            demands.append(
+                Demand("runs-code", ASK, f"make {name}={value[:80]!r}: recipes hand this value to a shell or expand it")
+            )
+        elif name in ("MAKEFILES", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKEOVERRIDES"):
+            demands.append(Demand("hijack", ASK, f"make {name}= {kenv.REDIRECTS.get(name, 'changes what make reads')}"))
+        elif _MAKE_PROGRAM_VAR.match(name) and (
+            # `CC='sh -c ...'`: a runner of code handed its own command; `PYTHON=python3` alone is that program.
+            first in kp.SHELLS | kp.INTERPRETERS | {"env", "eval", "exec", "sudo", "doas"}
+            and (len(value.split()) > 1 or not name.startswith(("PYTHON", "PERL", "RUBY", "NODE", "BASH", "SH")))
+            or "/" in first
+            and ".." not in first.split("/")
+            and not first.startswith(_MAKE_SAFE_DIRS)
+            and not _MAKE_PROJECT_TOOL.match(first)
+            or ".." in first.split("/")
+        ):
+            demands.append(Demand("hijack", ASK, f"make {name}={first[:80]}: the recipes run this program"))
+        elif name.endswith("FLAGS") and _LOADING_FLAG.search(value):
+            demands.append(Demand("hijack", ASK, f"make {name}: flags that load a program or plugin into the build"))
+        elif HIJACK_VARS.match(name) and not _MAKE_PROGRAM_VAR.match(name) and not name.endswith("FLAGS"):
+            demands.append(Demand("hijack", ASK, f"make exports {name} to every recipe it runs"))
+    return demands
+
+
 def command_demands(
     argv: list[str],
     wrappers: list[str],
@@ -440,6 +499,13 @@ def command_demands(
         )
     ):
         demands.append(Demand("credentials", DENY, "reads secrets from the macOS keychain"))
+    if program in ("gpg", "gpg2", "gpgsm") and any(
+        # gpg takes unique prefixes of long options: `--export-secret-k` is `--export-secret-keys`; gpgsm's
+        # `--export-secret-key-p12` / `-raw` start the same way.
+        a.startswith("--export-secret")
+        for a in args
+    ):
+        demands.append(Demand("credentials", DENY, f"{program} prints secret key material"))
     if program == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args:
         demands.append(Demand("credentials", DENY, "prints cluster credentials"))
     if (
@@ -532,14 +598,25 @@ def command_demands(
         demands.append(Demand("not-understood", FORCE_ASK, f"{program} is told to run a shell command"))
     if program in ("make", "gmake") and any(a.startswith(("SHELL=", ".SHELLFLAGS=", "MAKESHELL=")) for a in args):
         demands.append(Demand("hijack", DENY, "make is told to run recipes with another shell"))
+    elif program in ("make", "gmake"):
+        demands.extend(make_assignment_demands(args))
     if program in ("npm", "pnpm", "yarn") and any(
         a.startswith(("--script-shell", "--node-options", "--userconfig", "--globalconfig")) for a in args
     ):
         demands.append(Demand("hijack", DENY, f"{program} is told to run scripts through another program or config"))
-    if program == "jq" and (
-        any(re.search(r"\benv\b|\$ENV|\binput_filename\b", a) for a in args if not a.startswith("-"))
+    if program in ("jq", "yq", "gojq", "jaq") and (
+        # jq's `env` / `$ENV`; Go yq's `env(X)`, `strenv(X)`, `envsubst`; not a field or key named env (`.env`)
+        any(
+            re.search(r"(?<![.\w$\"'])(str)?env\b(?!\s*:)|\$ENV|\binput_filename\b|\benvsubst\b", a)
+            for a in args
+            if not a.startswith("-")
+        )
     ):
-        demands.append(Demand("credentials", ASK, "jq prints the environment, which holds API keys in agent sessions"))
+        demands.append(
+            Demand("credentials", ASK, f"{program} prints the environment, which holds API keys in agent sessions")
+        )
+    if program == "yq" and any(re.search(r"\bload(_str|_xml|_props|_base64|_yaml|_json)?\s*\(", a) for a in args):
+        demands.append(Demand("credentials", ASK, "yq reads a file named inside its expression (`load(...)`)"))
     if program == "uv" and args[:1] == ["run"] and any(a.startswith(("--with", "--from")) for a in args):
         demands.append(Demand("fetch-and-run", ASK, "uv run pulls extra packages and runs them"))
     if program == "go" and args[:1] == ["run"] and any("@" in a for a in args[1:]):

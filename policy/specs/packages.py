@@ -22,7 +22,7 @@ Options not listed below are not modelled and ask, naming the option; npm and pn
 
 from __future__ import annotations
 
-from hookward.policy.spec import Opt, Spec
+from hookward.policy.spec import Effect, Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
 
@@ -337,6 +337,27 @@ def _yarn() -> Spec:
     )
 
 
+# Source files bun runs itself (`bun run x.ts`); a bare name is a package.json script.
+_BUN_SOURCE = (".js", ".mjs", ".cjs", ".jsx", ".ts", ".mts", ".cts", ".tsx")
+_BUN_VALUED = frozenset({"--cwd", "-r", "--preload", "--require", "--import", "--env-file", "--config", "-c"})
+
+
+def _bun_run_judge(result: Walk, argv: list[str]) -> None:
+    """`bun run /tmp/x.js` runs that file, not a package.json script: a script, judged by where it came from."""
+    words = argv[argv.index("run") + 1 :] if "run" in argv else []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in _BUN_VALUED
+            continue
+        if "/" in word or word.endswith(_BUN_SOURCE):
+            result.effects.append(Effect("script", word, "operand 1"))
+        return
+
+
 def _bun() -> Spec:
     glob = {
         **_H,
@@ -359,7 +380,7 @@ def _bun() -> Spec:
             },
             globals_anywhere=True,
         ),
-        "run": Spec("run", operands="text text*", globals_anywhere=True),
+        "run": Spec("run", operands="text text*", globals_anywhere=True, judge=_bun_run_judge),
         "test": Spec(
             "test",
             operands="text*",
@@ -396,6 +417,8 @@ def _bun() -> Spec:
             "bun install": "network",
             "bun test": "",
             "bun run dev": "",
+            "bun run /tmp/x.js": "script:/tmp/x.js",
+            "bun run --cwd app ./src/index.ts": "cd:app script:./src/index.ts",
             "bun x vite": "runs:vite",
             "bun --preload /tmp/x.js test": "load:/tmp/x.js",
             "bun -e 'console.log(1)'": "code:node:console.log(1)",

@@ -47,9 +47,15 @@ def _kill_judge(result: Walk, argv: list[str]) -> None:
     ):
         words = words[1:]  # the signal
     targets = [w for w in words if w != "--" and not w.startswith(("-s", "-n", "--signal")) and not w.startswith("-l")]
+    signal_zero = argv[1:2] == ["-0"] or argv[1:3] in (["-s", "0"], ["-n", "0"], ["--signal", "0"])
+    if argv[1:2] in (["-s"], ["-n"], ["--signal"]) and len(targets) > 1:
+        targets = targets[1:]  # `kill -n 1 PID`: the value is the signal, not a pid
     for target in targets:
         if target == "-1":
             result.effects.append(Effect("destroy", "", "pid -1 (every process)", "ask"))
+        elif re.fullmatch(r"\+?0*1", target) and not signal_zero:
+            # pid 1 is init (in a container, its main process): as root a signal to it stops or reboots the system.
+            result.effects.append(Effect("destroy", "", "pid 1 (init)", "ask"))
         elif target.startswith("-") and target[1:].isdigit():
             result.effects.append(Effect("signal", target, "process group"))
 
@@ -61,7 +67,17 @@ KILL = Spec(
     options={"-l --list -L --table -q --queue --verbose --help -V --version": "flag", "-s --signal -n": "val"},
     operands="text*",
     judge=_kill_judge,
-    examples={"kill 1234": "", "kill -9 1234": "", "kill -9 -1": "destroy", "kill -TERM -- -4321": "signal:-4321"},
+    examples={
+        "kill 1234": "",
+        "kill -9 1234": "",
+        "kill -9 -1": "destroy",
+        "kill -9 1": "destroy",
+        "kill -0 1": "",
+        "kill 11": "",
+        "kill -s KILL 1": "destroy",
+        "kill -n 1 1234": "",
+        "kill -TERM -- -4321": "signal:-4321",
+    },
 )
 
 

@@ -87,6 +87,54 @@ def _apply_judge(result: Walk, argv: list[str]) -> None:
         )
 
 
+# Options of checkout / restore that take a value as the next word (their other options take none).
+_PATHSPEC_VALUED = frozenset({"-b", "-B", "--orphan", "--conflict", "-s", "--source", "--pathspec-from-file"})
+
+
+def _pathspec_judge(result: Walk, argv: list[str]) -> None:
+    """`git checkout REF -- P`, `git restore --source=REF P`: the work-tree files P are replaced (written).
+
+    checkout: the words after `--`, else every operand after the first (the first is the tree-ish), or a lone
+    operand that exists in the work tree; never with -b/-B/--orphan (operands are start points). restore:
+    every operand, unless only the index changes (`--staged` without `--worktree`).
+    """
+    sub = "restore" if result.spec.name == "restore" else "checkout"
+    rest = argv[argv.index(sub) + 1 :] if sub in argv else []
+    operands: list[str] = []
+    after_dashes: list[str] | None = None
+    flags: set[str] = set()
+    skip = False
+    for word in rest:
+        if after_dashes is not None:
+            after_dashes.append(word)
+        elif skip:
+            skip = False
+        elif word == "--":
+            after_dashes = []
+        elif word.startswith("-") and word != "-":
+            flags.add(word.split("=", 1)[0])
+            skip = word in _PATHSPEC_VALUED
+        else:
+            operands.append(word)
+    if sub == "restore":
+        if flags & {"-S", "--staged"} and not flags & {"-W", "--worktree"}:
+            return
+        paths = operands + (after_dashes or [])
+    elif flags & {"-b", "-B", "--orphan"}:
+        return
+    elif after_dashes is not None:
+        paths = after_dashes
+    elif len(operands) > 1:
+        paths = operands[1:]
+    else:
+        lone = operands[0] if operands else ""
+        paths = [lone] if lone and result.cwd and os.path.lexists(os.path.join(result.cwd, lone)) else []
+    for path in paths:
+        if path in (".", "./", ":/", "*") or path.startswith(":"):
+            continue  # the whole work tree: judged as destructive (force_ask), not as a write of each file
+        result.effects.append(Effect("write", path, "operand (a pathspec)"))
+
+
 def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: object) -> Spec:
     """A git command: the declared options (later words win), `-h`, and `--no-<option>` negations."""
     shared: list[dict[str, str]] = []
@@ -828,10 +876,14 @@ _COMMANDS: dict[str, Spec] = {
             "-f --force": "flag:destroy@force_ask",
             "--pathspec-from-file": "val:read",
         },
+        judge=_pathspec_judge,
         examples={
             "git checkout main": "",
             "git checkout -b feature/x": "",
             "git checkout -f main": "destroy",
+            "git checkout other -- .claude/settings.json": "write:.claude/settings.json",
+            "git checkout main src/a.py": "write:src/a.py",
+            "git checkout -b x origin/x": "",
         },
     ),
     "switch": _cmd(
@@ -858,8 +910,11 @@ _COMMANDS: dict[str, Spec] = {
             "--recurse-submodules": "opt",
             "--pathspec-from-file": "val:read",
         },
+        judge=_pathspec_judge,
         examples={
             "git restore --staged src/app.py": "",
+            "git restore --source=x .claude/settings.json": "write:.claude/settings.json",
+            "git restore -s x -W -- a.py": "write:a.py",
         },
     ),
     "reset": _cmd(

@@ -1,0 +1,218 @@
+"""Red-team findings of session 2 that still came back wrong, and issue 12's leftovers, through `evaluate`.
+
+Each hostile case is named after the attack and asserts the verdict and the rule that decides it; next to
+it, the routine neighbour that must still pass. Commands are only analysed, never run; HOME, XDG dirs and
+the project live under tmp_path (tests/spec_redteam_support.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+from tests.spec_redteam_support import assert_decided, assert_routine, make_sandbox
+
+
+@pytest.fixture
+def box(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    return make_sandbox(tmp_path, monkeypatch)
+
+
+# --- signals to init and to every process --------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["kill -9 1", "kill -KILL 1", "kill -s KILL 1", "kill 1", "kill -HUP 01"])
+def test_signal_to_init_asks_as_destructive(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize("command", ["kill -9 -1", "kill -- -1"])
+def test_signal_to_every_process_is_denied(box, command):
+    assert_decided(box.decide(command), Verdict.DENY, "floor.destructive", command)
+
+
+@pytest.mark.parametrize("command", ["kill 1234", "kill -9 4321", "kill %1", "kill -0 1", "kill -n 1 1234"])
+def test_signal_to_one_child_or_a_job_or_probe_of_init_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+def test_kill_of_a_pid_held_in_a_variable_asks_as_not_understood(box):
+    # `kill $PID`: the pid is known only at run time (it could be 1 or -1), so it asks; decided, documented.
+    assert_decided(box.decide("kill $PID"), Verdict.ASK, "floor.not-understood", "kill $PID")
+
+
+# --- code outside the project run by a runtime or a test runner ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", ["bun run /tmp/x.js", "bun run ../../x.ts", "bun run --cwd /tmp ./x.js", "node /tmp/x.js"]
+)
+def test_runtime_running_a_file_outside_the_project_asks_as_runs_code(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize("command", ["bun run dev", "bun run build", "bun run --bun vite", "bun test"])
+def test_bun_run_of_a_package_script_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest /tmp/t.py",
+        "pytest -q /tmp/test_x.py::test_a",
+        "pytest ~/t.py",
+        "python3 -m pytest /tmp/t.py",
+        "coverage run /tmp/t.py",
+        "coverage run -m pytest /tmp/t.py",
+        "python3 -m coverage run /tmp/t.py",
+        "echo 'import os' > /tmp/t.py && pytest /tmp/t.py",
+    ],
+)
+def test_test_runner_target_outside_the_project_asks_as_runs_code(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest",
+        "pytest -q tests/test_x.py",
+        "pytest tests/test_a.py::test_b -x",
+        "pytest -k 'not slow' --junitxml /tmp/report.xml tests",
+        "coverage run -m pytest",
+        "coverage run --source src -m pytest tests",
+        "coverage report",
+        "python3 -m pytest tests",
+    ],
+)
+def test_test_runner_on_the_project_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+# --- make variables given on the command line ----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make CC=/tmp/x",
+        "make CXX=/tmp/x all",
+        "make CC=./evil",
+        "make CC='sh -c id'",
+        "make CROSS_COMPILE=/tmp/x/",
+        "make PYTHON=../x/python",
+        "make CFLAGS=-wrapper,/tmp/x",
+        "make MAKEFILES=/tmp/e.mk",
+        "make LD_PRELOAD=/tmp/x.so",
+    ],
+)
+def test_make_variable_naming_another_program_asks_as_hijack(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.hijack", command)
+
+
+@pytest.mark.parametrize("command", ["make 'CFLAGS=$(shell id)'", "make 'CFLAGS=-O2; id'", "make 'X!=id'"])
+def test_make_variable_that_runs_a_shell_command_asks_as_runs_code(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_make_shell_override_stays_denied(box):
+    assert_decided(box.decide("make SHELL=/tmp/x"), Verdict.DENY, "floor.hijack", "make SHELL=/tmp/x")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make -j4 V=1",
+        "make CC=clang",
+        "make CC='ccache gcc'",
+        "make CC=/usr/bin/gcc-12",
+        "make CROSS_COMPILE=aarch64-linux-gnu-",
+        "make PYTHON=python3 test",
+        "make PYTHON=.venv/bin/python test",
+        "make PREFIX=/usr/local DESTDIR=/tmp/stage install",
+        "make CFLAGS='-O2 -g' LDFLAGS=-L/usr/lib",
+    ],
+)
+def test_make_variables_of_a_routine_build_pass(box, command):
+    assert_routine(box.decide(command), command)
+
+
+# --- secret key material and the environment printed by data tools -------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gpg --export-secret-keys",
+        "gpg --armor --export-secret-subkeys ABCD",
+        "gpg --export-secret-k",
+        "gpg2 -a --export-secret-keys > k.asc",
+        "gpgsm --export-secret-key-p12 x",
+    ],
+)
+def test_gpg_export_of_secret_keys_is_denied_as_credentials(box, command):
+    assert_decided(box.decide(command), Verdict.DENY, "floor.credentials", command)
+
+
+def test_gpg_export_of_a_public_key_is_not_a_credential_read(box):
+    decision = box.decide("gpg --export --armor ABCD")
+    assert "floor.credentials" not in decision.rule_ids, decision.rule_ids
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "yq e 'env(AWS_SECRET_ACCESS_KEY)' a.yml",
+        "yq e 'strenv(X)' a.yml",
+        "yq '.a = env(X)' a.yml",
+        "yq e '.a | envsubst' a.yml",
+        "jq -n 'env.HOME'",
+        "jq -n '$ENV.X'",
+    ],
+)
+def test_yq_and_jq_reading_the_environment_ask_as_credentials(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.credentials", command)
+
+
+def test_yq_load_of_a_file_named_in_the_expression_asks(box):
+    command = "yq -n 'load(\"/etc/hostname\")'"
+    assert_decided(box.decide(command), Verdict.ASK, "floor.credentials", command)
+
+
+@pytest.mark.parametrize(
+    "command", ["yq e '.a' a.yml", "yq e '.spec.env[0]' a.yml", "jq '.env' a.json", "jq '.[\"env\"]' a.json"]
+)
+def test_field_named_env_is_not_the_environment(box, command):
+    assert_routine(box.decide(command), command)
+
+
+# --- git checkout / restore of the gate's own configuration --------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git checkout other -- .claude/settings.json",
+        "git checkout other .claude/settings.json",
+        "git restore --source=x .claude/settings.json",
+        "git restore -s x -W -- .claude/settings.json",
+        "git -C ../other checkout x -- .claude/settings.json",
+    ],
+)
+def test_git_checkout_or_restore_of_host_config_is_self_protection(box, command):
+    assert_decided(box.decide(command), Verdict.DENY, "floor.self-protection", command)
+
+
+def test_git_checkout_of_a_repository_hook_is_persistence(box):
+    command = "git checkout HEAD~1 -- .git/hooks/pre-commit"
+    assert_decided(box.decide(command), Verdict.DENY, "floor.persistence", command)
+
+
+@pytest.mark.parametrize("command", ["git checkout main", "git checkout -b feature/x", "git restore --staged x.py"])
+def test_git_checkout_of_a_branch_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+def test_git_checkout_of_a_project_file_stays_destructive_force_ask(box):
+    command = "git checkout main -- src/app.py"
+    assert_decided(box.decide(command), Verdict.FORCE_ASK, "floor.destructive", command)
