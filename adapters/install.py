@@ -913,7 +913,23 @@ class MarkedText:
     markdown: bool = True
 
 
-Registration = HookEntries | TomlHookTables | JsonMember | JsonArrayItem | OwnedFile | MarkedText
+@dataclass
+class JsonSetting:
+    """One scalar setting at `at` in a JSON config (a managed file's `allowManagedHooksOnly: true`).
+
+    Install sets it only where it is absent; a different value already there is the administrator's
+    choice and is refused, never flipped. Uninstall removes it only when install created it.
+    """
+
+    file: str
+    host: str
+    at: tuple[str, ...]
+    value: object
+    comments: bool = False
+    skeleton: dict = field(default_factory=dict)
+
+
+Registration = HookEntries | TomlHookTables | JsonMember | JsonArrayItem | OwnedFile | MarkedText | JsonSetting
 
 
 # ---------------------------------------------------------------------------
@@ -1156,6 +1172,28 @@ def _plan_json_array_item(ws: _Workspace, reg: JsonArrayItem, install: bool, rec
     _finish_json(change, edit, fresh, created, reg.skeleton, install, record)
 
 
+def _plan_json_setting(ws: _Workspace, reg: JsonSetting, install: bool, record: InstallRecord) -> None:
+    change = ws.get(reg.file)
+    if not install and change.after is None:
+        return
+    edit, fresh = _json_for(change, reg.comments, reg.skeleton)
+    current = edit.find(reg.at)
+    created: list[tuple[str, ...]] = []
+    where = ".".join(reg.at)
+    if install:
+        if current is None:
+            created = edit.place(reg.at, reg.value, into_array=False) + [reg.at]
+        elif current.value != reg.value:
+            raise ConfigError(
+                f"{change.path}: {where} is {json.dumps(current.value)} there, an administrator's setting; "
+                f"hookward would set it to {json.dumps(reg.value)}. Change it yourself, then install again"
+            )
+    elif current is not None and current.value == reg.value and reg.at in record.created_paths(change.path):
+        edit.remove(reg.at)
+        edit.prune(reg.at[:-1], record.created_paths(change.path))
+    _finish_json(change, edit, fresh, created, reg.skeleton, install, record)
+
+
 def _plan_toml(ws: _Workspace, reg: TomlHookTables, install: bool, record: InstallRecord) -> None:
     change = ws.get(reg.file)
     text = change.after or ""
@@ -1219,6 +1257,7 @@ _PLANNERS = {
     JsonArrayItem: _plan_json_array_item,
     OwnedFile: _plan_owned_file,
     MarkedText: _plan_marked_text,
+    JsonSetting: _plan_json_setting,
 }
 
 
@@ -1303,8 +1342,9 @@ class InstallRecord:
         write_atomic(self.path(), json.dumps(self.data, indent=2, sort_keys=True) + "\n")
 
 
-def backup_path(path: str, stamp: str) -> str:
-    return os.path.join(state_dir(), "backups", stamp, os.path.realpath(path).lstrip(os.sep))
+def backup_path(path: str, stamp: str, backup_dir: str | None = None) -> str:
+    base = backup_dir if backup_dir is not None else os.path.join(state_dir(), "backups")
+    return os.path.join(base, stamp, os.path.realpath(path).lstrip(os.sep))
 
 
 def write_atomic(path: str, text: str, mode: int | None = None) -> None:
@@ -1337,14 +1377,24 @@ class Applied:
     backups: dict[str, str]  # file -> its backup
 
 
-def apply(changes: list[FileChange], host: str, *, install: bool, record: InstallRecord | None = None) -> Applied:
-    """Write the planned changes: back up every existing file first, then write each atomically."""
+def apply(
+    changes: list[FileChange],
+    host: str,
+    *,
+    install: bool,
+    record: InstallRecord | None = None,
+    backup_dir: str | None = None,
+) -> Applied:
+    """Write the planned changes: back up every existing file first, then write each atomically.
+
+    `backup_dir`: where the backups go (default: the user's state directory; a managed install keeps
+    the administrator's files' backups in a system location)."""
     record = record if record is not None else InstallRecord.load()
     stamp = datetime.datetime.now(datetime.UTC).strftime("%Y%m%dT%H%M%S.%fZ")
     backups: dict[str, str] = {}
     for change in changes:
         if change.before is not None:
-            target = backup_path(change.path, stamp)
+            target = backup_path(change.path, stamp, backup_dir)
             os.makedirs(os.path.dirname(target), exist_ok=True)
             shutil.copy2(change.path, target)
             backups[change.path] = target

@@ -11,6 +11,11 @@ import typer
 
 HOST_HELP = "Host id, e.g. claude-code, codex, cursor (see `hookward compat show`)."
 PROJECT_HELP = "Write the project-level config of this directory instead of the user's."
+MANAGED_HELP = (
+    "Write the host's administrator-controlled settings (e.g. /etc/claude-code/managed-settings.json), where the "
+    "registry has evidence for them; needs root. The hook calls the system-wide launcher."
+)
+ROOT_HELP = "With --managed: the system tree to write into instead of / (an image being built, a test)."
 
 
 def register(app: typer.Typer) -> None:
@@ -28,12 +33,18 @@ def register(app: typer.Typer) -> None:
             help="Run hooks from this environment even though it is inside a repository or project "
             "(a source checkout under test); anything that can write there can replace the gate.",
         ),
+        managed: bool = typer.Option(False, "--managed", help=MANAGED_HELP),
+        root: Path | None = typer.Option(None, "--root", help=ROOT_HELP, exists=True, file_okay=False),
     ) -> None:
         """Register hookward's hook (or plugin, or MCP server) in HOST's config.
 
         Hosts run an isolated launcher (`python -I -S`, sys.path set to hookward's own install) that this
         writes under $XDG_DATA_HOME/hookward/bin; an environment inside a project or repository is refused.
+        With --managed, the hook goes into the host's administrator settings and calls the system-wide
+        launcher (/usr/local/lib/hookward/bin/hookward), written only from an environment root alone can change.
         """
+        if managed or root is not None:
+            raise typer.Exit(_managed(host, project, root, dry_run, True, allow_repository_env, as_json, managed))
         raise typer.Exit(
             _change(host, project, dry_run, install=True, allow_repository_env=allow_repository_env, as_json=as_json)
         )
@@ -44,8 +55,12 @@ def register(app: typer.Typer) -> None:
         project: Path | None = typer.Option(None, "--project", help=PROJECT_HELP, exists=True, file_okay=False),
         dry_run: bool = typer.Option(False, "--dry-run", help="Print the diff; write nothing."),
         as_json: bool = typer.Option(False, "--json", help="Print what changed (or would) as JSON."),
+        managed: bool = typer.Option(False, "--managed", help="Remove what `install --managed` added."),
+        root: Path | None = typer.Option(None, "--root", help=ROOT_HELP, exists=True, file_okay=False),
     ) -> None:
         """Remove exactly what `hookward install HOST` added."""
+        if managed or root is not None:
+            raise typer.Exit(_managed(host, project, root, dry_run, False, False, as_json, managed))
         raise typer.Exit(_change(host, project, dry_run, install=False, as_json=as_json))
 
     @app.command("doctor")
@@ -53,8 +68,17 @@ def register(app: typer.Typer) -> None:
         host: str | None = typer.Argument(None, help="Check only this host (default: every host with hookward)."),
         project: Path | None = typer.Option(None, "--project", help="Check this project's config instead."),
         as_json: bool = typer.Option(False, "--json", help="Print the report as JSON."),
+        managed: bool = typer.Option(
+            False,
+            "--managed",
+            help="Check the managed installs instead, and say per host whether a user-level config can "
+            "override or disable the managed hook (a registry fact).",
+        ),
+        root: Path | None = typer.Option(None, "--root", help=ROOT_HELP, exists=True, file_okay=False),
     ) -> None:
         """Check that hookward is installed, runs, and refuses what it must, per host."""
+        if managed or root is not None:
+            raise typer.Exit(_managed_doctor(host, project, root, as_json, managed))
         raise typer.Exit(_doctor(host, project, as_json))
 
 
@@ -143,6 +167,69 @@ def _apply_change(  # type: ignore[no-untyped-def]
     if install:
         say(f"run `hookward doctor {host}` to check that it works")
     return 0
+
+
+def _managed(
+    host: str,
+    project: Path | None,
+    root: Path | None,
+    dry_run: bool,
+    install: bool,
+    allow_repository_env: bool,
+    as_json: bool,
+    managed: bool,
+) -> int:
+    from hookward.adapters import managed_install
+
+    verb = "install" if install else "uninstall"
+    if not managed:
+        typer.echo(f"hookward {verb}: --root goes with --managed", err=True)
+        return 2
+    if project is not None:
+        typer.echo(f"hookward {verb}: --managed and --project are two different places; give one", err=True)
+        return 2
+    outcome = managed_install.change(
+        host,
+        install_=install,
+        root=str(root.resolve()) if root is not None else None,
+        dry_run=dry_run,
+        allow_repository_env=allow_repository_env,
+    )
+    if as_json:
+        report = {"host": host, "action": verb, "scope": "managed", "dry_run": dry_run, "ok": outcome.code == 0}
+        report.update(changes=outcome.changes, notes=outcome.notes, messages=outcome.messages)
+        typer.echo(json.dumps(report, indent=2))
+        return outcome.code
+    for change in outcome.changes:
+        if "diff" in change:
+            sys.stdout.write(change["diff"])
+    for message in outcome.messages:
+        typer.echo(message, err=outcome.code != 0)
+    return outcome.code
+
+
+def _managed_doctor(host: str | None, project: Path | None, root: Path | None, as_json: bool, managed: bool) -> int:
+    from hookward.adapters import managed_install
+
+    if not managed or project is not None:
+        typer.echo("hookward doctor: --root goes with --managed, and --managed checks no project", err=True)
+        return 2
+    where = str(root.resolve()) if root is not None else None
+    hosts = [host] if host is not None else managed_install.hosts_with_evidence()
+    reports = [managed_install.diagnose(h, root=where, listed=host is None) for h in hosts]
+    installed = [r for r in reports if any(c.name == "installed" and c.status == "ok" for c in r.checks)]
+    failed = any(r.failed for r in reports) or (host is None and not installed)
+    if as_json:
+        typer.echo(json.dumps({"ok": not failed, "hosts": [r.to_dict() for r in reports]}, indent=2))
+        return 1 if failed else 0
+    for report in reports:
+        typer.echo(f"{report.host} (managed: {report.config_file or 'none'})")
+        for check in report.checks:
+            typer.echo(f"  {check.status.upper():<4}  {check.name}: {check.detail}")
+    if host is None and not installed:
+        typer.echo("hookward has no managed install on this machine (`sudo hookward install HOST --managed`)")
+    typer.echo("FAILED" if failed else "all checks passed")
+    return 1 if failed else 0
 
 
 def _doctor(host: str | None, project: Path | None, as_json: bool) -> int:

@@ -39,6 +39,9 @@ import stat
 
 MANAGED_DIR = "/etc/hookward"
 MANAGED_POLICY = os.path.join(MANAGED_DIR, "policy.toml")
+# The launcher the hooks of `hookward install HOST --managed` call: a system location, like the managed files.
+SYSTEM_DATA_DIR = "/usr/local/lib/hookward"
+SYSTEM_LAUNCHER = os.path.join(SYSTEM_DATA_DIR, "bin", "hookward")
 OWNER_UID = 0
 
 MANAGED_DEFAULTS: dict = {"allow_shadow": True, "allow_grants": "any", "loosenable_floors": None}

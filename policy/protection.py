@@ -415,6 +415,7 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
 
     admin = "the administrator's managed hookward policy"
     out += [(admin, managed.MANAGED_DIR), (admin, os.path.dirname(managed.managed_policy_path()))]
+    out.append(("hookward's system-wide launcher", managed.SYSTEM_DATA_DIR))
     install = "hookward's own installation"
     import hookward
 
