@@ -598,13 +598,31 @@ def _failures_as_installed(data: dict) -> str:
             if len(which) > 1:
                 outcome = outcome.replace("does not", "do not").replace("blocks", "block").replace("ends", "end")
             said.append(f"{joined(which)} {outcome} ({GRADE_WORDS[grade]})")
+    how, switch_said = _switch_as_installed(data)
+    line = f"- **If hookward crashes or times out** ({how}): " + "; ".join(said) + "."
+    return line + (f" {switch_said}" if switch_said else "")
+
+
+# A switch spelled as an entry field ("failClosed: true", 'onFailure: "block"') is one `hookward install` writes.
+SWITCH_FIELD = re.compile(r"^\s*[A-Za-z_][A-Za-z0-9_]*\s*[:=]")
+
+
+def _switch_as_installed(data: dict) -> tuple[str, str]:
+    """(how the failure line is qualified, what it adds about the switch) as `hookward install` leaves the host."""
+    switch = data["fail_closed_switch"]
+    since = f" on {switch['since']} and later" if switch.get("since") else ""
     if switch_installed(data):
-        switch = data["fail_closed_switch"]
-        since = f" on {switch['since']} and later" if switch.get("since") else ""
-        how = f"with {text(str(switch['value']))}, which `hookward install` writes{since}"
-    else:
-        how = "as installed: no fail-closed switch written"
-    return f"- **If hookward crashes or times out** ({how}): " + "; ".join(said) + "."
+        return f"with {text(str(switch['value']))}, which `hookward install` writes{since}", ""
+    if is_unknown(switch):
+        return "as installed", "Whether the host has a fail-closed switch is unknown."
+    if switch["value"] is False:
+        return "as installed", f"The host has no fail-closed switch ({grade_words(switch)})."
+    if isinstance(switch["value"], str) and SWITCH_FIELD.match(switch["value"]):
+        return "as installed", (
+            f"`hookward install` writes {text(switch['value'])}{since}; no failure is established with it on, "
+            "so these are the bare host's."
+        )
+    return "as installed", f"Fail-closed: {text(str(switch['value']))} ({grade_words(switch)})."
 
 
 def _caveat(data: dict) -> str:
@@ -892,8 +910,18 @@ def render_facts(data: dict) -> list[str]:
         graded = [row for row in rows if row.grade == grade]
         if not graded:
             continue
-        lines += [f"{heading}:", "", f"| fact | value | {when} | {source} | note |", "|---|---|---|---|---|"]
-        lines += ["| " + " | ".join(cell(item) for item in row.cells[:4] + [text(row.note)]) + " |" for row in graded]
+        # A column every row of the table agrees on is said once, in the heading.
+        same_when = len({row.when for row in graded}) == 1
+        same_source = len({row.source for row in graded}) == 1
+        said = [f"{when} {graded[0].when}"] if same_when and graded[0].when else []
+        said += [f"{source} {graded[0].source}"] if same_source and graded[0].source else []
+        columns = ["fact", "value", *([] if same_when else [when]), *([] if same_source else [source]), "note"]
+        lines += [f"{heading}" + (f" ({', '.join(said)})" if said else "") + ":", ""]
+        lines += ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+        for row in graded:
+            cells = [row.label, row.value, *([] if same_when else [row.when])]
+            cells += [*([] if same_source else [row.source]), text(row.note)]
+            lines.append("| " + " | ".join(cell(item) for item in cells) + " |")
         lines.append("")
     unknown = [row for row in rows if row.grade == "unknown"]
     if unknown:

@@ -75,6 +75,7 @@ GRADE_HEADINGS = {
     "documented": "Vendor docs say:",
 }
 UNKNOWN_HEADING = "Unknown (nobody has established these; hookward never relies on them):"
+ALL_HEADINGS = (*GRADE_HEADINGS.values(), "Unknown:")
 
 
 def fact_line(section: str, row: document.FactRow) -> tuple[str, str]:
@@ -83,12 +84,14 @@ def fact_line(section: str, row: document.FactRow) -> tuple[str, str]:
     wanted = (
         "- " + row.label
         if row.grade == "unknown"
-        else "| " + " | ".join(document.cell(item) for item in row.cells[:4]) + " |"
+        else "| " + " | ".join(document.cell(item) for item in row.cells[:2]) + " |"
     )
     for number, line in enumerate(lines):
         if line.startswith(wanted):
-            headings = [h for h in lines[:number] if h in (*GRADE_HEADINGS.values(), UNKNOWN_HEADING)]
-            return headings[-1], line
+            # A heading may say a column all its rows share: "Vendor docs say (date read 2026-11-29, document S1):".
+            headings = [h for h in lines[:number] if h.split(" (")[0].rstrip(":") + ":" in ALL_HEADINGS]
+            heading = headings[-1]
+            return (heading if heading == UNKNOWN_HEADING else heading.split(" (")[0].rstrip(":") + ":"), line
     raise AssertionError(f"no line for {row.label!r}")
 
 
@@ -360,6 +363,12 @@ def test_bottom_line_says_what_a_hookward_failure_does_as_installed_with_its_gra
             assert expected in line, f"{host} {failure}"
 
 
+def test_a_switch_install_writes_without_failure_facts_leaves_the_bare_facts_and_says_so(page):
+    said = bottom_line(host_section(page, "cursor"))
+    assert "(as installed): a crash, a timeout and malformed output do not block the tool (vendor docs say)" in said
+    assert "`hookward install` writes failClosed: true on each hook entry; no failure is established with it on" in said
+
+
 def test_claude_code_bottom_line_counts_the_onfailure_switch_install_writes(page):
     said = bottom_line(host_section(page, "claude-code"))
     assert 'with onFailure: "block", which `hookward install` writes on 2.1.295 and later' in said
@@ -385,7 +394,8 @@ def test_bare_failures_that_let_the_tool_run_are_in_the_bottom_line_with_their_g
         "date": "2026-11-29",
     }
     said = bottom_line("\n".join(document.render_host(data)))
-    assert "(as installed: no fail-closed switch written)" in said
+    assert "- **If hookward crashes or times out** (as installed): " in said
+    assert "no failure is established with it on, so these are the bare host's." in said
     assert "a timeout does not block the tool (vendor docs say)" in said
     data["failures"]["timeout"] = {"value": "unknown", "grade": "unknown"}
     said = bottom_line("\n".join(document.render_host(data)))
