@@ -38,6 +38,7 @@ FAMILIES = (
     "hostinfo",
     "gnu",
     "codegen",
+    "crypto",
 )
 
 _HERE = os.path.dirname(__file__)
