@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import shlex
 
 from hookward.adapters.base import PayloadError, WireAnswer, dumps
 from hookward.adapters.render import ALLOW, ASK, DENY, Answer
@@ -84,6 +83,8 @@ def command_text(arguments: dict, fields: tuple[str, ...]) -> str:
         if isinstance(value, str) and value.strip():
             return value
         if isinstance(value, list) and value and all(isinstance(item, str) for item in value):
+            import shlex  # a list-valued command only (VS Code): not imported by every hook call
+
             return shlex.join(value)
         if isinstance(value, (str, list)):
             raise PayloadError(f"argument {name!r} of a shell tool is blank")

@@ -8,7 +8,6 @@ environment is never read for logging (hosts pass API keys to hooks there).
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import sys
@@ -34,10 +33,12 @@ def adapter_for(host: str):  # type: ignore[no-untyped-def]
     """The adapter module of a host the registry knows (never any other module under adapters/)."""
     if not host.replace("-", "").isalnum() or not os.path.exists(os.path.join(HOSTS_DIR, host + ".json")):
         raise UnknownHost(host)
+    name = "hookward.adapters." + host.replace("-", "_")
     try:
-        return importlib.import_module("hookward.adapters." + host.replace("-", "_"))
+        __import__(name)  # importlib.import_module without importing importlib (and warnings) on every call
     except ModuleNotFoundError:
         raise UnknownHost(host) from None
+    return sys.modules[name]
 
 
 def payload_limit() -> int:
@@ -345,7 +346,7 @@ def _raise_deadline(_signum: int, _frame: object) -> None:
 
 def _arm_alarm(deadline: budget.Deadline) -> bool:
     """The last backstop: a SIGALRM at the deadline interrupts whatever still blocks (main thread only)."""
-    import signal
+    import _signal as signal  # the C module: signal.py's enum wrappers are not needed here
 
     if not hasattr(signal, "setitimer"):
         return False
@@ -363,7 +364,7 @@ def _arm_alarm(deadline: budget.Deadline) -> bool:
 
 
 def _disarm_alarm() -> None:
-    import signal
+    import _signal as signal
 
     signal.setitimer(signal.ITIMER_REAL, 0)
     signal.signal(signal.SIGALRM, signal.SIG_DFL)

@@ -23,14 +23,36 @@ def main() -> None:
         sys.stdout.write(HOOK_USAGE)
         sys.exit(0)
     if len(argv) >= 1 and argv[0] == "hook":
+        # One call, then the process ends: the cyclic garbage collector would only re-walk the objects
+        # imports create (~10% of a hook's instructions), and reclaims nothing a process exit does not.
+        import gc
+
+        gc.disable()
         from hookward.adapters.hook import main as hook_main
 
         host = argv[1] if len(argv) > 1 else ""
         event = argv[2] if len(argv) > 2 else ""
-        sys.exit(hook_main(host, event))
+        _exit_now(hook_main(host, event))
     from hookward.app import app
 
     app()
+
+
+def _exit_now(code: int) -> None:
+    """Flush the answer and end the process without interpreter finalization.
+
+    Tearing down every module and object costs about a tenth of a hook call and does nothing a host
+    can see: the answer is flushed here, and the ledger writes its rows with unbuffered writes and
+    closes its database (the WAL checkpoint) before hook.main returns.
+    """
+    import os
+
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except Exception:  # a host that closed the pipe: the exit code still says what was decided
+            pass
+    os._exit(code)
 
 
 if __name__ == "__main__":
