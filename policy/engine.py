@@ -519,6 +519,14 @@ def _file_demands(
             demands.append(
                 fl.Demand("destructive", Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm")
             )
+        elif scope == "elsewhere" and recursive:
+            demands.append(
+                fl.Demand(
+                    "destructive",
+                    Verdict.ASK,
+                    f"recursively deletes {tgt.written}, outside the project, in a place this machine does not have",
+                )
+            )
         elif scope in ("home", "system") and recursive:
             demands.append(
                 fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project")

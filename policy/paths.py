@@ -20,7 +20,7 @@ class Target:
         self.written = written
         self.path = path  # absolute, normalized, symlinks kept
         self.real = real  # symlinks that exist resolved
-        self.scope = scope  # project, home, tmp, device, system, root, home-root, project-root
+        self.scope = scope  # project, home, tmp, device, system, elsewhere, root, home-root, project-root
 
 
 def canonical(written: str, cwd: str, home: str) -> tuple[str, str]:
@@ -64,7 +64,37 @@ def scope_of(path: str, home: str, project: str | None) -> str:
     for scratch in SCRATCH:
         if _under(path, scratch):
             return "tmp"
+    if _not_on_this_machine(path):
+        return "elsewhere"
     return "system"
+
+
+# Top-level directories an operating system, boot loader or system package manager owns or mounts:
+# where one is missing, a write there is still a system write (`/boot` in a container, `/lib64` on arm64).
+_SYSTEM_TOP = frozenset(
+    {
+        "bin", "boot", "dev", "efi", "etc", "home", "lib", "lib32", "lib64", "libx32", "lost+found", "media",
+        "mnt", "opt", "proc", "root", "run", "sbin", "srv", "sys", "tmp", "usr", "var", "nix", "gnu", "snap",
+        "Applications", "Library", "Network", "System", "Users", "Volumes", "cores", "private",
+    }
+)  # fmt: skip
+
+
+def _not_on_this_machine(path: str) -> bool:
+    """A place that is no directory of this machine and not a system one: `/d/AI/x` (a Windows drive as Git
+    Bash spells it) or `/work/x` where this machine has no `/d` or `/work`, and `/home/u/x` or `/Users/u/x`
+    where that home does not exist.
+
+    Writing there can only create it, and it is no system file; it is still outside the project (ask).
+    A missing top-level directory that a system owns or mounts (`/boot`, `/lib64`, `/nix`) stays `system`.
+    """
+    parts = path.split("/", 3)  # ["", top, second, rest]
+    if len(parts) < 3 or not parts[2]:
+        return False
+    top = parts[1]
+    if top in ("home", "Users"):
+        return parts[2] not in (".", "..") and not os.path.lexists(f"/{top}/{parts[2]}")
+    return top not in _SYSTEM_TOP and top not in (".", "..") and not os.path.lexists("/" + top)
 
 
 def target(written: str, cwd: str, home: str, project: str | None) -> Target:

@@ -15,7 +15,9 @@ from hookward.policy.toolcall import KINDS
 from pydantic import BaseModel, ConfigDict, Field, SecretStr, field_validator, model_validator
 
 VerdictName = Literal["allow", "ask", "force_ask", "deny"]
-Scope = Literal["project", "project-root", "home", "home-root", "tmp", "device", "harmless-device", "system", "root"]
+Scope = Literal[
+    "project", "project-root", "home", "home-root", "tmp", "device", "harmless-device", "system", "elsewhere", "root"
+]
 GRADE_NAMES = ("unknown", "documented", "read", "probed")
 
 

@@ -245,3 +245,65 @@ def test_hostile_sibling_is_still_held_by_its_floor(project, command: str, verdi
     decision = decide(project, command)
     assert decision.verdict == verdict, (command, decision.verdict, decision.reasons)
     assert rule in decision.rule_ids, (command, decision.rule_ids)
+
+
+# --- places this machine does not have (policy/paths.py `elsewhere`) ---------------------------------------
+
+
+def _missing(path: str, depth: int = 1) -> str:
+    """`path`, unless this machine has its first `depth` directories (then the test cannot say anything)."""
+    import os
+
+    place = "/".join(path.split("/")[: depth + 1])
+    if os.path.lexists(place):
+        pytest.skip(f"this machine has {place}")
+    return path
+
+
+def test_write_to_a_git_bash_drive_path_asks_instead_of_a_system_deny(project) -> None:
+    drive = _missing("/d/AI/app/gui/check_js.js")
+    decision = decide(project, f"sed -i 's|/tmp/a.html|/c/temp/a.html|' {drive}")
+    assert decision.verdict == Verdict.ASK, decision.reasons
+    assert "default.write-elsewhere" in decision.rule_ids
+    assert "default.write-system" not in decision.rule_ids
+
+
+def test_download_into_a_home_this_machine_does_not_have_asks(project) -> None:
+    home = _missing("/home/nosuchuser-hookward/drives/x.pdf", depth=2)
+    decision = decide(project, f"curl -L -o {home} https://arxiv.org/pdf/2602.19549")
+    assert decision.verdict == Verdict.ASK, decision.reasons
+    assert "default.write-elsewhere" in decision.rule_ids
+
+
+def test_recursive_delete_where_this_machine_has_nothing_asks_not_denies(project) -> None:
+    drive = _missing("/d/AI/build")
+    decision = decide(project, f"rm -rf {drive}")
+    assert decision.verdict == Verdict.ASK, decision.reasons
+    assert "floor.destructive" in decision.rule_ids
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x > /usr/local/bin/git",  # an existing system directory
+        "echo x > /etc/profile.d/x.sh",
+        "echo x > /opt/hookward-nothing-here/run",  # a system top-level name, whether or not it exists
+        "echo x > /nix/store/x/bin/sh",
+        "echo x > /lib64/ld-linux-x86-64.so.2",
+    ],
+)
+def test_system_places_stay_denied_whatever_exists(project, command: str) -> None:
+    decision = decide(project, command)
+    assert decision.verdict == Verdict.DENY, (command, decision.reasons)
+    assert "default.write-system" in decision.rule_ids
+
+
+def test_an_existing_other_users_home_is_still_a_system_place(monkeypatch) -> None:
+    import os
+
+    from hookward.policy import paths
+
+    real = os.path.lexists
+    monkeypatch.setattr(os.path, "lexists", lambda p: p == "/home/bob" or real(p))
+    assert paths.scope_of("/home/bob/.bashrc", "/home/me", "/home/me/app") == "system"
+    assert paths.scope_of("/home/nosuchuser-hookward/.bashrc", "/home/me", "/home/me/app") == "elsewhere"
