@@ -117,7 +117,12 @@ def installed_failures(data: dict) -> dict:
 
 def _mode_keys(table: dict, data: dict) -> list[str]:
     order = {mode: rank for rank, mode in enumerate(ordered_modes(data))}
-    return sorted(table, key=lambda mode: (-1 if mode == ANY_MODE else order.get(mode, len(order)), mode))
+
+    def rank(mode: str) -> tuple[int, int, str]:
+        base, _, variant = mode.partition("@")  # "default@headless" sits with "default", after it
+        return (-1 if base == ANY_MODE else order.get(base, len(order)), 1 if variant else 0, mode)
+
+    return sorted(table, key=rank)
 
 
 def evidence_mix(data: dict) -> dict[str, int]:
@@ -510,7 +515,8 @@ def _what_you_get(data: dict) -> list[str]:
     table = sends_by_mode(data)
     default = data["default_mode"]
     covers = "unknown" if is_unknown(data["gates"]) else ", ".join(data["gates"]["value"])
-    lines = [f"- **Tool kinds the pre-tool hook covers:** {covers} ({grade_words(data['gates'])})."]
+    graded = "" if is_unknown(data["gates"]) else f" ({grade_words(data['gates'])})"
+    lines = [f"- **Tool kinds the pre-tool hook covers:** {covers}{graded}."]
     for event in events:
         by_mode = table[event]
         role = "approval prompt" if data["events"][event]["role"] == "approval" else "pre-tool"
@@ -625,10 +631,33 @@ def _switch_as_installed(data: dict) -> tuple[str, str]:
     return "as installed", f"Fail-closed: {text(str(switch['value']))} ({grade_words(switch)})."
 
 
-def _caveat(data: dict) -> str:
-    """The one caveat that matters: the host file lists its limitations most important first."""
+def first_sentence(free_text: str) -> str:
+    """The text up to its first full stop outside parentheses (all of it when there is none)."""
+    depth = 0
+    for at, char in enumerate(free_text):
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "." and depth == 0 and free_text[at + 1 : at + 2] in (" ", ""):
+            return free_text[: at + 1]
+    return free_text
+
+
+def caveat(data: dict) -> tuple[str, bool]:
+    """(the one caveat that matters, whether it is the whole limitation): host files list it first."""
     stated = data["limitations"]
-    return f"- **Caveat:** {text(stated[0])}" if stated else "- **Caveat:** none recorded in the host file."
+    if not stated:
+        return "", True
+    said = first_sentence(stated[0]) if len(stated[0]) > CAVEAT_LENGTH else stated[0]
+    return said, said == stated[0]
+
+
+CAVEAT_LENGTH = 240  # a longer first limitation is cut to its first sentence in the bottom line
+
+
+def _caveat(data: dict) -> str:
+    said, whole = caveat(data)
+    if not said:
+        return "- **Caveat:** none recorded in the host file."
+    return f"- **Caveat:** {text(said)}" + ("" if whole else " (more under Limitations)")
 
 
 def _versions(data: dict) -> str:
@@ -1056,10 +1085,10 @@ def render_host(data: dict) -> list[str]:
     lines.append("")
 
     lines += ["### Limitations", ""]
-    stated = data["limitations"][1:]
-    if data["limitations"]:
-        lines.append("The first limitation is the caveat in the bottom line; the others:")
-        lines.append("")
+    said, whole = caveat(data)
+    stated = data["limitations"][1:] if whole else data["limitations"]
+    if data["limitations"] and whole:
+        lines += ["The first limitation is the caveat in the bottom line; the others:", ""]
     lines += [f"- {text(item)}" for item in stated] if stated else ["- None besides the caveat above."]
     lines.append("")
     return lines

@@ -415,9 +415,19 @@ def test_the_caveat_is_the_first_limitation_and_is_not_repeated_below(hosts, pag
     for host, data in hosts.items():
         section = host_section(page, host)
         if data["limitations"]:
-            caveat = document.text(data["limitations"][0])
-            assert f"- **Caveat:** {caveat}" in bottom_line(section), host
-            assert section.count(caveat) == 1, host
+            first = document.text(data["limitations"][0])
+            said, whole = document.caveat(data)
+            assert f"- **Caveat:** {document.text(said)}" in bottom_line(section), host
+            assert first.startswith(document.text(said)), host
+            # Said once: whole in the bottom line, or its first sentence there and the whole under Limitations.
+            assert section.count(first) == 1, host
+            assert whole or f"- {first}" in section[section.index("### Limitations") :], host
+
+
+def test_a_long_caveat_is_cut_at_its_first_sentence_outside_parentheses():
+    assert document.first_sentence("A (see a.json. b.json). Then more.") == "A (see a.json. b.json)."
+    assert document.first_sentence("No full stop here") == "No full stop here"
+    assert document.first_sentence("Version 2.1.295 adds it. More.") == "Version 2.1.295 adds it."
 
 
 def test_host_file_text_cannot_inject_markup_or_break_tables(hosts):
