@@ -1114,7 +1114,7 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
 
         if local_get([program, *args]):
             return []  # a GET or HEAD without a body to this machine only (issue 11): not egress
-    if program in ("ssh", "scp", "rsync"):
+    if program in ("ssh", "scp", "rsync", "rclone"):
         from hookward.policy.specs.network import connects
 
         if not connects([program, *args]):
@@ -1140,8 +1140,14 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
     if program in ("http", "https", "xh") and any(re.match(r"^[\w-]+(:=@|=@|@)", a) for a in args):
         uploads.append("@file")
     if program in kp.REMOTE_COPY:
+        from hookward.policy.specs.network import copies_out
+
+        # The spec knows rclone's subcommand (`rclone ls remote:` lists, it does not copy) and `--dry-run`.
         positional = [a for a in args if not a.startswith("-")]
-        if (
+        out = copies_out([program, *args])
+        if out:
+            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+        if out is None and (
             len(positional) >= 2
             and re.match(r"^[\w.@-]+:", positional[-1])
             and not re.match(r"^[\w.@-]+:", positional[0])

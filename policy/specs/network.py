@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Spec, Walk, walk
 from hookward.policy.urls import loopback_url
@@ -330,12 +331,26 @@ def local_get(argv: list[str]) -> bool:
     return urls > 0
 
 
-def connects(argv: list[str]) -> bool:
-    """Does this ssh / scp / rsync call reach another machine? Not `ssh -V`, `ssh -G`, `ssh -Q`, nor a local copy."""
+def copies_out(argv: list[str]) -> bool | None:
+    """Does this rsync / rclone / scp call send local files to another machine? None: its spec cannot say."""
     from hookward.policy import specs
 
     spec = specs.lookup(argv[0]) if argv else None
-    if spec is None or spec.name not in ("ssh", "scp", "rsync"):
+    if spec is None or spec.name not in ("scp", "rsync", "rclone"):
+        return None
+    walked = walk(spec, argv)
+    if not walked.understood:
+        return None
+    return any(e.kind == "upload" for e in walked.effects)
+
+
+def connects(argv: list[str]) -> bool:
+    """Does this ssh / scp / rsync / rclone call reach another machine? Not `ssh -V`, `ssh -G`, `ssh -Q`, nor a
+    local copy or listing (`rclone md5sum ./data`)."""
+    from hookward.policy import specs
+
+    spec = specs.lookup(argv[0]) if argv else None
+    if spec is None or spec.name not in ("ssh", "scp", "rsync", "rclone"):
         return True
     walked = walk(spec, argv)
     if not walked.understood:
@@ -384,9 +399,44 @@ def _remote(word: str) -> bool:
     return ":" in word and "/" not in head and head != ""
 
 
+# `-n` / `--dry-run` of rsync and rclone: the judge reads this marker and takes it out of the effects.
+_DRY_RUN = "flag:text=dry-run"
+
+
+def _dry_run(result: Walk) -> bool:
+    """Was a dry run asked for? (The marker effect `_DRY_RUN` leaves is removed.)"""
+    found = [e for e in result.effects if e.kind == "text" and e.value == "dry-run"]
+    if found:
+        result.effects[:] = [e for e in result.effects if e not in found]
+    return bool(found)
+
+
+def _dry(effects: list[Effect]) -> list[Effect]:
+    """What a dry run still does: it reaches the remote side and looks at the local files' names and sizes;
+    it writes, deletes and sends nothing."""
+    out = []
+    for effect in effects:
+        if effect.kind in ("read", "tree-read", "upload", "dest", "tree-dest"):
+            out.append(Effect("stat", effect.value, effect.origin))
+        elif effect.kind not in ("tree-delete", "delete", "move", "destroy", "write", "tree-write"):
+            out.append(effect)
+    return out
+
+
 def _copy_judge(result: Walk, argv: list[str]) -> None:
     """Operands of scp / rsync: remote ones reach the network; local sources sent to a remote are uploads,
     a local destination of remote sources is written (as a tree with -r), local to local is a copy."""
+    dry = _dry_run(result)
+    _copy_operands(result, argv)
+    if dry:
+        # Only operand effects change: an option's own file (--log-file, --link-dest) or command (-e) stays.
+        sources = ("source", "destination", "--delete", "--remove-source-files")
+        result.effects[:] = [e for e in result.effects if e.origin not in sources] + _dry(
+            [e for e in result.effects if e.origin in sources]
+        )
+
+
+def _copy_operands(result: Walk, argv: list[str]) -> None:
     _ssh_options(result, argv)
     operands = [e for e in result.effects if e.origin.startswith("operand")]
     effects = [e for e in result.effects if not e.origin.startswith("operand")]
@@ -496,7 +546,7 @@ _RSYNC_FLAGS = (
     "--copy-unsafe-links --safe-links --munge-links -k --copy-dirlinks -K --keep-dirlinks -H --hard-links "
     "-p --perms -E --executability -A --acls -X --xattrs -o --owner -g --group --devices --copy-devices "
     "--write-devices --specials -D -t --times -U --atimes --open-noatime -N --crtimes -O --omit-dir-times "
-    "-J --omit-link-times --super --fake-super -S --sparse --preallocate -n --dry-run -W --whole-file "
+    "-J --omit-link-times --super --fake-super -S --sparse --preallocate -W --whole-file "
     "-x --one-file-system --existing --ignore-existing "
     "--ignore-missing-args --ignore-errors --force "
     "--partial --delay-updates -m --prune-empty-dirs --numeric-ids --ignore-times --size-only -y --fuzzy "
@@ -510,6 +560,7 @@ RSYNC = Spec(
     options={
         _RSYNC_FLAGS: "flag",
         "-r --recursive -a --archive": "flag:recursive",
+        "-n --dry-run": _DRY_RUN,  # lists what it would do: nothing is written, deleted or sent
         # Every way of deleting in the destination: --del is --delete-during, --delete-missing-args
         # deletes what a listed source lacks, --delete-excluded also what the filters exclude.
         "--delete --del --delete-before --delete-during --delete-delay --delete-after --delete-excluded": "flag:tree-delete",
@@ -539,6 +590,166 @@ RSYNC = Spec(
         "rsync -a --delete src/ host:dst/": "recursive tree-read:src/ upload:src/ network:host:dst/ destroy",
         "rsync --remove-source-files a.log host:/logs": "network:host:/logs upload:a.log delete:a.log",
         "rsync -a --link-dest=/home/u/.config src/ dst/": "recursive tree-write:/home/u/.config tree-read:src/ tree-dest:dst/",
+        "rsync -an --delete src/ dst/": "recursive stat:src/ stat:dst/",
+        "rsync --dry-run -a ~/.ssh/ host:keys/": "recursive stat:~/.ssh/ stat:~/.ssh/ network:host:keys/",
+        "rsync -n --log-file=~/.bashrc src/ dst/": "write:~/.bashrc stat:src/ stat:dst/",
+        "rsync -n -e ./evil src/ host:": "exec:./evil stat:src/ network:host:",
+    },
+)
+
+# --- rclone: cloud storage remotes -----------------------------------------------------------
+
+_RCLONE_REMOTE = re.compile(r"^(:[\w-]+[,:]|[\w][\w .-]*:)")
+
+
+def _rclone_remote(word: str) -> bool:
+    """`remote:path`, `:backend:path` (on-the-fly remote); not `/a:b`, `./a:b`, nor a Windows drive (`C:\\`)."""
+    return bool(_RCLONE_REMOTE.match(word)) and not re.match(r"^[A-Za-z]:[\\/]", word)
+
+
+def _rclone_judge(mode: str) -> Callable[[Walk, list[str]], None]:
+    """Operands by where they are: a remote one reaches the network (and is changed by the commands that
+    change it), a local one is read, listed, written or deleted; a local source of a copy to a remote is
+    an upload. `mode`: list, read, copy, move, sync, delete, change."""
+
+    def judge(result: Walk, argv: list[str]) -> None:
+        dry = _dry_run(result)
+        words = [e.value for e in result.effects if e.origin.startswith("operand")]
+        effects = [e for e in result.effects if not e.origin.startswith("operand")]
+        sources, destination = (words[:-1], words[-1]) if mode in ("copy", "move", "sync") and words else (words, "")
+        remote_dest = bool(destination) and _rclone_remote(destination)
+        for word in sources:
+            if _rclone_remote(word):
+                effects.append(Effect("network", word, "source"))
+                if mode == "delete":
+                    effects.append(Effect("destroy", "", "source", "force_ask"))  # purge, delete: no undo
+                elif mode == "change":
+                    effects.append(Effect("destroy", "", "source"))
+                elif mode == "move":
+                    effects.append(Effect("destroy", "", "source"))  # the remote source is deleted
+            elif mode == "list":
+                effects.append(Effect("stat", word, "source"))
+            elif mode == "delete":
+                effects.append(Effect("tree-delete", word, "source"))
+            elif mode == "change":
+                effects.append(Effect("tree-write", word, "source"))
+            else:
+                effects.append(Effect("tree-read", word, "source"))
+                if remote_dest:
+                    effects.append(Effect("upload", word, "source"))
+                if mode == "move":
+                    effects.append(Effect("tree-delete", word, "source"))
+        if destination:
+            if remote_dest:
+                effects.append(Effect("network", destination, "destination"))
+                if mode == "sync":
+                    # Deletes on the remote whatever the source lacks (`rclone sync /empty remote:bucket`).
+                    effects.append(Effect("destroy", "", "destination", "force_ask"))
+            else:
+                effects.append(Effect("tree-dest", destination, "destination"))
+                if mode == "sync":
+                    effects.append(Effect("tree-delete", destination, "destination"))
+        if dry:
+            effects = [e for e in effects if e.origin not in ("source", "destination")] + _dry(
+                [e for e in effects if e.origin in ("source", "destination")]
+            )
+        result.effects[:] = effects
+
+    return judge
+
+
+_RCLONE_GLOBALS = {
+    "-h --help -V --version -v --verbose -q --quiet -P --progress --stats-one-line --fast-list -c --checksum": "flag",
+    "--size-only --ignore-existing -u --update --ignore-times -I --ignore-case --no-traverse --no-check-dest": "flag",
+    "--ignore-size --ignore-checksum --use-json-log --stats-one-line-date --human-readable --no-update-modtime": "flag",
+    "-l --links -L --copy-links --skip-links --one-file-system -x --check-first --immutable --metadata -M": "flag",
+    "--transfers --checkers --stats --stats-log-level --log-level --include --exclude --filter --min-size": "val",
+    "--max-size --min-age --max-age --max-depth --bwlimit --retries --low-level-retries --timeout --contimeout": "val",
+    "--user-agent --order-by --max-transfer --cutoff-mode --buffer-size --multi-thread-streams --tpslimit": "val",
+    "--log-file --dump-headers": "val:write",
+    "--files-from --files-from-raw --include-from --exclude-from --filter-from": "val:read",
+    "--config": "val:load",  # a config can name commands to run (the sftp backend's `ssh`)
+    "--password-command --ask-password": "unknown",
+    "--rc --rc-addr --rc-user --rc-pass --backup-dir --compare-dest --copy-dest --suffix -i --interactive": "unknown",
+    "-n --dry-run": _DRY_RUN,
+    "--delete-before --delete-during --delete-after --delete-excluded --track-renames": "flag",
+}
+_RCLONE_LIST = {
+    "-R --recursive --dirs-only --files-only --json --hash --absolute --dir-slash --no-modtime --no-mimetype": "flag",
+    "--original --encrypted --stat --full --differ --missing-on-src --missing-on-dst --one-way --download": "flag",
+    "-d --dirs --max --fast-list --count --hash-type --format -F --separator -s --csv --base64 --output-file": "val",
+    "--head --tail --offset --count-lines --discard": "val",
+}
+
+
+def _rclone(mode: str, operands: str = "network*", options: dict[str, str] | None = None) -> Spec:
+    return Spec(mode, options=options or _RCLONE_LIST, operands=operands, judge=_rclone_judge(mode), long_prefix=False)
+
+
+RCLONE = Spec(
+    "rclone",
+    version="rclone v1.60.1 (Debian bookworm)",
+    summary=(
+        "rclone: listing or reading a remote reaches the network; copy/sync/move with a local source "
+        "uploads it; delete/purge/sync change the remote; --dry-run writes, deletes and sends nothing"
+    ),
+    options=_RCLONE_GLOBALS,
+    globals_anywhere=True,
+    long_prefix=False,
+    subcommands={
+        **{
+            word: _rclone("list")
+            for word in "ls lsd lsl lsf lsjson size tree about listremotes version help check cryptcheck".split()
+        },
+        **{word: _rclone("read") for word in "cat md5sum sha1sum hashsum checksum".split()},
+        **{word: _rclone("copy") for word in "copy copyto".split()},
+        **{word: _rclone("move") for word in "move moveto".split()},
+        **{word: _rclone("sync") for word in "sync bisync".split()},
+        **{word: _rclone("delete") for word in "delete deletefile purge rmdir rmdirs cleanup dedupe".split()},
+        **{word: _rclone("change") for word in "mkdir touch settier".split()},
+        "rcat": Spec("rcat", operands="network", effects="upload", long_prefix=False),  # sends standard input
+        "link": Spec(
+            "link",
+            operands="network",
+            effects="publish",
+            long_prefix=False,
+            options={"--expire": "val", "--unlink": "flag"},
+        ),
+        "reveal": Spec("reveal", operands="text", effects="secret", long_prefix=False),
+        "obscure": Spec("obscure", operands="text?", long_prefix=False),
+        "config": Spec(
+            "config",
+            long_prefix=False,
+            effects="config",
+            subcommands={
+                "file paths providers redacted": Spec("file", operands="text*", long_prefix=False),
+                "show dump": Spec("show", operands="text?", effects="secret", long_prefix=False),
+                "create update delete password edit reconnect disconnect userinfo touch encryption": Spec(
+                    "create", operands="text*", effects="config", long_prefix=False
+                ),
+            },
+        ),
+        "copyurl serve mount nfsmount rcd authorize selfupdate backend test gendocs completion ncdu": Spec(
+            "serve", operands="text*", effects="unknown", long_prefix=False
+        ),
+    },
+    examples={
+        "rclone lsd remote:": "network:remote:",
+        "rclone ls remote:bucket --max-depth 2": "network:remote:bucket",
+        "rclone cat remote:bucket/f.txt": "network:remote:bucket/f.txt",
+        "rclone md5sum ./data": "tree-read:./data",
+        "rclone copy ~/.ssh remote:keys": "tree-read:~/.ssh upload:~/.ssh network:remote:keys",
+        "rclone copy remote:bucket ./data": "network:remote:bucket tree-dest:./data",
+        "rclone sync ./site remote:www": "tree-read:./site upload:./site network:remote:www destroy",
+        "rclone sync --dry-run ./site remote:www": "stat:./site stat:./site network:remote:www",
+        "rclone copy -n ~/.ssh remote:keys": "stat:~/.ssh stat:~/.ssh network:remote:keys",
+        "rclone purge remote:bucket": "network:remote:bucket destroy",
+        "rclone delete ./tmp": "tree-delete:./tmp",
+        "rclone --config /tmp/r.conf ls remote:": "load:/tmp/r.conf network:remote:",
+        "rclone config show": "secret",
+        "rclone reveal abc": "secret",
+        "rclone link remote:f": "network:remote:f publish",
+        "rclone mount remote: /mnt": "unknown",
     },
 )
 
@@ -762,5 +973,5 @@ OPENSSL = Spec(
     },
 )
 
-SPECS = [CURL, WGET, HTTPIE, SSH, SCP, SFTP, RSYNC, NC, NCAT, SOCAT, DIG, NSLOOKUP, HOST, PING, TRACEROUTE, MTR]
+SPECS = [CURL, WGET, HTTPIE, SSH, SCP, SFTP, RSYNC, RCLONE, NC, NCAT, SOCAT, DIG, NSLOOKUP, HOST, PING, TRACEROUTE, MTR]
 SPECS += [SSH_KEYGEN, SSH_ADD, OPENSSL]
