@@ -42,6 +42,7 @@ FAMILIES = (
     "gnu",
     "codegen",
     "crypto",
+    "dbtools",
 )
 
 _HERE = os.path.dirname(__file__)
