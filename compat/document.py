@@ -145,6 +145,8 @@ def fact_value(kind: str, fact: dict) -> str:
         return EFFECT_WORDS.get(value, str(value))
     if kind == "failure":
         return FAILURE_WORDS.get(value, str(value))
+    if kind == "path":
+        return code(str(value))
     if kind == "config":
         parts = []
         for key in ("user", "project"):
@@ -770,6 +772,30 @@ def fact_groups(data: dict) -> list[tuple[str, str, str | None, list[tuple[str, 
     config_fact = {key: config.get(key) for key in ("grade", "source", "date", "note")}
     config_fact["value"] = config
     groups.append(("config", "where hooks are registered", None, [("", config_fact)]))
+    managed = data.get("managed")
+    if managed:  # `hookward install HOST --managed` reads these
+        for location in managed.get("locations", []):
+            place = {key: location.get(key) for key in ("grade", "source", "date", "note") if location.get(key)}
+            value = location["path"] + (f" (or ${location['variable']})" if location.get("variable") else "")
+            place["value"] = value
+            groups.append(("path", f"managed settings file ({location['platform']})", None, [("", place)]))
+        groups.append(("switch", "managed settings: how a hook is registered", None, [("", managed["registration"])]))
+        groups.append(
+            (
+                "switch",
+                "managed settings: the switch that leaves the managed hook in charge",
+                None,
+                [("", managed["exclusive_switch"])],
+            )
+        )
+        groups.append(
+            (
+                "flag",
+                "a user-level config can override or disable the managed hook",
+                None,
+                [("", managed["user_override"])],
+            )
+        )
     return groups
 
 
