@@ -281,3 +281,14 @@ def test_an_agent_cannot_run_the_managed_install_itself(world):
     decision = evaluate(ToolCall("shell", command=command, cwd=str(home), project_root=str(home), host="claude-code"))
     assert decision.verdict == Verdict.DENY, decision.to_dict()
     assert SELF in decision.rule_ids, decision.to_dict()
+
+
+def test_the_readme_never_runs_a_managed_install_against_the_real_system():
+    from pathlib import Path
+
+    from tests.test_readme import hookward_invocations
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    assert "hookward install claude-code --managed" in readme, "the for-teams section names the command"
+    for argv in hookward_invocations(readme):
+        assert "--managed" not in argv or "--root" in argv, argv
