@@ -394,7 +394,17 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
     _check_session_reads(report, host, plan)
     _check_double_registration(report, host, scope, project_dir)
     _check_release(report, host)
+    _check_managed(report, host)
     return report
+
+
+def _check_managed(report: HostReport, host: str) -> None:
+    """A managed install of this host on this machine (`install --managed`), and whether a user can override it."""
+    from hookward.adapters import managed_install
+
+    shown = managed_install.installed_here(host)
+    if shown is not None:
+        report.add(OK, "managed install", f"{shown} registers hookward too; {managed_install.override_sentence(host)}")
 
 
 def _check_release(report: HostReport, host: str) -> None:

@@ -384,6 +384,34 @@ def override_sentence(host: str) -> str:
     return f"a user-level config CAN override or disable {host}'s managed hook (registry: {grade}){note}"
 
 
+def installed_here(host: str, root: str | None = None) -> str | None:
+    """The managed file (as the host sees it) when it registers hookward's hook for `host`, else None."""
+    try:
+        location = location_for(host)
+    except ConfigError:
+        return None
+    shown, _ = managed_path(host, location)
+    text = install.read_text(rooted(root, shown)) if os.path.isfile(rooted(root, shown)) else None
+    if not text:
+        return None
+    try:
+        document = install.parse_json(text, where=shown).value
+    except ConfigError:
+        return None
+    style = installers.STYLES[host]
+    assert isinstance(style, installers.HookStyle)
+    events: object = document
+    for key in style.events_at:
+        events = events.get(key) if isinstance(events, dict) else None
+    for entries in events.values() if isinstance(events, dict) else ():
+        for item in entries if isinstance(entries, list) else ():
+            hooks = item.get("hooks") if style.nested and isinstance(item, dict) else [item]
+            for hook in hooks if isinstance(hooks, list) else ():
+                if isinstance(hook, dict) and install.is_hookward_command(hook.get(style.command_field), host):
+                    return shown
+    return None
+
+
 # ---------------------------------------------------------------------------
 # doctor --managed
 

@@ -292,3 +292,13 @@ def test_the_readme_never_runs_a_managed_install_against_the_real_system():
     assert "hookward install claude-code --managed" in readme, "the for-teams section names the command"
     for argv in hookward_invocations(readme):
         assert "--managed" not in argv or "--root" in argv, argv
+
+
+def test_a_managed_install_is_found_in_the_managed_file_and_gone_after_uninstall(world):
+    _, root = world
+    assert managed_install.installed_here("claude-code", root=str(root)) is None
+    assert managed("install", "claude-code", str(root)).exit_code == 0
+    assert managed_install.installed_here("claude-code", root=str(root)) == CLAUDE_MANAGED
+    assert managed_install.installed_here("gemini-cli", root=str(root)) is None
+    assert managed("uninstall", "claude-code", str(root)).exit_code == 0
+    assert managed_install.installed_here("claude-code", root=str(root)) is None
