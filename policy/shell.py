@@ -126,7 +126,7 @@ def program_name(word: str) -> str:
 def interpreter_family(name: str) -> str:
     """python3.11 -> python, nodejs -> node, etc."""
     base = re.sub(r"[\d.]+$", "", name) or name
-    if base in ("python", "pypy"):
+    if base in ("python", "pypy", "py"):  # py: the Windows Python launcher (`py -3.12 x.py`)
         return "python"
     if base in ("nodejs",):
         return "node"

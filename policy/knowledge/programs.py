@@ -47,6 +47,7 @@ INTERPRETERS = (
             "python3",
             "pypy",
             "pypy3",
+            "py",
             "node",
             "nodejs",
             "deno",

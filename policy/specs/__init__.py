@@ -36,6 +36,7 @@ FAMILIES = (
     "devtools",
     "saas",
     "hostinfo",
+    "windows",
     "netdiag",
     "ruby",
     "perl",
