@@ -661,7 +661,7 @@ def command_demands(
         demands.append(Demand("egress", ASK, "asks a name server for a whole zone"))
     if args and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove") and program in kp.PACKAGE_MANAGERS:
         demands.append(Demand("destructive", ASK, f"{program} {args[0]} removes installed packages"))
-    if args and (program, args[0]) in PUBLISH:
+    if args and (program, args[0]) in PUBLISH and _publishes([program, *args]):
         demands.append(
             Demand("destructive", FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone")
         )
@@ -1379,6 +1379,12 @@ SAFE_PYTHON_MODULES = frozenset(
 )
 _SED_EXEC = LazyRegex(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
 _AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
+
+
+def _publishes(argv: list[str]) -> bool:
+    from hookward.policy.specs.packages import publishes
+
+    return publishes(argv)  # False only for a dry run the spec reads exactly (`cargo publish --dry-run`)
 
 
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:

@@ -15,7 +15,9 @@ commands from standard input, which can run shell commands and write any file: n
 
 from __future__ import annotations
 
-from hookward.policy.spec import Spec
+from collections.abc import Callable
+
+from hookward.policy.spec import Effect, Spec, Walk
 
 _LESS = Spec(
     "less",
@@ -236,6 +238,43 @@ def _tmux_runner(name: str, flags: str, values: str, examples: dict[str, str] | 
     return Spec(name, posix=True, options=options, operands="argv", examples=examples)
 
 
+def _tmux_nested(first: str) -> Callable[[Walk, list[str]], None]:
+    """if-shell / confirm-before: operands from `first` on are tmux commands, judged as `tmux COMMAND`.
+
+    if-shell's first operand is a shell command (exec); with -F it is a format, which runs `#(...)`."""
+
+    def judge(walk: Walk, argv: list[str]) -> None:
+        words = [e for e in walk.effects if e.origin.startswith("operand ") and e.origin[8:].isdigit()]
+        formats = any(e.kind == "text" and e.value == "format" for e in walk.effects)
+        walk.effects = [e for e in walk.effects if not e.origin.startswith("operand") and e.kind != "text"]
+        for effect in words:
+            index = int(effect.origin.split()[1])
+            if first == "exec" and index == 1:
+                if not formats:
+                    walk.effects.append(Effect("exec", effect.value, "shell-command"))
+                elif "#(" in effect.value:
+                    walk.unknown.append("a #(...) format runs a shell command: not modelled")
+            else:
+                # tmux splits the command string with its own shell-like quoting, `;` included.
+                walk.effects.append(Effect("exec", "tmux " + effect.value, "tmux command"))
+
+    return judge
+
+
+# tmux options whose value is a command tmux runs (new windows' shell, the lock command) or renames commands.
+_TMUX_COMMAND_OPTIONS = frozenset({"default-command", "default-shell", "lock-command", "command-alias"})
+
+
+def _tmux_set_judge(walk: Walk, argv: list[str]) -> None:
+    """set-option NAME VALUE: a value holding `#(...)` runs a shell command when shown; a few options name one."""
+    words = [e.value for e in walk.effects if e.origin.startswith("operand")]
+    walk.effects = [e for e in walk.effects if not e.origin.startswith("operand")]
+    if words and words[0] in _TMUX_COMMAND_OPTIONS:
+        walk.unknown.append(f"tmux option {words[0]!r} runs a command: not modelled")
+    if any("#(" in word for word in words[1:]):
+        walk.unknown.append("a #(...) format runs a shell command: not modelled")
+
+
 def _tmux() -> Spec:
     routine = {
         # -F formats and display-message messages may hold `#(shell command)`: not modelled (asks).
@@ -321,6 +360,44 @@ def _tmux() -> Spec:
         "show-environment showenv": Spec(
             "show-environment", posix=True, options={"-g -h -s": "flag", "-t": "val"}, operands="text?", effects="env"
         ),
+        # Runs the shell command; then one of the tmux commands (judged as `tmux COMMAND`).
+        "if-shell if": Spec(
+            "if-shell",
+            posix=True,
+            options={"-b": "flag", "-F": "flag:text=format", "-t": "val"},
+            operands="network*",
+            judge=_tmux_nested("exec"),
+            examples={"tmux if-shell ./evil.sh": "exec:./evil.sh", "tmux if -F '#(id)'": "unknown"},
+        ),
+        "confirm-before confirm": Spec(
+            "confirm-before",
+            posix=True,
+            options={"-b -y": "flag", "-c -p -t": "val"},
+            operands="network?",
+            judge=_tmux_nested("tmux"),
+            examples={"tmux confirm-before": ""},
+        ),
+        # Sets an option of the running server (not a file): values may hold #(...) formats.
+        "set-option set set-window-option setw": Spec(
+            "set-option",
+            posix=True,
+            options={"-a -F -g -o -p -q -s -u -U -w": "flag", "-t": "val"},
+            operands="network*",
+            judge=_tmux_set_judge,
+            examples={
+                "tmux set-option -g mouse on": "",
+                "tmux set -g status-right '#(curl -s x.invalid)'": "unknown",
+                "tmux set -g default-command 'sh ./x'": "unknown",
+            },
+        ),
+        # The environment of commands started later (LD_PRELOAD, PATH ...): not modelled unless it unsets.
+        "set-environment setenv": Spec(
+            "set-environment",
+            posix=True,
+            options={"-F -g -h": "flag", "-r -u": "flag>text*", "-t": "val"},
+            operands="unknown text?",
+            examples={"tmux setenv -u FOO": "", "tmux setenv LD_PRELOAD /tmp/x.so": "unknown"},
+        ),
     }
     return Spec(
         "tmux",
@@ -328,7 +405,7 @@ def _tmux() -> Spec:
         long_prefix=False,
         chain=";",
         options={
-            "-2 -C -D -l -N -u -v -V": "flag",
+            "-2 -C -D -l -N -u -v -V --help": "flag",  # --help: tmux prints its usage
             "-L -S -T": "val",
             # -c runs a command with the default shell; -f is a configuration of tmux commands.
             "-c": "val:exec",

@@ -22,6 +22,8 @@ Options not listed below are not modelled and ask, naming the option; npm and pn
 
 from __future__ import annotations
 
+import re
+
 from hookward.policy.spec import Effect, Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
@@ -1008,6 +1010,43 @@ _CARGO_BUILD = {
 }
 
 
+_MSRV_OPTIONS = {
+    "--path --manifest-path --log-level --log-target --output-format": "val",
+    "--no-log --no-user-output": "flag",
+}
+
+
+def _msrv_set(walk: Walk, argv: list[str]) -> None:
+    walk.effects.append(Effect("edit", "Cargo.toml", "cargo msrv set"))
+
+
+def _cargo_config_get(walk: Walk, argv: list[str]) -> None:
+    """A key that is not a registry's or a credential's prints configuration only."""
+    keys = [e.value for e in walk.effects if e.origin.startswith("operand")]
+    walk.effects = [e for e in walk.effects if not e.origin.startswith("operand")]
+    if not keys or any(re.search(r"token|registr|credential|secret|auth|^http|^net", k, re.I) for k in keys):
+        walk.unknown.append("cargo config get of every setting, or of a registry's, is not modelled")
+
+
+def _publish_dry_run(walk: Walk, argv: list[str]) -> None:
+    """`cargo publish --dry-run` packages and verifies the crate (a build) and uploads nothing."""
+    marks = [e for e in walk.effects if e.kind == "text" and e.value == "dry-run"]
+    if marks:
+        walk.effects = [e for e in walk.effects if e not in marks and e.kind != "publish"]
+
+
+def publishes(argv: list[str]) -> bool:
+    """Does this publish command publish? False only where its spec reads a dry run (`cargo publish -n`)."""
+    from hookward.policy import specs
+    from hookward.policy.spec import walk
+
+    spec = specs.lookup(argv[0]) if argv else None
+    if spec is None or spec.name != "cargo":
+        return True
+    walked = walk(spec, argv)
+    return not walked.understood or any(e.kind == "publish" for e in walked.effects)
+
+
 def _cargo_subs() -> dict[str, Spec]:
     build = dict(_CARGO_BUILD)
     return {
@@ -1044,7 +1083,7 @@ def _cargo_subs() -> dict[str, Spec]:
             options={
                 "-p --package --profile --target": "val",
                 "--target-dir": "val:tree-delete",
-                "-r --release --doc -n --dry-run": "flag",
+                "-r --release --doc -n --dry-run --workspace": "flag",
             },
             globals_anywhere=True,
         ),
@@ -1055,6 +1094,8 @@ def _cargo_subs() -> dict[str, Spec]:
             options={
                 "-p --package -F --features --rename --git --branch --tag --rev --path --registry": "val",
                 "--dev --build --optional --no-default-features --dry-run -n --aggressive -w --workspace": "flag",
+                "--versioned-dirs --no-delete --respect-source-config --locked --offline --frozen": "flag",  # vendor
+                "-s --sync": "val:read",  # vendor: more manifests
             },
             globals_anywhere=True,
         ),
@@ -1073,11 +1114,13 @@ def _cargo_subs() -> dict[str, Spec]:
         "publish": Spec(
             "publish",
             effects="publish",
+            judge=_publish_dry_run,
             options={
                 **build,
                 "--token": "val:secret",
                 "--registry --index": "val",
-                "--dry-run -n --no-verify --allow-dirty": "flag",
+                "--dry-run -n": "flag:text=dry-run",  # packages and builds it; uploads nothing
+                "--no-verify --allow-dirty": "flag",
             },
             globals_anywhere=True,
         ),
@@ -1096,7 +1139,7 @@ def _cargo_subs() -> dict[str, Spec]:
             "tree",
             operands="text*",
             options={
-                "--limit --format-version --depth -e --edges -i --invert --format -p --package --target": "val",
+                "--limit --format-version --depth -e --edges -i --invert --format -p --package --target --id": "val",
                 "--no-deps --all-features -d --duplicates --workspace --plain": "flag",
                 "--message-format": "val",
             },
@@ -1140,11 +1183,62 @@ def _cargo_subs() -> dict[str, Spec]:
         ),
         "msrv": Spec(
             "msrv",
+            options=_MSRV_OPTIONS,
             subcommands={
                 "list show": Spec("list", options={"--variant --output-format --path": "unknown"}),
-                # they install toolchains outside the project (rustup): asks until modelled
-                "find verify": Spec("find", effects="unknown", options={"--rust-version": "val"}),
+                # They install Rust toolchains with rustup (like `rustup toolchain install`: network) and build
+                # the crate with each; `-- CMD` is a custom check command that runs.
+                "find verify": Spec(
+                    "find",
+                    effects="network",
+                    options={
+                        **_MSRV_OPTIONS,
+                        "--rust-version --min --max --release-source --target --features --component": "val",
+                        "--bisect --linear --include-all-patch-releases --no-check-feedback --ignore-lockfile": "flag",
+                        "--all-features --no-default-features": "flag",
+                        "--write-msrv": "flag:edit=Cargo.toml",
+                    },
+                    operands="argv",
+                ),
+                # Writes the rust-version into the crate's Cargo.toml.
+                "set": Spec("set", operands="text", options=_MSRV_OPTIONS, judge=_msrv_set),
             },
+        ),
+        # `cargo config get [KEY]` (unstable): prints configuration; with no key, every setting, where a
+        # registry token may be kept.
+        "config": Spec(
+            "config",
+            options={"-Z": "val"},
+            subcommands={
+                "get": Spec(
+                    "get",
+                    operands="network?",
+                    options={"--format --merged": "val", "--show-origin": "flag", "-Z": "val"},
+                    judge=_cargo_config_get,
+                    globals_anywhere=True,
+                ),
+            },
+            globals_anywhere=True,
+        ),
+        # cargo-about 0.6: a license listing rendered from a handlebars template.
+        "about": Spec(
+            "about",
+            subcommands={
+                "generate": Spec(
+                    "generate",
+                    operands="read*",
+                    options={
+                        "--format --features --threshold --target -n --name": "val",
+                        "-o --output-file": "val:write",
+                        "-c --config": "val:read",
+                        "--all-features --no-default-features --workspace --fail --frozen --locked --offline": "flag",
+                        "-m --manifest-path": "val:read",
+                    },
+                    globals_anywhere=True,
+                ),
+                "init": Spec("init", options={"--overwrite --no-handlebars": "flag"}, globals_anywhere=True),
+            },
+            globals_anywhere=True,
         ),
         "vet": Spec(
             "vet",
@@ -1183,7 +1277,17 @@ def _cargo() -> Spec:
             "cargo frobnicate": "unknown",
             "cargo udeps --all-features --workspace": "",
             "cargo msrv list": "",
-            "cargo msrv find": "unknown",
+            "cargo msrv find": "network",
+            "cargo msrv verify -- ./check.sh": "network runs:./check.sh",
+            "cargo msrv find --write-msrv": "network edit:Cargo.toml",
+            "cargo publish --dry-run": "",
+            "cargo publish -n --registry x": "",
+            "cargo config get build.target": "",
+            "cargo config get": "unknown",
+            "cargo config get registries.crates-io.token": "unknown",
+            "cargo about generate -o licenses.html about.hbs": "write:licenses.html read:about.hbs",
+            "cargo clean --workspace --release": "",
+            "cargo msrv set 1.70": "edit:Cargo.toml",
             "cargo vet dump-graph --depth full": "",
             "cargo vet check": "network",
         },
