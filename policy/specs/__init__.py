@@ -37,13 +37,17 @@ FAMILIES = (
     "saas",
     "hostinfo",
     "windows",
+    "assistants",
     "netdiag",
     "ruby",
     "perl",
+    "media",
+    "utilities",
     "gnu",
     "codegen",
     "crypto",
     "dbtools",
+    "macos",
 )
 
 _HERE = os.path.dirname(__file__)

@@ -188,6 +188,7 @@ TOP = Spec(
 )
 HTOP = Spec(
     "htop",
+    aliases=("pcp-htop",),  # htop built against Performance Co-Pilot: the same options
     version="htop 3.2.2",
     options={
         "-C --no-color --no-colour -H --highlight-changes -M --no-mouse -t --tree --readonly -h --help -V --version": "flag",
