@@ -1118,11 +1118,11 @@ def _python_module(cmd: SimpleCommand) -> tuple[int, str] | None:
     return i + 2, args[i + 1]
 
 
-def _module_command(cmd: SimpleCommand, index: int, module: str) -> SimpleCommand:
-    """`python3 -m pip ARGS` as the command `pip ARGS` (the arguments after the module, where it runs)."""
+def _module_command(cmd: SimpleCommand, index: int, *program: str) -> SimpleCommand:
+    """`python3 -m pip ARGS` as the command `pip ARGS`: `program` and the words after argv[index], where it runs."""
     rest = cmd.argv[index + 1 :]
-    moved = SimpleCommand([module, *rest], cmd.text)
-    moved.unresolved = {n - index for n in cmd.unresolved if n > index}
+    moved = SimpleCommand([*program, *rest], cmd.text)
+    moved.unresolved = {n - index - 1 + len(program) for n in cmd.unresolved if n > index}
     moved.assigns, moved.wrappers, moved.cwd, moved.remote = cmd.assigns, cmd.wrappers, cmd.cwd, cmd.remote
     moved.unknown_args, moved.fed_by = cmd.unknown_args, cmd.fed_by
     return moved
@@ -1645,9 +1645,16 @@ def _is_directory(written: str, cwd: str, env: Env) -> bool:
     return os.path.isdir(path)
 
 
+# Programs that are another program's subcommand under an older name: judged as that subcommand.
+_RESPELLED = {"docker-compose": ("docker", "compose"), "podman-compose": ("podman", "compose")}
+
+
 def _command_parts(
     cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, egress_in_line: bool
 ) -> list[Part]:
+    if cmd.argv[0] in _RESPELLED and 0 not in cmd.unresolved:
+        # `docker-compose up` (Compose v1) is `docker compose up`: the compose spec and floors judge it.
+        cmd = _module_command(cmd, 0, *_RESPELLED[cmd.argv[0]])
     text = " ".join(cmd.argv)[:300]
     if cmd.remote:
         text = f"(on {cmd.remote}) {text}"

@@ -38,6 +38,7 @@ FAMILIES = (
     "hostinfo",
     "windows",
     "assistants",
+    "assistants",
     "netdiag",
     "ruby",
     "perl",
