@@ -34,7 +34,7 @@ from hookward.policy.shell import (
     interpreter_family,
     literal_output,
 )
-from hookward.policy.spec import Walk, walk
+from hookward.policy.spec import Effect, Walk, walk
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
 
@@ -1411,6 +1411,8 @@ def _spec_demands(
     program = walked.spec.path()
     for why in walked.unknown:
         _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, why))
+    if walked.spec.name == "ln" and any(e.kind == "tree-read" for e in walked.effects):
+        _symlink_targets(walked, cmd, call, policy, env, nested)
     kinds = {effect.kind for effect in walked.effects}
     recursive = "recursive" in kinds
     base = next((e.value for e in walked.effects if e.kind == "cd" and e.value), "")
@@ -1478,6 +1480,72 @@ def _spec_demands(
         command = walked.rest[0] if len(walked.rest) == 1 else shlex.join(walked.rest)
         nested.extend(_shell_parts(_with_command(call, command), policy, env))
     return file_effects
+
+
+def _symlink_targets(
+    walked: Walk, cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, nested: list[Part]
+) -> None:
+    """`ln -s T L`: a relative T is relative to L's directory, not the cwd (`ln -s ../../.aws src/cfg`); and
+    a new name for one of the gate's own files has no routine use (a write through it writes the gate)."""
+    cwd = cmd.cwd or env.cwd
+    dests = [e.value for e in walked.effects if e.kind in ("dest", "tree-dest") and e.value]
+    links = [e for e in walked.effects if e.kind == "tree-read" and e.value]
+    relative = bool({"-r", "--relative"} & set(cmd.args)) or any(
+        a.startswith("-") and not a.startswith("--") and "r" in a for a in cmd.args
+    )
+    for index, effect in enumerate(walked.effects):
+        if effect not in links or relative or effect.value.startswith(("/", "~")):
+            continue
+        dest = dests[0] if dests else os.path.basename(effect.value.rstrip("/"))
+        into = len(links) > 1 or dest.endswith("/") or _is_directory(dest, cwd, env)
+        base = dest if into else os.path.dirname(dest)
+        walked.effects[index] = Effect(effect.kind, os.path.join(base, effect.value), effect.origin, effect.verdict)
+    for effect in walked.effects:
+        if effect.kind != "tree-read" or not effect.value:
+            continue
+        value = effect.value
+        path = env.home + value[1:] if value == "~" or value.startswith("~/") else os.path.join(cwd, value)
+        part = _file_part("write", path, call, policy, env)
+        if "floor.self-protection" in part.rule_ids and part.verdict == Verdict.DENY:
+            part.what = f"(a symbolic link to) {part.what}"
+            nested.append(part)
+
+
+def _created_earlier(path: str, env: Env) -> str | None:
+    """Why `path` is not knowable yet: it goes through a link, a copy, a move or a clone an earlier command
+    of the same line creates (what it will point to is decided when that command runs), or it is itself a
+    symbolic link made there. A directory from mkdir, or a file a redirect writes, is knowable: not these."""
+    earlier = _EARLIER.get() or []
+    if not earlier:
+        return None
+    real = os.path.realpath(path)
+    for cmd in earlier:
+        if cmd.program in ("mkdir", "touch", ":", "echo", "printf", "cd"):
+            continue
+        spec = specs.lookup(cmd.program)
+        walked = walk(spec, [cmd.program, *cmd.args], cmd.cwd or env.cwd) if spec is not None else None
+        if walked is None:
+            continue
+        cwd = cmd.cwd or env.cwd
+        sources = [e.value for e in walked.effects if e.kind in ("read", "tree-read", "move", "write") and e.value]
+        linking = cmd.program == "ln"
+        for effect in walked.effects:
+            if effect.kind not in ("dest", "tree-dest", "tree-write") or not effect.value:
+                continue
+            value = effect.value
+            names = [value]
+            if effect.kind != "tree-write" and (value.endswith("/") or _is_directory(value, cwd, env)):
+                names = [os.path.join(value, os.path.basename(src.rstrip("/"))) for src in sources] or [value]
+            for name in names:
+                place = os.path.realpath(env.home + name[1:] if name.startswith("~/") else os.path.join(cwd, name))
+                if real.startswith(place.rstrip("/") + "/"):
+                    return f"{place}, which {cmd.program} earlier in the same command creates"
+                if real == place and linking:
+                    return f"the link {place}, which ln earlier in the same command creates"
+    for place in _cloned_directories(earlier, env):
+        if real.startswith(os.path.realpath(place).rstrip("/") + "/"):
+            return f"{place}, a repository cloned earlier in the same command"
+    return None
 
 
 def _extract_demands(
@@ -1643,6 +1711,35 @@ def _project_file(name: str, cmd: SimpleCommand, call: ToolCall, env: Env) -> tu
 def _is_directory(written: str, cwd: str, env: Env) -> bool:
     path = env.home + written[1:] if written == "~" or written.startswith("~/") else os.path.join(cwd, written)
     return os.path.isdir(path)
+
+
+_PROGRAM_VARIABLE = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?")
+MAX_PROGRAM_SPELLINGS = 16
+
+
+def _program_spellings(word: str, line: str) -> list[str]:
+    """`h=hookward; $h uninstall`, `x=hook; ${x}ward`: the names a program word held in variables can take,
+    from every literal assignment to those variables on the line (any of them may be the one in force)."""
+    names = _PROGRAM_VARIABLE.findall(word)
+    if not names or len(names) > 4 or not re.fullmatch(r"[\w./+-]*", _PROGRAM_VARIABLE.sub("", word)):
+        return []
+    spellings = [word]
+    for name in dict.fromkeys(names):
+        values: list[str] = []
+        for found in re.finditer(
+            rf"(?:^|[\s;&|(`]|\b(?:export|local|declare|typeset|readonly)\s+){re.escape(name)}="
+            r"(?:'([^']*)'|\"([^\"$`\\]*)\"|([^\s;&|()<>'\"`$\\]*))",
+            line,
+        ):
+            values.append(next(v for v in found.groups() if v is not None))
+        if not values:
+            return []  # a variable with no literal value on the line: only known at run time
+        spellings = [
+            re.sub(rf"\$\{{{re.escape(name)}\}}|\${re.escape(name)}(?![A-Za-z0-9_])", lambda _m, v=value: v, spelled)
+            for spelled in spellings
+            for value in dict.fromkeys(values)
+        ][:MAX_PROGRAM_SPELLINGS]
+    return [s for s in spellings if s and "$" not in s]
 
 
 # Programs that are another program's subcommand under an older name: judged as that subcommand.
@@ -1842,6 +1939,28 @@ def _command_parts(
     ]
     parts.extend(nested)
     parts.extend(script_parts)
+    if 0 in cmd.unresolved and cmd.argv and _SCRIPT_DEPTH.get() < MAX_SCRIPT_DEPTH:
+        # The program comes from a variable: judge it as each literal value the line gives that variable
+        # (`h=hookward; $h uninstall` is `hookward uninstall`); the not-understood ask stays either way.
+        if "hookward" in re.sub(r"[\\'\"]", "", call.command or "").lower():
+            # `for h in ls hookward; do $h uninstall; done`: a program only known at run time, on a line that
+            # names the gate, may be the gate; its controls have no routine use through a variable.
+            parts[0].verdict = Verdict.DENY
+            parts[0].rule_ids = [*parts[0].rule_ids, "floor.self-protection"]
+            parts[0].reasons = [
+                *parts[0].reasons,
+                f"the program {cmd.argv[0]!r} is known only at run time, on a line that names hookward: it may "
+                "be one of hookward's own controls. This is the gate itself",
+            ]
+        token = _SCRIPT_DEPTH.set(_SCRIPT_DEPTH.get() + 1)
+        try:
+            for spelled in _program_spellings(cmd.argv[0], call.command or ""):
+                inner = _shell_parts(_with_command(call, shlex.join([spelled, *cmd.args])), policy, env)
+                for part in inner:
+                    part.what = f"({cmd.argv[0]} = {spelled}) {part.what}"[:300]
+                parts.extend(inner)
+        finally:
+            _SCRIPT_DEPTH.reset(token)
 
     if cmd.unknown_args and cmd.program not in kp.NON_READING:
         # `echo ~/.ssh/id_rsa | xargs cat`, `xargs cat <<< ~/.ssh/id_rsa`: the names xargs appends are the
@@ -1903,6 +2022,17 @@ def _command_parts(
             elif expanded and not expanded.startswith("/"):
                 expanded = os.path.join(cwd, expanded)
             for path in expand_globs(expanded, hidden=cmd.program in ("zip", "tar", "7z", "rsync", "rg", "fd")):
+                through = None if cmd.remote else _created_earlier(path, env)
+                if through is not None:
+                    parts.append(
+                        Part(
+                            path,
+                            kind,
+                            Verdict.ASK,
+                            ["floor.not-understood"],
+                            [f"{path} goes through {through}: where it leads is not knowable before it runs"],
+                        )
+                    )
                 part = _file_part(kind, path, call, policy, env, recursive, stat_only, cmd.remote)
                 if egress_in_line and kind == "read" and part.verdict < Verdict.DENY and _is_sensitive_read(part):
                     part.verdict = Verdict.DENY
