@@ -166,10 +166,21 @@ def _command_heads(rule: dict) -> frozenset[str] | None:
     return result
 
 
+_MATCHABLE: dict[tuple[str, ...], list[str]] = {}
+
+
 def _matchable_argv(cmd: SimpleCommand) -> list[str]:
-    argv = [cmd.program] + cmd.args
-    if cmd.program == "git":
-        argv, _configs = fl.git_argv(argv)
+    """The argv rules are matched against (a pure function of the words: remembered, since every rule of a
+    layer asks for it). Callers read it and never change it."""
+    key = tuple(cmd.argv)
+    argv = _MATCHABLE.get(key)
+    if argv is None:
+        if len(_MATCHABLE) >= 4096:
+            _MATCHABLE.clear()
+        argv = [cmd.program] + cmd.args
+        if cmd.program == "git":
+            argv, _configs = fl.git_argv(argv)
+        _MATCHABLE[key] = argv
     return argv
 
 
@@ -301,6 +312,53 @@ class Verdicting:
             self.reasons.append(reason)
 
 
+# id(layer) -> (the layer, its length, kind -> [(rule, the program names it can match, or None for any)]).
+_LAYER_INDEX: dict[int, tuple[list[dict], int, dict[str | None, list[tuple[dict, frozenset[str] | None]]]]] = {}
+
+
+def _rule_programs(rule: dict) -> frozenset[str] | None:
+    """The plain program names a rule can match a command by (its `programs`, else its `commands` heads), or
+    None when it can match any command (no such key, or a token with a slash or a wildcard)."""
+    names = rule.get("programs")
+    if names is not None:
+        if any("/" in name or any(c in name for c in "*?[") for name in names):
+            return None
+        return frozenset(names)
+    if rule.get("commands") is not None:
+        return _command_heads(rule)
+    return None
+
+
+def _candidate_rules(layer: list[dict], action: Action) -> list[dict]:
+    """The rules of a layer that can match this action, in the layer's order: the rest fail _rule_matches's
+    first tests (a kind the rule does not list; a program the rule's `programs` or `commands` cannot name,
+    judged by the command's program name and its interpreter family, as _rule_matches judges them)."""
+    if len(layer) < 4:
+        return layer
+    found = _LAYER_INDEX.get(id(layer))
+    if found is None or found[0] is not layer or found[1] != len(layer):
+        kinds: set[str | None] = {None} | {kind for rule in layer for kind in (rule.get("kinds") or ())}
+        table = {
+            kind: [
+                (rule, _rule_programs(rule))
+                for rule in layer
+                if rule.get("kinds") is None or kind is None or kind in rule["kinds"]
+            ]
+            for kind in kinds
+        }
+        found = _LAYER_INDEX[id(layer)] = (layer, len(layer), table)
+    table = found[2]
+    entries = table.get(action.kind)
+    if entries is None:  # a kind no rule names: only the rules without `kinds` can match
+        entries = [(rule, names) for rule, names in table[None] if rule.get("kinds") is None]
+    cmd = action.cmd
+    if action.kind != "shell" or cmd is None:
+        return [rule for rule, _names in entries]
+    program = cmd.program
+    family = interpreter_family(program)
+    return [rule for rule, names in entries if names is None or program in names or family in names]
+
+
 def _rules_verdict(
     policy: CompiledPolicy,
     action: Action,
@@ -312,7 +370,7 @@ def _rules_verdict(
     result = Verdicting()
     decided = False
     for layer in policy.override_layers:
-        matched = [rule for rule in layer if _rule_matches(rule, action, env)]
+        matched = [rule for rule in _candidate_rules(layer, action) if _rule_matches(rule, action, env)]
         if not matched:
             continue
         scoped: list[tuple[set[str], list[str]]] = []

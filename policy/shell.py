@@ -114,7 +114,23 @@ class Analysis:
         return not any(f.kind in ("not-understood", "opaque", "function", "alias") for f in self.findings)
 
 
+# program_name and interpreter_family are pure functions of one word, asked for by every rule a command is
+# matched against: remembered, up to a bound (a long-lived process sees many words).
+_MEMO_LIMIT = 4096
+_PROGRAM_NAMES: dict[str, str] = {}
+_FAMILIES: dict[str, str] = {}
+
+
 def program_name(word: str) -> str:
+    found = _PROGRAM_NAMES.get(word)
+    if found is None:
+        if len(_PROGRAM_NAMES) >= _MEMO_LIMIT:
+            _PROGRAM_NAMES.clear()
+        found = _PROGRAM_NAMES[word] = _program_name(word)
+    return found
+
+
+def _program_name(word: str) -> str:
     name = word.rsplit("/", 1)[-1]
     # Agents on Windows run `.venv/Scripts/python.exe` and `C:/.../node.exe` through Git Bash: the program
     # is python, node. (python3.11 -> python3 -> python: see interpreter_family.)
@@ -125,6 +141,15 @@ def program_name(word: str) -> str:
 
 def interpreter_family(name: str) -> str:
     """python3.11 -> python, nodejs -> node, etc."""
+    found = _FAMILIES.get(name)
+    if found is None:
+        if len(_FAMILIES) >= _MEMO_LIMIT:
+            _FAMILIES.clear()
+        found = _FAMILIES[name] = _interpreter_family(name)
+    return found
+
+
+def _interpreter_family(name: str) -> str:
     base = re.sub(r"[\d.]+$", "", name) or name
     if base in ("python", "pypy", "py"):  # py: the Windows Python launcher (`py -3.12 x.py`)
         return "python"
