@@ -972,6 +972,16 @@ APPRAISAL = Spec(
     },
 )
 
+
+def _fpm_installer(walked: Walk, argv: list[str]) -> None:
+    """fpm -s gem/npm/python/cpan installs the package with that ecosystem's installer: its build scripts run."""
+    for effect in walked.effects:
+        if effect.kind == "network" and effect.origin in ("-s", "--input-type"):
+            walked.unknown.append(
+                f"fpm -s {effect.value} runs the {effect.value} installer (build scripts run): not modelled"
+            )
+
+
 FPM = Spec(
     "fpm",
     version="fpm 1.15 (fpm --help)",
@@ -994,9 +1004,10 @@ FPM = Spec(
         "-e --edit": "unknown",  # opens $EDITOR on the spec
     },
     operands="read*",
+    judge=_fpm_installer,
     examples={
         "fpm -s dir -t deb -n mypkg lib/": "read:lib/",
-        "fpm -s gem -t deb rails": "network:gem read:rails",
+        "fpm -s gem -t deb rails": "network:gem read:rails unknown",
         "fpm -s dir -t deb -n x -p ~/.local/bin/x lib/": "write:~/.local/bin/x read:lib/",
     },
 )
