@@ -49,6 +49,7 @@ FAMILIES = (
     "crypto",
     "dbtools",
     "macos",
+    "toolbox",
 )
 
 _HERE = os.path.dirname(__file__)
