@@ -56,3 +56,8 @@ def sniff_secret(path: str) -> str | None:
     if match is None:
         return None
     return "a private key" if match.group(0).startswith("-----BEGIN") else "an access token"
+
+
+def holds_secret(text: str) -> bool:
+    """Does a word hold a private key or a vendor-format token (the formats `sniff_secret` knows)?"""
+    return _SECRET.search(text) is not None

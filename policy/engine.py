@@ -2200,77 +2200,14 @@ def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
     return Decision.from_parts(parts)
 
 
-_METADATA_HOSTS = re.compile(
-    r"^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\])$",
-    re.IGNORECASE,
-)
-
-
-def _host_address(host: str):  # type: ignore[no-untyped-def]
-    """The IP address a URL host names, in any spelling (hex, octal, decimal, IPv4-mapped), or None."""
-    import ipaddress
-    import socket
-
-    name = host.strip("[]").rstrip(".").lower()
-    try:
-        address = ipaddress.ip_address(name)
-    except ValueError:
-        try:
-            address = ipaddress.ip_address(socket.inet_aton(name))  # 0xa9fea9fe, 2852039166, 0251.0376.0251.0376
-        except OSError:
-            return None
-    if address.version == 6 and address.ipv4_mapped is not None:
-        address = address.ipv4_mapped
-    return address
-
-
-def _is_metadata(address) -> bool:  # type: ignore[no-untyped-def]
-    import ipaddress
-
-    return (
-        address in ipaddress.ip_network("169.254.0.0/16")
-        if address.version == 4
-        else str(address) == "fd00:ec2::254" or str(address) == "100.100.100.200"
-    )
-
-
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
     from hookward.policy import urls
 
     url = call.url or ""
     action = Action("web", url, call)
     result = _rules_verdict(policy, action, env, Verdict.ASK)
-    match = re.match(r"^([a-z][a-z0-9+.-]*)://(?:([^@/]*)@)?(\[[^\]/]*\]|[^/:?#]+)", url, re.IGNORECASE)
-    if not match:
-        _apply_floor(result, fl.Demand("egress", Verdict.ASK, "a URL hookward cannot read"))
-    else:
-        scheme, userinfo, host = match.group(1).lower(), match.group(2), match.group(3)
-        if scheme not in ("http", "https"):
-            _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"fetches a {scheme}: URL"))
-        address = _host_address(host)
-        if _METADATA_HOSTS.match(host.strip("[]").rstrip(".")) or (address is not None and _is_metadata(address)):
-            _apply_floor(
-                result,
-                fl.Demand(
-                    "credentials", Verdict.DENY, "fetches the cloud metadata service, which hands out credentials"
-                ),
-            )
-        elif urls.loopback_url(url):
-            pass  # a web fetch is a GET without a body: to this machine only, it is not egress (issue 11)
-        elif address is not None and (
-            address.is_loopback or address.is_private or address.is_link_local or address.is_unspecified
-        ):
-            _apply_floor(
-                result, fl.Demand("egress", Verdict.ASK, "reaches a service on this machine or the local network")
-            )
-        elif host.rstrip(".").lower() in ("localhost", "localhost.localdomain") or host.lower().endswith(
-            (".local", ".internal", ".localhost")
-        ):
-            _apply_floor(
-                result, fl.Demand("egress", Verdict.ASK, "reaches a service on this machine or the local network")
-            )
-        if userinfo:
-            _apply_floor(result, fl.Demand("credentials", Verdict.ASK, "the URL carries credentials"))
+    for floor, verdict, reason in urls.fetch_problems(url):  # shared with plain shell downloads
+        _apply_floor(result, fl.Demand(floor, Verdict.parse(verdict), reason))
     return Part(url[:300], "web", result.verdict, result.rule_ids, result.reasons)
 
 

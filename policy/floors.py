@@ -1110,10 +1110,21 @@ def _index_override(args: list[str]) -> bool:
 
 def _egress_demands(program: str, args: list[str]) -> list[Demand]:
     if program in ("curl", "wget", "http", "https"):
-        from hookward.policy.specs.network import local_get
+        from hookward.policy import urls
+        from hookward.policy.specs.network import plain_get
 
-        if local_get([program, *args]):
-            return []  # a GET or HEAD without a body to this machine only (issue 11): not egress
+        found = plain_get([program, *args])
+        if found is not None:  # a plain download is the web tool's fetch: judged by the same URL rules
+            from hookward.policy.content import holds_secret
+
+            verdicts = {"ask": ASK, "deny": DENY}
+            if any(holds_secret(arg) for arg in args):  # a literal token in a URL or header leaves with it
+                return [Demand("credentials", ASK, f"{program} sends what looks like an access token")]
+            return [
+                Demand(floor, verdicts[verdict], f"{program}: {reason}")
+                for url in found
+                for floor, verdict, reason in urls.fetch_problems(url, shell=True)
+            ]
     if program in ("ssh", "scp", "rsync", "rclone"):
         from hookward.policy.specs.network import connects
 

@@ -1025,9 +1025,12 @@ def _nested(text: str, parent: SimpleCommand, analysis: Analysis, cwd: str, home
 def _script_arg(cmd: SimpleCommand) -> str | None:
     """The script file an interpreter was given, if any (`bash x.sh`, `python3 tool.py`)."""
     args = cmd.args
+    shell = is_shell(cmd.program)
     i = 0
     while i < len(args):
         arg = args[i]
+        if shell and re.fullmatch(r"[-+][a-zA-Z]*s[a-zA-Z]*", arg):
+            return "-"  # `sh -s ARGS`: the script is standard input; the words after it are its arguments
         if arg == "--":
             return args[i + 1] if i + 1 < len(args) else None
         if arg.startswith("-"):

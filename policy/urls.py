@@ -83,3 +83,72 @@ def export_endpoint_problem(endpoint: str) -> str | None:
         if loopback_host(host):
             return None
     return "the endpoint must use https (plain http only to this machine: localhost, 127.0.0.1 or [::1])"
+
+
+# --- what fetching a URL needs beyond an allow ------------------------------------------------------------
+
+_METADATA_HOSTS = re.compile(
+    r"^(169\.254\.169\.254|metadata\.google\.internal|metadata|100\.100\.100\.200|fd00:ec2::254|\[fd00:ec2::254\])$",
+    re.IGNORECASE,
+)
+_HEAD = re.compile(r"^([a-z][a-z0-9+.-]*)://(?:([^@/]*)@)?(\[[^\]/]*\]|[^/:?#]+)", re.IGNORECASE)
+_PUBLIC_NAME = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]*[a-z0-9]\.?$", re.IGNORECASE)
+_LOCAL_SUFFIXES = (".local", ".internal", ".localhost", ".localdomain", ".lan", ".home", ".corp", ".intranet")
+
+
+def host_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """The IP address a URL host names, in any spelling (hex, octal, decimal, IPv4-mapped), or None."""
+    import socket
+
+    name = host.strip("[]").rstrip(".").lower()
+    try:
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(name)
+    except ValueError:
+        try:
+            address = ipaddress.ip_address(socket.inet_aton(name))  # 0xa9fea9fe, 2852039166, 0251.0376.0251.0376
+        except OSError:
+            return None
+    if address.version == 6 and address.ipv4_mapped is not None:  # type: ignore[union-attr]
+        address = address.ipv4_mapped  # type: ignore[union-attr]
+    return address
+
+
+def _is_metadata(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    if address.version == 4:
+        return address in ipaddress.ip_network("169.254.0.0/16") or str(address) == "100.100.100.200"
+    return str(address) == "fd00:ec2::254"
+
+
+def fetch_problems(url: str, *, shell: bool = False) -> list[tuple[str, str, str]]:
+    """What a GET of `url` needs beyond an allow, as (floor, verdict, reason); empty: a plain public fetch.
+
+    The web tool and a plain shell download (`curl URL`, `wget URL`, see specs.network.plain_get) are the same
+    act, so they are judged by this one function. The cloud metadata service hands out credentials (deny, in
+    any spelling of its address); this machine is fine (issue 11's loopback rule, parsed exactly); a private,
+    link-local or single-label host, or an intranet suffix, is the local network (ask: control planes live
+    there); credentials in the URL ask. In a shell command the scheme must be written out (curl guesses
+    `ftp.x` to be FTP) and the host must be a plain name or address (no globs, escapes or look-alikes).
+    """
+    if loopback_url(url):
+        return []
+    match = _HEAD.match(url)
+    if not match:
+        return [("egress", "ask", "a URL hookward cannot read")]
+    scheme, userinfo, host = match.group(1).lower(), match.group(2), match.group(3)
+    problems: list[tuple[str, str, str]] = []
+    if scheme not in ("http", "https"):
+        problems.append(("egress", "ask", f"fetches a {scheme}: URL"))
+    address = host_address(host)
+    bare = host.strip("[]").rstrip(".").lower()
+    if _METADATA_HOSTS.match(bare) or (address is not None and _is_metadata(address)):
+        problems.append(("credentials", "deny", "fetches the cloud metadata service, which hands out credentials"))
+    elif address is not None:
+        if not address.is_global:
+            problems.append(("egress", "ask", "reaches a service on this machine or the local network"))
+    elif bare in ("localhost", "localhost.localdomain") or bare.endswith(_LOCAL_SUFFIXES) or "." not in bare:
+        problems.append(("egress", "ask", "reaches a service on this machine or the local network"))
+    elif shell and not _PUBLIC_NAME.match(host):
+        problems.append(("egress", "ask", f"a host name hookward cannot read exactly: {host[:80]!r}"))
+    if userinfo is not None:
+        problems.append(("credentials", "ask", "the URL carries credentials"))
+    return problems

@@ -192,7 +192,7 @@ NOT_ALLOWED = {
     "printenv_dumps_keys": "printenv",
     "dotenv_read": "cat .env",
     "ansi_c_quoted_dotenv": "cat $'\\x2e\\x65\\x6e\\x76'",
-    "curl_download": "curl -fsSL https://example.com/data.json",
+    "curl_download_from_the_local_network": "curl -fsSL http://10.1.2.3/data.json",
     "path_hijack": "PATH=/tmp/evil:$PATH make",
     "recursive_delete_in_project": "rm -rf src",
     "xargs_rm": "echo / | xargs rm -rf",

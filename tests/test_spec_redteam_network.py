@@ -40,7 +40,9 @@ def test_curl_config_file_is_loaded_code_and_asks(project):
 
 
 def test_curl_to_a_localhost_look_alike_is_still_egress(project):
-    decision = shell("curl http://localhost.evil.com/", project)
+    # A plain GET to a public name is the web tool's fetch; what a look-alike must not get is the loopback
+    # exemption for everything else (a POST to this machine's control planes is judged, to anywhere else too).
+    decision = shell("curl -X POST http://localhost.evil.com/", project)
     assert decision.verdict == Verdict.ASK
     assert "floor.egress" in decision.rule_ids
 
@@ -57,7 +59,7 @@ def test_curl_to_a_localhost_look_alike_is_still_egress(project):
     ],
 )
 def test_curl_to_loopback_look_alikes_is_egress(project, url):
-    decision = shell(f"curl '{url}'", project)
+    decision = shell(f"curl -X POST '{url}'", project)
     assert decision.verdict == Verdict.ASK
     assert "floor.egress" in decision.rule_ids
 
@@ -149,10 +151,11 @@ def test_curl_head_on_loopback_v6_is_allowed(project):
     assert shell("curl -sI http://[::1]:8080/", project).verdict == Verdict.ALLOW
 
 
-def test_curl_get_to_the_internet_keeps_the_default_stance(project):
+def test_curl_get_to_the_internet_is_judged_like_the_web_tool(project):
+    # A plain download is the web tool's fetch (tests/test_plain_download.py has the hostile neighbours).
     decision = shell("curl -fsSL https://api.github.com/repos/x/y", project)
-    assert decision.verdict == Verdict.ASK
-    assert decision.rule_ids == ["floor.egress"]
+    assert decision.verdict == web("https://api.github.com/repos/x/y", project).verdict == Verdict.ALLOW
+    assert decision.understood
 
 
 def test_web_fetch_of_localhost_is_not_egress_but_a_look_alike_is(project):

@@ -10,9 +10,10 @@ request that names a file (`-d @file`, `-F name=@file`, `-T file`, `--post-file`
 `field@file`) is an **upload** of that file. A file of options (`curl -K`, `wget
 --config`, `ssh -F`) is a **load**: what it holds is not known here. Commands these
 programs run locally (`ssh -o ProxyCommand=`, `rsync -e`, `scp -S`, `nc -e`,
-`wget --use-askpass`) are **exec**. `local_get(argv)` says whether a call is a GET or
-HEAD without a body to this machine only (issue 11's loopback rule): the egress floor
-then has nothing to judge.
+`wget --use-askpass`) are **exec**. `plain_get(argv)` says whether a call is a plain
+download (GET or HEAD, no body, nothing of this machine's sent): the egress floor then
+judges its URLs exactly as it judges the web tool's fetch; `local_get` is the loopback
+case of it (issue 11).
 """
 
 from __future__ import annotations
@@ -100,8 +101,8 @@ _CURL_FLAGS = (
     "--ftp-skip-pasv-ip --ftp-ssl-ccc --ftp-ssl-control -g --globoff --haproxy-protocol -I --head --http0.9 "
     "-0 --http1.0 --http1.1 --http2 --http2-prior-knowledge --http3 --http3-only --ignore-content-length "
     "-i --include -k --insecure -4 --ipv4 -6 --ipv6 -j --junk-session-cookies -l --list-only -L --location "
-    "--mail-rcpt-allowfails --metalink --negotiate --netrc-optional --no-alpn -N --no-buffer --no-clobber "
-    "--no-keepalive --no-npn --no-progress-meter --no-sessionid --ntlm --ntlm-wb --parallel-immediate -Z --parallel "
+    "--mail-rcpt-allowfails --metalink --no-alpn -N --no-buffer --no-clobber "
+    "--no-keepalive --no-npn --no-progress-meter --no-sessionid --ntlm --parallel-immediate -Z --parallel "
     "--path-as-is --post301 --post302 --post303 -# --progress-bar --proxy-anyauth --proxy-basic --proxy-digest "
     "--proxy-insecure --proxy-negotiate --proxy-ntlm --proxy-ssl-allow-beast --proxy-ssl-auto-client-cert "
     "--proxy-tlsv1 -p --proxytunnel --raw -R --remote-time --remove-on-error --retry-all-errors "
@@ -112,17 +113,17 @@ _CURL_FLAGS = (
     "--xattr -M --manual -: --next"
 )
 _CURL_VALUES = (
-    "--aws-sigv4 --cert-type --ciphers --connect-timeout -C --continue-at --create-file-mode --curves "
-    "--delegation --dns-interface --dns-ipv4-addr --dns-ipv6-addr --engine --expect100-timeout --ftp-account "
+    "--cert-type --ciphers --connect-timeout -C --continue-at --create-file-mode --curves "
+    "--dns-interface --dns-ipv4-addr --dns-ipv6-addr --engine --expect100-timeout "
     "--ftp-method --ftp-ssl-ccc-mode --happy-eyeballs-timeout-ms --hostpubmd5 --hostpubsha256 --interface "
-    "--keepalive-time --key-type --krb --limit-rate --local-port --login-options --mail-auth --mail-from "
-    "--mail-rcpt --max-filesize --max-redirs -m --max-time --noproxy --oauth2-bearer --pass --pinnedpubkey "
+    "--keepalive-time --key-type --limit-rate --local-port "
+    "--max-filesize --max-redirs -m --max-time --noproxy --pinnedpubkey "
     "--proto --proto-default --proto-redir --proxy-cert-type --proxy-ciphers --proxy-key-type --proxy-pass "
-    "--proxy-pinnedpubkey --proxy-service-name --proxy-tls13-ciphers --proxy-tlsauthtype --proxy-tlspassword "
-    "--proxy-tlsuser -U --proxy-user -Q --quote -r --range --rate -e --referer --request-target --retry "
-    "--retry-delay --retry-max-time --sasl-authzid --service-name --socks5-gssapi-service -Y --speed-limit "
-    "-y --speed-time -t --telnet-option --tftp-blksize -z --time-cond --tls-max --tls13-ciphers --tlsauthtype "
-    "--tlspassword --tlsuser -u --user -A --user-agent --ftp-alternative-to-user --parallel-max -P --ftp-port"
+    "--proxy-pinnedpubkey --proxy-service-name --proxy-tls13-ciphers --proxy-tlsauthtype "
+    "-r --range --rate --retry "
+    "--retry-delay --retry-max-time --service-name --socks5-gssapi-service -Y --speed-limit "
+    "-y --speed-time --tftp-blksize -z --time-cond --tls-max --tls13-ciphers --tlsauthtype "
+    "--parallel-max"
 )
 
 CURL = Spec(
@@ -137,6 +138,13 @@ CURL = Spec(
         "-d --data --data-ascii --data-binary --data-urlencode --json -F --form --url-query": "val:network",
         "--data-raw --form-string": "val:network",
         "-H --header --proxy-header -b --cookie": "val:network",
+        # Sent with the request: who the client is (harmless, see plain_get), and credentials, identities and
+        # protocol commands (which keep a download from being plain).
+        "-A --user-agent -e --referer": "val:network",
+        "-u --user -U --proxy-user --oauth2-bearer --pass --proxy-tlspassword --proxy-tlsuser --tlspassword": "val:network",
+        "--tlsuser --aws-sigv4 --delegation --krb --login-options --sasl-authzid --ftp-account": "val:network",
+        "--ftp-alternative-to-user -Q --quote --mail-rcpt --mail-from --mail-auth -t --telnet-option": "val:network",
+        "-P --ftp-port --request-target": "val:network",
         "-X --request": "val:network",
         "--url": "val:network",
         "-x --proxy --preproxy --proxy1.0 --socks4 --socks4a --socks5 --socks5-hostname": "val:network",
@@ -145,7 +153,8 @@ CURL = Spec(
         "-T --upload-file": "val:upload",
         "-K --config": "val:load",
         "--netrc-file": "val:read",
-        "-n --netrc": "flag:secret@ask",  # authenticates with ~/.netrc
+        "-n --netrc --netrc-optional": "flag:secret@ask",  # authenticates with ~/.netrc
+        "--negotiate --ntlm-wb": "flag:network",  # authenticates with this machine's Kerberos / winbind identity
         "-E --cert --key --proxy-cert --proxy-key --pubkey --cacert --proxy-cacert --crlfile --proxy-crlfile": "val:read",
         "--capath --proxy-capath": "val:read",
         "--egd-file --random-file --etag-compare": "val:read",
@@ -211,10 +220,13 @@ WGET = Spec(
         "--convert-file-only -E --adjust-extension -k --convert-links -K --backup-converted -p --page-requisites": "flag",
         "--strict-comments --follow-ftp -H --span-hosts -L --relative -np --no-parent --show-progress": "flag",
         "-t --tries -T --timeout --dns-timeout --connect-timeout --read-timeout -w --wait --waitretry": "val",
-        "-Q --quota --bind-address --limit-rate --restrict-file-names --prefer-family --user --password": "val",
-        "--local-encoding --remote-encoding --cut-dirs --http-user --http-password --default-page": "val",
-        "--header --compression --max-redirect --proxy-user --proxy-password --referer -U --user-agent": "val",
-        "--secure-protocol --certificate-type --private-key-type --ciphers --ftp-user --ftp-password": "val",
+        "-Q --quota --bind-address --limit-rate --restrict-file-names --prefer-family": "val",
+        "--local-encoding --remote-encoding --cut-dirs --default-page --compression --max-redirect": "val",
+        "--secure-protocol --certificate-type --private-key-type --ciphers": "val",
+        # Sent with the request: headers and who the client is (see plain_get), and credentials.
+        "--header --referer -U --user-agent": "val:network",
+        "--user --password --http-user --http-password --proxy-user --proxy-password --ftp-user": "val:network",
+        "--ftp-password": "val:network",
         "--warc-header --warc-max-size --backups --accept-regex --reject-regex --regex-type": "val",
         "--exclude-domains --follow-tags --ignore-tags -l --level -A --accept -R --reject -D --domains": "val",
         "-I --include-directories -X --exclude-directories --progress --start-pos --retry-on-http-error": "val",
@@ -262,8 +274,11 @@ def _httpie_judge(result: Walk, argv: list[str]) -> None:
             effects.append(Effect("unknown", item, "request item"))
             continue
         separator, value = match.group(2), match.group(3)
-        if separator in ("==", ":"):
-            continue  # a query parameter or a header
+        if separator == "==":
+            continue  # a query parameter (part of the URL)
+        if separator == ":":
+            effects.append(Effect("network", f"{match.group(1)}:{value}", "-H"))  # a header, judged as curl's -H
+            continue
         if separator in ("=@", ":=@", "@", ":@"):
             effects.append(Effect("upload", value.split(";", 1)[0], "request item"))
         effects.append(Effect("network", item, "data"))
@@ -283,7 +298,7 @@ HTTPIE = Spec(
         "--history-print --verify --ssl --ciphers --cert-key-pass -A --auth-type --boundary": "val",
         "--max-redirects --max-headers --timeout --default-scheme": "val",
         "--unixsocket --proxy": "val:network",
-        "-a --auth": "val",
+        "-a --auth": "val:network",  # credentials sent with the request
         "-o --output": "val:write",
         "--session --session-read-only": "val:edit",
         "--cert --cert-key": "val:read",
@@ -298,37 +313,63 @@ HTTPIE = Spec(
 )
 
 
-def local_get(argv: list[str]) -> bool:
-    """Is this curl / wget / httpie call only a GET or HEAD, without a body, to this machine?
+# Request headers that only say what the client accepts or is: a plain download may send them. A header that
+# carries a body's type, credentials, cookies or a method override keeps the call judged.
+_PLAIN_HEADERS = frozenset(
+    {
+        "accept", "accept-encoding", "accept-language", "user-agent", "cache-control", "pragma", "if-none-match",
+        "if-modified-since", "if-match", "if-unmodified-since", "range", "origin", "referer", "dnt",
+        "x-github-api-version", "x-requested-with", "upgrade-insecure-requests",
+    }
+)  # fmt: skip
+_PLAIN_SENT = frozenset({"-A", "--user-agent", "-U"})  # who the client says it is
+_PLAIN_HEADER_OPTS = frozenset({"-H", "--header"})
+_PLAIN_READS = frozenset({"-w", "--write-out"})  # a local format file, judged as a read; nothing is sent
+_PLAIN_KINDS = frozenset({"write", "dest", "tree-write", "tree-dest", "edit", "text", "stat"})  # judged as paths
 
-    Every argument must be understood, every URL must be loopback (parsed exactly), no
-    method but GET or HEAD, and nothing else that sends, loads, proxies or re-resolves.
-    Writing the response to a file is judged on its own, as a write.
+
+def plain_get(argv: list[str]) -> list[str] | None:
+    """The URLs of a curl / wget / httpie call that is a plain download, or None.
+
+    Plain: every argument understood, only GET or HEAD, no body, nothing of this machine's sent (no
+    credentials, cookies, client identities, files, config files, proxies or re-resolved hosts), and
+    headers only from a short list that describes the client. What it saves is judged on its own, as a
+    write; each URL is then judged like the web tool's fetch (`urls.fetch_problems`).
     """
     from hookward.policy import specs
 
     spec = specs.lookup(argv[0]) if argv else None
     if spec is None or spec.name not in ("curl", "wget", "http"):
-        return False
+        return None
     walked = walk(spec, argv)
     if not walked.understood or walked.rest:
-        return False
-    urls = 0
+        return None
+    found: list[str] = []
     for effect in walked.effects:
-        if effect.kind in ("write", "dest", "tree-write", "tree-dest", "text"):
+        if effect.kind in _PLAIN_KINDS or (effect.kind == "read" and effect.origin in _PLAIN_READS):
             continue
         if effect.kind != "network":
-            return False
+            return None
         if effect.origin in _CURL_METHOD or effect.origin == "--method":
             if effect.value.upper() not in ("GET", "HEAD"):
-                return False
+                return None
         elif effect.origin.startswith("operand") or effect.origin == "--url":
-            if not loopback_url(effect.value):
-                return False
-            urls += 1
+            found.append(effect.value)
+        elif effect.origin in _PLAIN_SENT:
+            continue
+        elif effect.origin in _PLAIN_HEADER_OPTS:
+            name, colon, _ = effect.value.partition(":")
+            if not colon or name.strip().lower() not in _PLAIN_HEADERS or effect.value.startswith("@"):
+                return None
         else:
-            return False
-    return urls > 0
+            return None
+    return found or None
+
+
+def local_get(argv: list[str]) -> bool:
+    """Is this curl / wget / httpie call a plain download (see plain_get) from this machine only?"""
+    found = plain_get(argv)
+    return bool(found) and all(loopback_url(url) for url in found)
 
 
 def copies_out(argv: list[str]) -> bool | None:
