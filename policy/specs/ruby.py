@@ -172,16 +172,22 @@ HERB = Spec(
 
 STREE = Spec(
     "stree",
-    version="syntax_tree 6.2 (stree help)",
-    summary="Syntax Tree: reads Ruby files; `write` formats them in place, `ctags` writes ./tags",
-    options={"--plugins --print-width --ignore-files": "val", "-e": "val"},  # -e: source text, parsed only
+    version="syntax_tree 6.2 (lib/syntax_tree/cli.rb)",
+    summary="Syntax Tree: reads Ruby files (glob patterns); `write` formats them in place",
+    options={
+        "--print-width --ignore-files --target-ruby-version": "val",
+        "-e": "val",  # an inline Ruby string: parsed and printed, never run
+        # `require "syntax_tree/#{plugin}"`: a plugin name is a path under the load path (`../../x`).
+        "--plugins": "val:load",
+    },
     globals_anywhere=True,
+    long_prefix=True,
     subcommand_required=True,
     subcommands={
-        "ast check debug doc expr format json match": Spec("check", operands="read*"),
-        "search": Spec("search", operands="text read*"),
-        "write": Spec("write", operands="edit*", examples={"stree write lib/foo.rb": "edit:lib/foo.rb"}),
-        "ctags": Spec("ctags", operands="read*", judge=_default_output("write", "tags")),
+        "a ast c check debug doc e expr f format j json m match ctags": Spec("check", operands="read*"),
+        # The query is read from a file when one by that name is readable.
+        "s search": Spec("search", operands="read read*"),
+        "w write": Spec("write", operands="edit*", examples={"stree write lib/foo.rb": "edit:lib/foo.rb"}),
         "help version": Spec("help", operands="text?"),
         "lsp": Spec("lsp", effects="unknown"),  # a language server
     },
@@ -189,7 +195,9 @@ STREE = Spec(
         "stree check lib/": "read:lib/",
         "stree format lib/foo.rb": "read:lib/foo.rb",
         "stree lsp": "unknown",
-        "stree ctags lib/": "read:lib/ write:tags",
+        "stree ctags lib/": "read:lib/",
+        "stree search ~/.ssh/id_rsa lib/a.rb": "read:~/.ssh/id_rsa read:lib/a.rb",
+        "stree w --plugins=../../../tmp/evil x.rb": "load:../../../tmp/evil edit:x.rb",
     },
 )
 
@@ -422,12 +430,12 @@ PACKWERK = Spec(
             options={"--offenses-formatter --packages": "val", "--parallel --no-parallel": "flag"},
             operands="read*",
         ),
-        # Rewrites every package's package_todo.yml in the project.
-        "update-todo update": Spec("update-todo", judge=_default_output("tree-write", ".")),
+        # Rewrites every package's package_todo.yml in the project (YAML lists of references, nothing else).
+        "update-todo update": Spec("update-todo", judge=_default_output("edit", ".")),
         "init": Spec("init", judge=_default_output("write", "packwerk.yml")),
         "help version": Spec("help", operands="text?"),
     },
-    examples={"packwerk check": "", "packwerk update-todo": "tree-write:.", "packwerk init": "write:packwerk.yml"},
+    examples={"packwerk check": "", "packwerk update-todo": "edit:.", "packwerk init": "write:packwerk.yml"},
 )
 
 # ---------------------------------------------------------------- type checkers
@@ -448,12 +456,13 @@ SRB = Spec(
                 "--suppress-error-code --error-url-base --sorbet-version": "val",
                 "--cache-dir": "val:tree-write",
                 "--metrics-file --web-trace-file": "val:write",
-                # Autocorrects are applied to the files checked: the project (sorbet/config), or the operands.
-                "-a --autocorrect --suggest-unsafe": "flag:tree-write=.",
+                # Autocorrects edit the Ruby files checked in place (those sorbet/config names, under
+                # the project): an edit of the project, not a tree copy that could plant hooks.
+                "-a --autocorrect --suggest-unsafe": "flag:edit=.",
                 "--lsp": "unknown",
             },
             operands="read*",
-            examples={"srb tc": "", "srb tc -a": "tree-write:.", "srb tc --metrics-file ~/.bashrc": "write:~/.bashrc"},
+            examples={"srb tc": "", "srb tc -a": "edit:.", "srb tc --metrics-file ~/.bashrc": "write:~/.bashrc"},
         ),
         "init rbi": Spec("init", operands="text*", effects="unknown"),  # require every file of the project: runs it
         "help": Spec("help", operands="text?"),
@@ -666,6 +675,9 @@ RDOC = Spec(
         "-r --ri": "flag:tree-write=~/.rdoc",
         "-R --ri-site": "unknown",  # the system-wide ri directory
         "--write-options": "flag:write=.rdoc_options",
+        # Listed by `rdoc --help` as discontinued: accepted and ignored, or refused; not modelled.
+        "--accessor --diagram --help-output --image-format --inline-source --merge --one-file": "unknown",
+        "--op-name --opname --promiscuous --ri-system": "unknown",
     },
     operands="read*",
     judge=_default_output(
@@ -789,7 +801,7 @@ _I18N_READ = Spec(
 def _i18n_writes(verb: str, extra: str = "") -> Spec:
     return Spec(
         verb,
-        options={**_I18N_READ._raw_options, "-y --confirm --pattern_router": "flag"},
+        options={**_I18N_READ._raw_options, "-y --confirm --pattern_router": "flag", "--from --backend": "val"},
         operands="text*",
         effects=extra,
         judge=_default_output("tree-write", "config/locales"),
