@@ -32,11 +32,122 @@ def canonical(written: str, cwd: str, home: str) -> tuple[str, str]:
     path = os.path.normpath(path)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
+    folds = case_insensitive(path)
+    if folds:
+        path = true_case(path)
     try:
         real = os.path.realpath(path)
     except (OSError, ValueError):
         real = path
+    if folds and real != path:
+        real = true_case(real)
     return path, real
+
+
+# --- case-insensitive volumes ------------------------------------------------------------------
+#
+# On a volume that folds case (macOS APFS and HFS+ by default, NTFS, FAT, ext4 directories with +F),
+# `/Users/bob/.AWS/credentials` and `/users/bob/.aws/credentials` are one file, and names are also
+# compared Unicode-normalized (APFS). The protection tables already match case-insensitively, but
+# the home and project directories are compared as text: so on such a volume a path is first spelled
+# the way the directory entries that exist are spelled (its "true case"), component by component.
+
+# directory -> does it fold case (per directory: ext4 folds per directory with +F; APFS per volume)
+_FOLDING: dict[str, bool] = {}
+MAX_TRUE_CASE_ENTRIES = 20_000  # directory entries read to spell one path; past it, the rest stays as written
+
+
+def _fold(name: str) -> str:
+    import unicodedata  # only on a volume that folds case
+
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _existing_dir(path: str) -> str:
+    directory = path
+    while directory != "/" and not os.path.isdir(directory):
+        directory = os.path.dirname(directory) or "/"
+    return directory
+
+
+def case_insensitive(path: str) -> bool:
+    """Does the volume holding `path` (its nearest existing directory) treat names differing in case as one?
+
+    Probed once per directory and process: an entry of that directory (or the directory in its parent, on the same device)
+    is looked up with its case swapped; the same inode means the volume folds case.
+    """
+    directory = _existing_dir(path)
+    found = _FOLDING.get(directory)
+    if found is None:
+        try:
+            device = os.stat(directory).st_dev
+        except OSError:
+            return False
+        if len(_FOLDING) > 4096:
+            _FOLDING.clear()
+        found = _FOLDING[directory] = _probe_folding(directory, device)
+    return found
+
+
+def _probe_folding(directory: str, device: int) -> bool:
+    candidates: list[tuple[str, str]] = []
+    try:
+        with os.scandir(directory) as entries:
+            for n, entry in enumerate(entries):
+                if n >= 64:
+                    break
+                candidates.append((directory, entry.name))
+    except OSError:
+        pass
+    parent = os.path.dirname(directory)
+    if parent != directory:
+        candidates.append((parent, os.path.basename(directory)))
+    for where, name in candidates:
+        swapped = name.swapcase()
+        if swapped == name:
+            continue
+        try:
+            mine = os.lstat(os.path.join(where, name))
+            if mine.st_dev != device and where == parent:
+                continue  # the directory is a mount point: its name lives on another volume
+            other = os.lstat(os.path.join(where, swapped))
+        except FileNotFoundError:
+            return False
+        except OSError:
+            continue
+        return (other.st_dev, other.st_ino) == (mine.st_dev, mine.st_ino)
+    return False
+
+
+def true_case(path: str) -> str:
+    """`path` spelled as the existing directory entries are (case-folded, NFC-normalized comparison);
+    the part that does not exist yet keeps its spelling, NFC-normalized."""
+    parts = [p for p in path.split("/") if p]
+    out = "/"
+    budget = MAX_TRUE_CASE_ENTRIES
+    for index, part in enumerate(parts):
+        wanted = _fold(part)
+        match = None
+        try:
+            with os.scandir(out) as entries:
+                for entry in entries:
+                    budget -= 1
+                    if budget < 0:
+                        break
+                    if entry.name == part:
+                        match = part
+                        break
+                    if match is None and _fold(entry.name) == wanted:
+                        match = entry.name
+        except OSError:
+            match = None
+        if match is None:
+            import unicodedata
+
+            rest = [unicodedata.normalize("NFC", p) for p in parts[index:]]
+            return os.path.join(out, *rest)
+        out = os.path.join(out, match)
+    return out
 
 
 def _under(path: str, base: str | None) -> bool:

@@ -308,3 +308,94 @@ def test_path_through_a_link_to_a_credential_store_made_earlier_is_denied(box, c
 )
 def test_files_written_or_directories_made_earlier_on_the_line_are_knowable(box, command):
     assert_routine(box.decide(command), command)
+
+
+# --- case-insensitive volumes --------------------------------------------------------------------
+
+
+@pytest.fixture
+def folding(monkeypatch):  # type: ignore[no-untyped-def]
+    """This machine's ext4 does not fold case: stand in a detector that says the volume does (as APFS does)."""
+    from hookward.policy import paths
+
+    monkeypatch.setattr(paths, "case_insensitive", lambda path: True)
+
+
+def _read(box, path: str):  # type: ignore[no-untyped-def]
+    from hookward.policy.engine import evaluate
+    from hookward.policy.toolcall import ToolCall
+
+    return evaluate(ToolCall("read", paths=[path], cwd=str(box.project), project_root=str(box.project)))
+
+
+def _write(box, path: str):  # type: ignore[no-untyped-def]
+    from hookward.policy.engine import evaluate
+    from hookward.policy.toolcall import ToolCall
+
+    call = ToolCall("write", paths=[path], content="x", cwd=str(box.project), project_root=str(box.project))
+    return evaluate(call)
+
+
+def test_home_spelled_in_another_case_on_a_folding_volume_is_still_home(box, folding):
+    (box.home / ".aws").mkdir()
+    (box.home / ".aws" / "credentials").write_text("[default]\n")
+    path = str(box.home).upper() + "/.AWS/Credentials"
+    assert_decided(_read(box, path), Verdict.DENY, "floor.credentials", path)
+    command = f"cat {path}"
+    assert_decided(box.decide(command), Verdict.DENY, "floor.credentials", command)
+
+
+@pytest.mark.parametrize(
+    ("written", "rule"),
+    [(".Claude/Settings.json", "floor.self-protection"), (".GIT/hooks/pre-commit", "floor.persistence")],
+)
+def test_protected_project_paths_in_another_case_on_a_folding_volume(box, folding, written, rule):
+    (box.project / ".claude").mkdir()
+    (box.project / ".git" / "hooks").mkdir()
+    path = str(box.project).upper() + "/" + written
+    assert_decided(_write(box, path), Verdict.DENY, rule, path)
+
+
+def test_home_spelled_decomposed_on_a_normalizing_volume_is_still_home(tmp_path, monkeypatch, folding):
+    home = tmp_path / "jos\u00e9"  # NFC, as the account's home is stored
+    (home / "proj").mkdir(parents=True)
+    (home / ".bashrc").write_text("# rc\n")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    from hookward.policy.engine import evaluate
+    from hookward.policy.toolcall import ToolCall
+
+    path = str(tmp_path) + "/jose\u0301/.BashRC"  # NFD and another case: the same file on APFS
+    project = str(home / "proj")
+    decision = evaluate(ToolCall("write", paths=[path], content="x", cwd=project, project_root=project))
+    assert_decided(decision, Verdict.DENY, "floor.persistence", path)
+
+
+def test_this_machines_volume_is_probed_as_case_sensitive_once(tmp_path, monkeypatch):
+    from hookward.policy import paths
+
+    (tmp_path / "Probe").write_text("")
+    probes = []
+    real_probe = paths._probe_folding
+    monkeypatch.setattr(paths, "_FOLDING", {})
+    monkeypatch.setattr(paths, "_probe_folding", lambda d, dev: probes.append(d) or real_probe(d, dev))
+    assert paths.case_insensitive(str(tmp_path / "x" / "y")) is False
+    assert paths.case_insensitive(str(tmp_path / "Probe")) is False
+    assert len(probes) == 1
+
+
+def test_a_real_case_folding_directory_is_detected(tmp_path, monkeypatch):
+    import shutil
+    import subprocess
+
+    from hookward.policy import paths
+
+    folded = tmp_path / "folded"
+    folded.mkdir()
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+F", str(folded)], capture_output=True).returncode != 0:
+        pytest.skip("no case-folding file system here (ext4 without the casefold feature, no chattr +F)")
+    (folded / "Name").write_text("")
+    monkeypatch.setattr(paths, "_FOLDING", {})
+    assert paths._probe_folding(str(folded), (folded).stat().st_dev) is True
