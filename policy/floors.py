@@ -524,6 +524,8 @@ def command_demands(
             "sops",
         )
         and args
+        and not is_version_query(args)
+        and not (program == "vault" and args == ["version"])
     ):
         demands.append(Demand("credentials", FORCE_ASK, f"{program} reads from a secret store"))
     if program == "printenv" and args:
@@ -713,7 +715,7 @@ def command_demands(
     ):
         verdict = FORCE_ASK if args[0] in ("destroy", "apply", "state") or "-destroy" in args else ASK
         demands.append(Demand("destructive", verdict, f"{program} {args[0]} changes real infrastructure"))
-    if program in CLOUD_CLIS:
+    if program in CLOUD_CLIS and not _cloud_help(args):
         verbs = [a for a in args if not a.startswith("-")][:4]
         if any(_DESTRUCTIVE_VERB.match(a) for a in verbs):
             demands.append(Demand("destructive", FORCE_ASK, f"{program} deletes or stops cloud resources"))
@@ -1390,6 +1392,19 @@ SAFE_PYTHON_MODULES = frozenset(
 )
 _SED_EXEC = LazyRegex(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
 _AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
+
+
+def _cloud_help(args: list[str]) -> bool:
+    """`aws s3 --help`, `gcloud apigee help`, `wrangler -v`: usage or version text, printed locally, runs nothing.
+
+    Only a trailing --help/-h (an option before it that wants a value takes it and the CLI stops with an
+    error, running nothing), a `help` that is the second word at most, or a lone version option."""
+    if is_version_query(args) or args == ["version"]:
+        return True
+    if args and args[-1] in ("--help", "-h"):
+        return True
+    words = [a for a in args if not a.startswith("-")]
+    return bool(args) and args[-1] == "help" and len(words) <= 2
 
 
 def _publishes(argv: list[str]) -> bool:

@@ -104,15 +104,24 @@ def _verbs(words: str, effects: str) -> dict[str, Spec]:
     return {keys: spec}
 
 
+def _service_help(result: Walk, argv: list[str]) -> None:
+    """`aws apigateway --help`: the service's usage, printed from the CLI's own documentation."""
+    if argv[-1] in ("--help", "help"):
+        result.unknown[:] = [u for u in result.unknown if "without a subcommand" not in u]
+
+
 _SERVICE = Spec(
     "<service>",
     globals_anywhere=True,
+    options={"--help": "flag"},
     subcommands={
         **_verbs(_READ, ""),
         **_verbs(_CHANGE, "destroy@ask"),
         **_verbs(_DESTROY, "destroy@force_ask"),
+        "help": Spec("help", operands="text*"),
     },
     subcommand_required=True,
+    judge=_service_help,
 )
 
 
@@ -228,6 +237,8 @@ AWS = Spec(
     subcommand_required=True,
     examples={
         "aws s3 ls": "",
+        "aws apigateway --help": "",
+        "aws apigateway help": "",
         "aws ec2 describe-instances --region us-east-1": "",
         "aws --color off --output text --query info --region r ec2 terminate-instances --instance-ids i-1": ("destroy"),
         "aws ec2 run-instances --user-data file://boot.sh": "destroy upload:boot.sh",
@@ -284,6 +295,11 @@ def _verb_judge(label: str) -> object:
     def judge(result: Walk, argv: list[str]) -> None:
         """The words that are not options: the strictest verb among them decides; none known asks."""
         result.unknown[:] = [u for u in result.unknown if not u.startswith("option --")]
+        if argv[-1] in ("--help", "-h"):
+            # The usage of the group or command, printed locally: an option before it that wants a value
+            # takes `--help` and the CLI stops with an error; nothing runs either way.
+            result.effects[:] = []
+            return
         words = [w for w in argv[1:] if not w.startswith("-") and "=" not in w]
         result.effects[:] = [e for e in result.effects if not e.origin.startswith("operand")]
         result.effects.extend(_file_values(argv[1:]))
@@ -314,6 +330,7 @@ GCLOUD = Spec(
     operands="network*",
     examples={
         "gcloud compute instances list --project p": "",
+        "gcloud apigee --help": "",
         "gcloud compute instances delete vm-1 --zone z": "destroy",
         "gcloud auth print-access-token": "secret",
         "gcloud run deploy api --source .": "destroy",

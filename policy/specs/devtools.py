@@ -637,7 +637,7 @@ _NETWORKSETUP = Spec(
 
 # --- rails ----------------------------------------------------------------------------------
 
-_RAILS_READ = "about routes stats notes middleware initializers version db:version db:migrate:status test test:all test:system test:models test:controllers zeitwerk:check time:zones log:clear tmp:clear cache:clear assets:precompile assets:clobber assets:clean db:create db:migrate db:seed db:prepare db:setup db:test:prepare db:schema:dump db:schema:cache:dump generate g secret restart"
+_RAILS_READ = "about routes stats notes middleware initializers version db:version db:migrate:status test test:all test:system test:models test:controllers zeitwerk:check time:zones time:zones:all time:zones:local time:zones:us assets:reveal assets:reveal:full log:clear tmp:clear cache:clear assets:precompile assets:clobber assets:clean db:create db:migrate db:seed db:prepare db:setup db:test:prepare db:schema:dump db:schema:cache:dump generate g secret restart"
 _RAILS_DESTROY = "db:drop db:reset db:rollback db:purge db:schema:load db:truncate_all db:migrate:reset db:migrate:redo db:seed:replant db:environment:set"
 _RAILS = Spec(
     "rails",
@@ -655,6 +655,9 @@ _RAILS = Spec(
                 options={
                     "-g --grep -c --controller -e --environment": "val",
                     "-E --expanded --unused --force -f --skip -s --pretend -p": "flag",
+                    # rails notes -a TAG...; rails test's minitest options
+                    "-a --annotations -v --verbose --fail-fast -b --backtrace -w --warnings --profile -d": "flag",
+                    "--seed -n --name --exclude": "val",
                 },
                 operands="text*",
             )
@@ -673,6 +676,9 @@ _RAILS = Spec(
     },
     examples={
         "rails routes -g users": "",
+        "rails notes --annotations FIXME RELEASE": "",
+        "rails test -n /user/ --seed 1234 --fail-fast": "",
+        "rails time:zones:all": "",
         "rails db:migrate": "",
         "rails test test/models/user_test.rb": "",
         "rails db:drop": "destroy",

@@ -969,6 +969,7 @@ def _bundle(name: str) -> Spec:
                 effects="network",
                 options={
                     "--deployment --frozen --local --prefer-local --quiet --redownload --all --conservative": "flag",
+                    "--clean --no-cache --full-index --force --system --verbose --no-prune --trust-policy": "flag",
                     "--gemfile": "val:script",
                     "--path --jobs -j --without --with --binstubs --standalone --retry": "val",
                 },
@@ -977,7 +978,14 @@ def _bundle(name: str) -> Spec:
                 "check", operands="text*", options={"--paths --dry-run --name-only": "flag", "--gemfile": "val:script"}
             ),
             "console": Spec("console", effects="unknown"),
-            "config": Spec("config", operands="text*", effects="config", options={"--global --local --delete": "flag"}),
+            # `bundle config [list|get K|set K V|unset K]` and the old `bundle config K [V]`: a gem server's
+            # setting (`gems.example.com`) holds its credentials; a list prints them all.
+            "config": Spec(
+                "config",
+                operands="network*",
+                options={"--global --local": "flag", "--delete": "flag:config", "-h --help": "flag:text=help"},
+                judge=_bundle_config,
+            ),
             "add remove": Spec("add", operands="text*", effects="network", options={"-v --version --group -g": "val"}),
             "init binstubs package cache clean pristine": Spec("init", operands="text*"),
         },
@@ -985,6 +993,14 @@ def _bundle(name: str) -> Spec:
             "bundle exec rspec": "runs:rspec",
             "bundle exec /bin/sh": "runs:/bin/sh",
             "bundle install": "network",
+            "bundle config get path": "",
+            "bundle config path": "",
+            "bundle config set --local path vendor": "config",
+            "bundle config --delete path": "config",
+            "bundle config gems.example.com": "unknown",
+            "bundle config": "unknown",
+            "bundle config set --help": "",
+            "bundle install --clean --quiet": "network",
         },
     )
 
@@ -1014,6 +1030,22 @@ _MSRV_OPTIONS = {
     "--path --manifest-path --log-level --log-target --output-format": "val",
     "--no-log --no-user-output": "flag",
 }
+
+
+def _bundle_config(walk: Walk, argv: list[str]) -> None:
+    words = [e.value for e in walk.effects if e.origin.startswith("operand ") and e.origin[8:].isdigit()]
+    helped = any(e.kind == "text" and e.value == "help" for e in walk.effects)
+    walk.effects = [e for e in walk.effects if not e.origin.startswith("operand")]
+    if helped:
+        walk.effects = []
+        return
+    verb, rest = (words[0], words[1:]) if words and words[0] in ("list", "get", "set", "unset") else ("", words)
+    if verb in ("set", "unset") or (not verb and len(rest) > 1):
+        walk.effects.append(Effect("config", "", "bundle config"))
+    elif verb == "list" or not rest:
+        walk.unknown.append("bundle config lists every setting, gem servers' credentials included: not modelled")
+    elif "." in rest[0] or "__" in rest[0] or "/" in rest[0]:
+        walk.unknown.append(f"bundle config {rest[0]!r}: a gem server's setting holds its credentials")
 
 
 def _msrv_set(walk: Walk, argv: list[str]) -> None:
