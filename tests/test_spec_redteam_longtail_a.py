@@ -99,6 +99,12 @@ HOSTILE = [
     ("rbs prototype runtime -R lib/foo.rb Foo", Verdict.ASK, "floor.not-understood"),
     ("srb init", Verdict.ASK, "floor.not-understood"),
     ("yard server", Verdict.ASK, "floor.not-understood"),
+    ("ffmpeg -i subfile,,start,0,end,9,,:~/.ssh/id_rsa x.mp4", Verdict.ASK, "floor.not-understood"),
+    ("ffmpeg -i in.mp4 -filter_complex_script /tmp/f out.mp4", Verdict.ASK, "floor.not-understood"),
+    ("sox in.wav out.wav fir ~/.aws/credentials", Verdict.DENY, "floor.credentials"),
+    ("stree search ~/.ssh/id_rsa lib/a.rb", Verdict.DENY, "floor.credentials"),
+    ("stree write --plugins=../../../tmp/evil x.rb", Verdict.ASK, "floor.runs-code"),
+    ("degit user/repo", Verdict.ASK, "floor.persistence"),
 ]
 
 ROUTINE = [
@@ -110,6 +116,8 @@ ROUTINE = [
     "bundle exec yard stats",
     "bundle exec steep check",
     "bundle exec srb tc",
+    "bundle exec srb tc -a",
+    "bundle exec packwerk update-todo",
     "bundle exec rbs validate",
     "bundle exec stree check lib/",
     "bundle exec rufo --check lib/",

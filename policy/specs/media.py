@@ -125,7 +125,8 @@ def _ffmpeg_judge(walked: Walk, argv: list[str]) -> None:
                 effects.append(Effect("network", value, "-i"))
             elif value.startswith("file:"):
                 effects.append(Effect("read", value[5:], "-i"))
-            elif re.match(r"^[a-z]+:", value) and not value.startswith("pipe:"):
+            elif re.match(r"^[^/]*:", value) and not value.startswith("pipe:"):
+                # subfile,,start,0,end,9,,:PATH, concat:a|b, data:, cache:, crypto: ... name other files
                 unknown.append(f"ffmpeg input protocol {value.split(':', 1)[0]!r} is not modelled")
             elif value != "-" and not value.startswith("pipe:"):
                 effects.append(Effect("read", value, "-i"))
@@ -152,7 +153,7 @@ def _ffmpeg_judge(walked: Walk, argv: list[str]) -> None:
             effects.append(Effect("upload", "", "output " + word))
         elif word.startswith("file:"):
             effects.append(Effect("write", word[5:], "output"))
-        elif re.match(r"^[a-z]+:", word) or "|" in word:
+        elif re.match(r"^[^/]*:", word) or "|" in word:
             unknown.append(f"ffmpeg output {word!r} is not modelled")
         else:
             effects.append(Effect("write", word, "output"))
@@ -176,20 +177,21 @@ FFMPEG = Spec(
         "ffmpeg -f lavfi -i movie=/etc/shadow out.mp4": "write:out.mp4 unknown",
         "ffmpeg -f concat -safe 0 -i list.txt out.mp4": "write:out.mp4 unknown",
         "ffmpeg -version": "",
+        "ffmpeg -i subfile,,start,0,end,9,,:/etc/shadow x.mp4": "write:x.mp4 unknown",
     },
 )
 
 # ---------------------------------------------------------------- sox
 
 _SOX_FLAGS = frozenset(
-    """-h --help --version -q --no-show-progress -S --show-progress -V -m -M -T --combine --norm -G --guard
+    """-h --help --version -q --no-show-progress -S --show-progress -V -m -M -T --norm -G --guard
     --single-threaded --multi-threaded --no-clobber --clobber --no-glob -D --no-dither -R -N -X -L -B -x
-    --reverse-nibbles --reverse-bits --endian --ignore-length --add-comment --comment -n --null -d
-    --default-device -p --sox-pipe --i --info --plot""".split()
+    --reverse-nibbles --reverse-bits --ignore-length -n --null -d --default-device -p --sox-pipe --i --info
+    --magic""".split()
 )
 _SOX_VALUES = frozenset(
     """-t --type -r --rate -c --channels -b --bits -e --encoding -v --volume -C --compression --buffer
-    --input-buffer --replay-gain --play-rate-arg --effects-file-placeholder""".split()
+    --input-buffer --replay-gain --play-rate-arg --combine --plot --endian --add-comment --comment""".split()
 )
 _SOX_READS = frozenset("--comment-file --effects-file".split())
 _SOX_TEMP = frozenset("--temp".split())
@@ -228,6 +230,8 @@ def _sox_judge(walked: Walk, argv: list[str]) -> None:
                 continue
             if re.fullmatch(r"-[a-zA-Z]+", word) and all(f"-{c}" in _SOX_FLAGS for c in word[1:]):
                 continue
+            if re.fullmatch(r"-V\d", word):
+                continue  # verbosity level
             unknown.append(f"option {word} of sox is not modelled")
             continue
         files.append(word)
@@ -272,6 +276,10 @@ def _sox_effects(words: list[str], effects: list[Effect], unknown: list[str]) ->
                     i += 1
                 i += 1
             effects.append(Effect("write", out, "spectrogram"))
+        elif word in ("fir", "firfit"):
+            if i < len(words) and not re.fullmatch(r"[-+\d.e]+", words[i]):
+                effects.append(Effect("read", words[i], word))  # a coefficients file
+                i += 1
         elif word == "ladspa":
             if i < len(words):
                 effects.append(Effect("load", words[i], "ladspa"))
@@ -303,6 +311,8 @@ SOX = Spec(
         "sox in.wav out.wav ladspa /tmp/evil.so plug": "read:in.wav write:out.wav load:/tmp/evil.so",
         "sox in.wav -n spectrogram -o ~/.bashrc": "read:in.wav write:~/.bashrc",
         "sox --effects-file ~/.ssh/id_rsa in.wav out.wav": "read:~/.ssh/id_rsa read:in.wav write:out.wav",
+        "sox -V3 --combine mix a.wav b.wav out.wav": "read:a.wav read:b.wav write:out.wav",
+        "sox in.wav out.wav fir coefs.txt": "read:in.wav write:out.wav read:coefs.txt",
     },
 )
 
