@@ -4,14 +4,21 @@ Ghostscript's converter scripts, terminal and login records.
 Reference versions (Debian bookworm `--help` and man pages): util-linux 2.38.1 (logger, mesg),
 UnZip 6.00 (zipgrep, funzip), bzip2 1.0.8 (bzcmp), xz-utils 5.4.1 (xzdec), quota 4.06,
 rdfind 1.5.0, whois 5.5.17, CUPS 2.4.2 (lp, lpr, lprm, cancel, lpoptions), Ghostscript 10.0.0
-(dvipdf, pdf2ps, ps2ascii, eps2eps, pfbtopfa), qpdf 11.3 (fix-qdf), shadow 4.13 (lastlog).
+(dvipdf, pdf2ps, ps2ascii, eps2eps, pfbtopfa), qpdf 11.3 (fix-qdf), shadow 4.13 (lastlog);
+workon 0.20.0 (michaeldhopkins/workon README), Antigravity CLI agy 1.0.4 (antigravity.google docs),
+Circus Chief (ferrislucas/Circus-Chief README), Cloud 66 cx toolbelt (help.cloud66.com).
 
 `logger` writes its words to the local system log; `-f FILE` logs a file's content, and with
 `-n SERVER` that content leaves the machine (upload). `rdfind -deleteduplicates true` deletes
 files and `-makesymlinks/-makehardlinks true` replace them, unless `-dryrun true`. Printing
 sends a file to the print spooler; `-h SERVER` sends it to another machine (upload), `lpr -r`
 deletes the file after printing, and `lpoptions -o/-d/-r/-x` change the saved printer defaults
-(config). The Ghostscript scripts pass every option to gs, where `-dNOSAFER` lets PostScript
+(config). `workon destroy` removes a workspace (destroy) and `-c LAYOUT` is a Zellij layout, whose panes
+run commands (load); `agy` is a coding agent: only its help, changelog and plugin listing are
+modelled; `circuschief` serves a web UI that launches agents: only --help/--version are modelled;
+`cx env-vars list` prints an application's environment variables (env), `cx config use` changes the
+current profile (config), and every other cx command that changes a stack is not modelled.
+The Ghostscript scripts pass every option to gs, where `-dNOSAFER` lets PostScript
 open, delete and pipe files: options are not modelled.
 """
 
@@ -42,6 +49,16 @@ def _print_judge(result: Walk, argv: list[str]) -> None:
     """Files printed through another machine's server are sent to it."""
     if any(e.kind == "network" for e in result.effects):
         result.effects[:] = [Effect("upload", e.value, e.origin) if e.kind == "read" else e for e in result.effects]
+
+
+def _info_only(what: str):  # type: ignore[no-untyped-def]
+    """A program whose plain run is a session or a server: only its help and version are modelled."""
+
+    def judge(result: Walk, argv: list[str]) -> None:
+        if result.spec.parent is None and not {"-h", "--help", "-v", "-V", "--version"} & set(argv[1:]):
+            result.unknown.append(f"{result.spec.name} without a subcommand {what}, not modelled")
+
+    return judge
 
 
 _CUPS = "CUPS 2.4.2"
@@ -258,5 +275,134 @@ SPECS = [
         options={"--version --help": "flag", "--output": "val:write"},
         operands="read write?",
         examples={"fix-qdf": "", "fix-qdf in.qdf out.pdf": "read:in.qdf write:out.pdf"},
+    ),
+    Spec(
+        "workon",
+        version="workon 0.20.0",
+        summary="opens or switches a Zellij session over a jj/git workspace of the current repository",
+        options={
+            "-h --help -V --version -w -n --new-session --skip-copy-ignored": "flag",
+            "--name -r --resume": "val",
+            "-c --config": "val:load",
+        },
+        subcommands={
+            "create": Spec(
+                "create",
+                options={"-h --help --json --skip-copy-ignored": "flag", "--name": "val", "-c --config": "val:load"},
+                examples={"workon create --name feat": ""},
+            ),
+            "attach": Spec(
+                "attach",
+                options={"-h --help": "flag", "-c --config": "val:load"},
+                operands="text?",
+                examples={"workon attach ws-abc123": ""},
+            ),
+            "destroy": Spec(
+                "destroy",
+                options={"-h --help --json": "flag"},
+                operands="text?",
+                effects="destroy",
+                examples={"workon destroy": "destroy", "workon destroy /path/to/ws": "destroy"},
+            ),
+            "list": Spec("list", options={"-h --help --json": "flag"}, examples={"workon list --json": ""}),
+            "path": Spec(
+                "path", options={"-h --help": "flag"}, operands="text?", examples={"workon path ws-abc123": ""}
+            ),
+        },
+        examples={
+            "workon": "",
+            "workon -w --name feature": "",
+            "workon -c mylayout": "load:mylayout",
+            "workon frobnicate": "unknown",
+        },
+    ),
+    Spec(
+        "agy",
+        version="Antigravity CLI agy 1.0.4",
+        aliases=("antigravity",),
+        summary="a coding agent: a bare call or -p runs it; only help, version, changelog and plugin listing are modelled",
+        options={"-h --help -V --version": "flag"},
+        subcommands={
+            "changelog": Spec("changelog", options={"-h --help": "flag"}, examples={"agy changelog": ""}),
+            "help": Spec("help", operands="text*", examples={"agy help conversations": ""}),
+            "plugin plugins": Spec(
+                "plugin",
+                options={"-h --help": "flag"},
+                subcommands={"list": Spec("list", options={"-h --help": "flag"}, examples={"agy plugin list": ""})},
+                examples={"agy plugin --help": "", "agy plugin install foo": "unknown"},
+            ),
+        },
+        judge=_info_only("runs the coding agent"),
+        examples={
+            "agy --version": "",
+            "agy": "unknown",
+            "agy -p 'do thing'": "unknown unknown",
+            "agy install": "unknown",
+        },
+    ),
+    Spec(
+        "circuschief",
+        version="Circus Chief (README, 2026-06)",
+        summary="starts a web server whose UI launches and drives coding agents: only --help and --version are modelled",
+        options={"-h --help -v --version": "flag"},
+        judge=_info_only("serves the agent-launching UI"),
+        examples={
+            "circuschief --help": "",
+            "circuschief -v": "",
+            "circuschief": "unknown",
+            "circuschief -p 8080": "unknown unknown unknown",
+        },
+    ),
+    Spec(
+        "cx",
+        version="Cloud 66 cx toolbelt (help.cloud66.com, 2026-05)",
+        globals_anywhere=True,
+        options={"-h --help -v --version": "flag", "--account --org": "val"},
+        subcommands={
+            "help": Spec("help", operands="text*"),
+            "stacks users": Spec(
+                "stacks",
+                subcommands={"list": Spec("list", options={"-h --help": "flag"}, effects="network")},
+                examples={"cx stacks list": "network", "cx users list": "network"},
+            ),
+            "services processes servers containers backups jobs gateways": Spec(
+                "services",
+                subcommands={
+                    "list info": Spec(
+                        "list",
+                        options={"-h --help": "flag", "-s --stack --service --server": "val"},
+                        effects="network",
+                    )
+                },
+                examples={"cx services list -s mystack": "network", "cx processes list -s mystack": "network"},
+            ),
+            "env-vars": Spec(
+                "env-vars",
+                subcommands={
+                    "list": Spec("list", options={"-h --help": "flag", "-s --stack": "val"}, effects="network env")
+                },
+                examples={"cx env-vars list -s mystack": "network env"},
+            ),
+            "tail": Spec(
+                "tail",
+                options={"-h --help": "flag", "-s --stack --server --service": "val"},
+                effects="network",
+                examples={"cx tail -s mystack": "network"},
+            ),
+            "config": Spec(
+                "config",
+                subcommands={
+                    "list": Spec("list", options={"-h --help": "flag"}, examples={"cx config list": ""}),
+                    "use": Spec(
+                        "use",
+                        options={"-h --help": "flag"},
+                        operands="text?",
+                        effects="config",
+                        examples={"cx config use": "config"},
+                    ),
+                },
+            ),
+        },
+        examples={"cx redeploy -s mystack": "unknown", "cx ssh -s mystack": "unknown"},
     ),
 ]
