@@ -42,9 +42,10 @@ FILE_KINDS = ("read", "write", "edit", "delete")
 
 
 class Env:
-    __slots__ = ("home", "cwd", "project")
+    __slots__ = ("home", "cwd", "project", "command")
 
     def __init__(self, call: ToolCall) -> None:
+        self.command = call.command  # the line the agent sent; nested values (`sh -c`, `--pre=`) are not it
         self.home = home_dir()
         self.cwd = os.path.normpath(call.cwd) if call.cwd else (call.project_root or os.getcwd())
         project = call.project_root or call.cwd
@@ -1149,6 +1150,8 @@ def _reads_only_host_stdin(cmd: SimpleCommand, call: ToolCall, env: Env) -> bool
     if cmd.unknown_args or cmd.remote or cmd.fed_paths or cmd.unresolved or set(cmd.wrappers) - _STDIN_KEEPING_WRAPPERS:
         return False
     command = call.command or ""
+    if command != env.command:
+        return False  # a value another program runs (`rg --pre=sh`, `sort --compress-program=sh`): fed by it
     if "<" in command or "0>" in command or "&0" in command:
         return False
     line = analyze(command, env.cwd, env.home)

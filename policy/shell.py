@@ -376,8 +376,12 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
         return literal.rstrip("\n"), True
     if not resolved:
         return word, False
-    if ("'" in raw or '"' in raw) and (raw.count("'") + raw.count('"') > 2 or not raw.startswith(("'", '"'))):
+    if ("'" in raw or '"' in raw) and (
+        raw.count("'") + raw.count('"') > 2 or not raw.startswith(("'", '"')) or ('"' in raw and "\\" in raw)
+    ):
         # Quoted segments next to others or to bare text: bashlex keeps inner quotes, so remove them ourselves.
+        # So for a backslash in double quotes: bash keeps it unless it escapes " \ $ ` or a newline, bashlex
+        # drops it (`"C:\Users\me\.ssh\id_rsa"` is that path, `"a\.b"` the regex a\.b).
         unquoted = unquote_raw(raw, {"HOME": ctx.home, "PWD": ctx.cwd})
         if unquoted is not None:
             if raw == "~" or raw.startswith("~/"):

@@ -99,6 +99,7 @@ ROUTINE = [
     ("start", "spec.start"),
     ("wsl -- ps aux", "spec.wsl"),
     ("py", "default.interpreters"),
+    ('cmd //c "where rustc"', "spec.cmd"),
     # agent tooling (policy/specs/assistants.py) and Compose v1's spelling of `docker compose`
     ("qmd --version", "spec.qmd"),
     ("qmd status", "spec.qmd"),
@@ -204,7 +205,6 @@ HOSTILE = [
     pytest.param(
         "python3 <<EOF\nimport os\nos.system('id')\nEOF", Verdict.FORCE_ASK, "floor.not-understood", id="python_heredoc"
     ),
-    pytest.param("python3 <<< 'import os; os.system(1)'", Verdict.ASK, "floor.not-understood", id="python_here_string"),
     pytest.param("{ python3; } < payload.py", Verdict.ASK, "floor.not-understood", id="compound_feeds_python"),
     pytest.param(
         "while true; do python3; done < payload.py", Verdict.ASK, "floor.not-understood", id="loop_feeds_python"
@@ -311,6 +311,20 @@ HOSTILE = [
     pytest.param(
         "docker-compose -f /tmp/evil.yml up", Verdict.ASK, "floor.not-understood", id="compose_v1_file_outside_project"
     ),
+    # a bare interpreter that another program runs is fed by that program, not by the host
+    pytest.param("rg --pre=sh -z x", Verdict.ASK, "floor.not-understood", id="rg_pre_feeds_a_bare_shell"),
+    pytest.param(
+        "sort --compress-program=sh x", Verdict.ASK, "floor.not-understood", id="sort_compressor_is_a_bare_shell"
+    ),
+    # cmd /c: only a plain line is analysed; cmd's own syntax and built-ins ask
+    pytest.param('cmd //c "echo %ANTHROPIC_API_KEY%"', Verdict.ASK, "floor.not-understood", id="cmd_expands_a_var"),
+    pytest.param("cmd //c set", Verdict.ASK, "floor.not-understood", id="cmd_set_prints_the_environment"),
+    pytest.param(
+        'cmd /c "type C:\\Users\\me\\.ssh\\id_rsa"', Verdict.ASK, "floor.not-understood", id="cmd_type_prints"
+    ),
+    pytest.param("cmd //c 'where x & calc'", Verdict.ASK, "floor.not-understood", id="cmd_chains_a_command"),
+    pytest.param('cmd //c "rm -rf ~"', Verdict.DENY, "floor.destructive", id="cmd_runs_a_destructive_command"),
+    pytest.param("cmd", Verdict.ASK, "floor.not-understood", id="cmd_interactive"),
     # a real variable before the closing quote is still a variable
     pytest.param('cat "$SECRET_FILE$"', Verdict.ASK, "floor.not-understood", id="variable_before_closing_dollar"),
 ]
@@ -383,3 +397,20 @@ def test_an_existing_other_users_home_is_still_a_system_place(monkeypatch) -> No
     monkeypatch.setattr(os.path, "lexists", lambda p: p == "/home/bob" or real(p))
     assert paths.scope_of("/home/bob/.bashrc", "/home/me", "/home/me/app") == "system"
     assert paths.scope_of("/home/nosuchuser-hookward/.bashrc", "/home/me", "/home/me/app") == "elsewhere"
+
+
+def test_a_backslash_in_double_quotes_stays_as_bash_keeps_it() -> None:
+    from hookward.policy.shell import analyze
+
+    assert analyze('cat "C:\\Users\\me\\.ssh\\id_rsa"', "/p", "/h").commands[0].argv == [
+        "cat",
+        "C:\\Users\\me\\.ssh\\id_rsa",
+    ]
+    assert analyze('grep "a\\.b" f', "/p", "/h").commands[0].argv == ["grep", "a\\.b", "f"]
+    assert analyze('echo "a\\$b \\"q\\""', "/p", "/h").commands[0].argv == ["echo", 'a$b "q"']
+
+
+def test_python_fed_a_here_string_is_judged_as_its_code(project) -> None:
+    decision = decide(project, "python3 <<< 'import os; os.system(1)'")
+    assert decision.verdict >= Verdict.ASK, decision.reasons  # ask, or force_ask once the string is read as code
+    assert "floor.not-understood" in decision.rule_ids

@@ -124,6 +124,9 @@ HARMLESS: dict[str, str] = {
     "INSTA_UPDATE": "snapshot switch",
     "COVERAGE": "coverage switch",
     "SKIP_SLOW": "test selection",
+    "CUDA_VISIBLE_DEVICES": "which GPUs a program sees (a list of device numbers)",
+    "OMP_NUM_THREADS": "thread count of OpenMP code",
+    "MKL_NUM_THREADS": "thread count of MKL code",
 }
 
 REDIRECTS: dict[str, str] = {

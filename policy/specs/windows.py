@@ -19,7 +19,7 @@ Reference versions: PowerShell 7.4 cmdlet reference; cmd.exe and wsl.exe of Wind
 
 from __future__ import annotations
 
-from hookward.policy.spec import Spec, Walk
+from hookward.policy.spec import Effect, Spec, Walk
 
 # PowerShell's common parameters: every cmdlet takes them.
 _COMMON = {
@@ -299,6 +299,54 @@ _START = Spec(
 )
 
 
+# --- cmd /c ---------------------------------------------------------------------------------------
+
+# cmd.exe built-ins whose meaning is not the program of the same name a shell analysis would judge
+# (`type FILE` prints FILE, `set` prints the environment, `dir`, `mklink`, `rd /s`, `for /f`): a /c
+# string starting with one asks, except those this family gives cmd's own meaning and harmless ones.
+_CMD_BUILTINS = frozenset(
+    "assoc break call cd chdir cls color date dir endlocal exit for ftype goto if md mkdir mklink move "
+    "path pause popd prompt pushd rd rem ren rename rmdir set setlocal shift time title type verify vol".split()
+)
+_CMD_SPECIAL = frozenset("%!^&|<>()\"'`$\\")  # expansion, escape, chaining, redirection, grouping, quoting
+
+
+def _cmd_judge(walk: Walk, argv: list[str]) -> None:
+    """`cmd //c "where rustc"`: the string after /c (or /k) is one command with nothing cmd treats specially."""
+    words = argv[1:]
+    for i, word in enumerate(words):
+        switch = "/" + word.lstrip("/").upper() if word.startswith("/") and len(word) > 1 else ""
+        if switch in ("/C", "/K"):
+            line = " ".join(words[i + 1 :])
+            first = line.split()[0].lower() if line.split() else ""
+            if not line or _CMD_SPECIAL & set(line) or first in _CMD_BUILTINS:
+                walk.unknown.append(
+                    f"cmd /c {line[:60]!r}: cmd.exe syntax (expansion, quoting, built-ins) is not modelled"
+                )
+            else:
+                walk.effects.append(Effect("exec", line, "/c"))
+            return
+        if switch not in ("/D", "/Q", "/S"):
+            walk.unknown.append(f"cmd switch {word} is not modelled")
+            return
+    walk.unknown.append("cmd without /c opens an interactive cmd.exe: not modelled")
+
+
+_CMD = Spec(
+    "cmd",
+    version="cmd.exe (Windows 11)",
+    summary="cmd /c LINE runs LINE: a plain one (no %, quotes, ^, &, |, <, >, parentheses) is analysed as a command.",
+    operands="text*",
+    judge=_cmd_judge,
+    examples={
+        "cmd //c hostname": "exec:hostname",
+        "cmd //c type x": "unknown",
+        "cmd //c echo %PATH%": "unknown",
+        "cmd": "unknown",
+    },
+)
+
+
 # --- wsl ------------------------------------------------------------------------------------------
 
 _WSL = Spec(
@@ -328,4 +376,4 @@ _WSL = Spec(
     },
 )
 
-SPECS = [*_CMDLETS, _DEL, _COPY, _START, _WSL]
+SPECS = [*_CMDLETS, _DEL, _COPY, _START, _CMD, _WSL]
