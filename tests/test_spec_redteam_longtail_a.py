@@ -105,6 +105,8 @@ HOSTILE = [
     ("stree search ~/.ssh/id_rsa lib/a.rb", Verdict.DENY, "floor.credentials"),
     ("stree write --plugins=../../../tmp/evil x.rb", Verdict.ASK, "floor.runs-code"),
     ("degit user/repo", Verdict.ASK, "floor.persistence"),
+    # An agent-written document in the default unsafe mode: its include:: directives choose what is read.
+    ("asciidoctor notes.adoc", Verdict.ASK, "floor.runs-code"),
 ]
 
 ROUTINE = [
@@ -125,7 +127,7 @@ ROUTINE = [
     "bundle exec appraisal list",
     "bundle exec appraisal rails-7-1 rspec spec/models/foo_spec.rb",
     "bundle exec typeprof -o sig/app.rbs app.rb",
-    "bundle exec asciidoctor README.adoc",
+    "bundle exec asciidoctor --safe README.adoc",
     "bundle exec fpm -s dir -t deb -n mypkg lib/",
     "break 2",
     "ffmpeg -i ~/Movies/x.mp4 out.mp4",

@@ -707,8 +707,37 @@ RDOC = Spec(
 )
 
 
+def _asciidoctor_safe(argv: list[str]) -> bool:
+    """Is the safe mode one that keeps include:: inside the document's directory (safe, server, secure)?"""
+    if _given(argv, ("--safe",)):
+        return True
+    for i, word in enumerate(argv):
+        value = ""
+        if word in ("-S", "--safe-mode") and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--safe-mode="):
+            value = word.split("=", 1)[1]
+        elif word.startswith("-S") and len(word) > 2:
+            value = word[2:]
+        if value.lower() in ("safe", "server", "secure"):
+            return True
+    return False
+
+
 def _asciidoctor_outputs(walked: Walk, argv: list[str]) -> None:
-    """Without -o each input FILE.adoc is converted to FILE.html (docbook: FILE.xml) next to it or in -D."""
+    """Without -o each input FILE.adoc is converted to FILE.html (docbook: FILE.xml) next to it or in -D.
+
+    The command line's default safe mode is UNSAFE: the document's include:: directives read any
+    file into the output, so the document decides what is read, like a script (judged by who wrote
+    it). `--safe` / `-S safe|server|secure` keep includes inside the document's directory.
+    """
+    if not _asciidoctor_safe(argv):
+        walked.effects[:] = [
+            Effect("script", e.value, e.origin)
+            if e.kind == "read" and e.origin.startswith("operand") and e.value != "-"
+            else e
+            for e in walked.effects
+        ]
     if _given(argv, ("-o", "--out-file", "-h", "--help", "-V", "--version")):
         return
     if _given(argv, ("-D", "--destination-dir")):
@@ -730,7 +759,7 @@ def _asciidoctor_outputs(walked: Walk, argv: list[str]) -> None:
         "docbook": ".xml",
     }
     for effect in list(walked.effects):
-        if effect.kind != "read" or not effect.origin.startswith("operand") or effect.value == "-":
+        if effect.kind not in ("read", "script") or not effect.origin.startswith("operand") or effect.value == "-":
             continue
         source = effect.value
         if backend in suffix:
@@ -744,7 +773,7 @@ def _asciidoctor_outputs(walked: Walk, argv: list[str]) -> None:
 ASCIIDOCTOR = Spec(
     "asciidoctor",
     version="asciidoctor 2.0.18",
-    summary="converts AsciiDoc: FILE.adoc -> FILE.html unless -o; include:: directives read other files",
+    summary="converts AsciiDoc: FILE.adoc -> FILE.html unless -o; in the default unsafe mode include:: reads any file",
     options={
         "-V --version -e --embedded --safe -s --no-header-footer -n --section-numbers -q --quiet": "flag",
         "--trace -v --verbose -w --warnings -t --timings": "flag",
@@ -758,11 +787,13 @@ ASCIIDOCTOR = Spec(
     operands="read+",
     judge=_asciidoctor_outputs,
     examples={
-        "asciidoctor README.adoc": "read:README.adoc write:README.html",
-        "asciidoctor -o - README.adoc": "read:README.adoc write:-",
-        "asciidoctor -b docbook5 docs/a.adoc": "read:docs/a.adoc write:docs/a.xml",
-        "asciidoctor -r ./evil.rb README.adoc": "load:./evil.rb read:README.adoc write:README.html",
-        "asciidoctor -o ~/.bashrc x.adoc": "read:x.adoc write:~/.bashrc",
+        "asciidoctor README.adoc": "script:README.adoc write:README.html",
+        "asciidoctor --safe README.adoc": "read:README.adoc write:README.html",
+        "asciidoctor -S secure README.adoc": "read:README.adoc write:README.html",
+        "asciidoctor -S safe -o - README.adoc": "read:README.adoc write:-",
+        "asciidoctor -b docbook5 --safe docs/a.adoc": "read:docs/a.adoc write:docs/a.xml",
+        "asciidoctor -r ./evil.rb README.adoc": "load:./evil.rb script:README.adoc write:README.html",
+        "asciidoctor -o ~/.bashrc x.adoc": "script:x.adoc write:~/.bashrc",
     },
 )
 
