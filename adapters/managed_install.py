@@ -319,7 +319,7 @@ def change(
         plan = plan_for(host, root=root, platform=platform, host_version=host_version, env=env)
         launcher = prepare_launcher(root=root, allow_repository_env=allow_repository_env) if install_ else None
         record = load_record(root)
-        if install_ or os.path.lexists(plan.file):
+        if not dry_run and (install_ or os.path.lexists(plan.file)):
             # before the file is read: a location this process cannot write is refused as that
             check_writable(host, [plan.file, record.path()] + ([launcher.path] if launcher is not None else []))
         changes = install.plan(plan.registrations, install=install_, record=record)

@@ -302,3 +302,11 @@ def test_a_managed_install_is_found_in_the_managed_file_and_gone_after_uninstall
     assert managed_install.installed_here("gemini-cli", root=str(root)) is None
     assert managed("uninstall", "claude-code", str(root)).exit_code == 0
     assert managed_install.installed_here("claude-code", root=str(root)) is None
+
+
+def test_a_dry_run_writes_nothing_and_shows_the_diff(world):
+    _, root = world
+    result = managed("install", "claude-code", str(root), "--dry-run")
+    assert result.exit_code == 0, result.output
+    assert "+++ " + str(root / CLAUDE_MANAGED.lstrip("/")) in result.output and "allowManagedHooksOnly" in result.output
+    assert tree(root) == set()
