@@ -414,3 +414,38 @@ def test_python_fed_a_here_string_is_judged_as_its_code(project) -> None:
     decision = decide(project, "python3 <<< 'import os; os.system(1)'")
     assert decision.verdict >= Verdict.ASK, decision.reasons  # ask, or force_ask once the string is read as code
     assert "floor.not-understood" in decision.rule_ids
+
+
+# --- npx of a binary the project already has (issue 11): measured here, not in the eval directory ------------
+
+
+def _with_local_bin(project, name: str):  # type: ignore[no-untyped-def]
+    binary = project / "node_modules" / ".bin" / name
+    binary.parent.mkdir(parents=True)
+    binary.write_text("#!/bin/sh\n")
+    binary.chmod(0o755)
+    return binary
+
+
+def test_unversioned_npx_of_a_project_binary_fetches_nothing(project) -> None:
+    _with_local_bin(project, "tsc")
+    decision = decide(project, "npx tsc --noEmit")
+    assert decision.verdict == Verdict.ALLOW, decision.reasons
+    assert "default.package-managers" in decision.rule_ids
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "npx tsc@5 --noEmit",  # a version always fetches
+        "npx -p typescript tsc",  # so does a package named by -p
+        "npx vite build",  # not in node_modules/.bin
+        "echo '#!/bin/sh' > node_modules/.bin/tsc && npx tsc",  # written on the same line
+        "npm install evil && npx tsc",  # an install on the same line may replace it
+    ],
+)
+def test_npx_that_may_fetch_or_run_a_new_binary_still_asks(project, command: str) -> None:
+    _with_local_bin(project, "tsc")
+    decision = decide(project, command)
+    assert decision.verdict == Verdict.ASK, (command, decision.reasons)
+    assert "floor.fetch-and-run" in decision.rule_ids, (command, decision.rule_ids)
