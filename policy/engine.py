@@ -33,6 +33,7 @@ from hookward.policy.shell import (
     find_selection,
     interpreter_family,
     literal_output,
+    script_arg,
 )
 from hookward.policy.spec import Effect, Walk, walk
 from hookward.policy.toolcall import ToolCall
@@ -1926,7 +1927,14 @@ def _command_parts(
             if worst >= Verdict.FORCE_ASK:
                 _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
     family = interpreter_family(cmd.program)
-    if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
+    fed_shell = (
+        kp.SHELLS & {cmd.program}
+        and (cmd.piped_from or cmd.stdin_literal is not None)
+        and script_arg(cmd) in (None, "-")
+    )
+    if family in kp.INTERPRETERS and cmd.inline_code is None and not fed_shell:
+        # A shell fed by a pipe or a here-document runs that text: the pipe's findings and the text's own
+        # analysis (as nested commands) judge it, not "runs a program from standard input".
         script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
         if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
             script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run

@@ -329,6 +329,7 @@ class _Context:
         self.analysis = analysis
         self.depth = depth
         self.meter = meter
+        self.literal_heredocs: frozenset[str] = frozenset()  # delimiters that were quoted: bodies not expanded
 
 
 def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-untyped-def]
@@ -449,6 +450,11 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     import bashlex
 
     command = _ARITHMETIC.sub(lambda m: "0" * len(m.group(0)), command)
+    # A here-document whose delimiter is quoted is literal; any other one has its `$(...)`, backquotes and
+    # `$x` expanded by the shell before the program reads it (walked in _redirect). Conservative: a word
+    # used unquoted anywhere on the line is not literal.
+    quoted = {m.group(3) for m in _QUOTED_HEREDOC.finditer(command)}
+    literal_heredocs = frozenset(quoted - {m.group(2) for m in _PLAIN_HEREDOC.finditer(command)}) if quoted else _NONE
     command = _QUOTED_HEREDOC.sub(r"<<\1\3", command)
     command = _SIMPLE_CONDITIONAL.sub(lambda m: "[ " + m.group(1) + "] ", command)
     try:
@@ -465,6 +471,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         )
         return []
     ctx = _Context(command, home, cwd, analysis, depth, budget.active() or budget.Budget())
+    ctx.literal_heredocs = literal_heredocs
     for tree in trees:
         _walk(tree, ctx)
     return analysis.commands[before:]
@@ -480,7 +487,9 @@ _ARITHMETIC = LazyRegex(r"\$\(\((?:[\w\s+\-*/%<>=!&|^~?:,.\[\]#]|\((?:[\w\s+\-*/
 # bashlex cannot parse a quoted here-document delimiter (<<'EOF', <<"EOF",
 # <<\EOF), which only says the body is literal. The body is analyzed as text
 # either way, so the quotes can go.
-_QUOTED_HEREDOC = LazyRegex(r"<<(-?)[ \t]*(['\"]|\\)([A-Za-z_][A-Za-z0-9_]*)\2?")
+_QUOTED_HEREDOC = LazyRegex(r"(?<!<)<<(?!<)(-?)[ \t]*(['\"]|\\)([A-Za-z_][A-Za-z0-9_]*)\2?")
+_PLAIN_HEREDOC = LazyRegex(r"(?<!<)<<(?!<)(-?)[ \t]*([A-Za-z_][A-Za-z0-9_]*)")
+_NONE: frozenset[str] = frozenset()
 
 
 # bashlex cannot parse [[ ... ]]. One with no operators bash treats specially
@@ -574,6 +583,10 @@ def _redirect(node, ctx: _Context, cmd: SimpleCommand | None) -> Redirect | None
             if delim and body.rstrip("\n").endswith(delim):
                 body = body.rstrip("\n")[: -len(delim)]
             cmd.stdin_literal = body
+            if delim not in ctx.literal_heredocs and ("$" in body or "`" in body):
+                # The shell expands this body first: its substitutions run here, whatever reads the text.
+                quoted = '"' + body.replace('"', '\\"') + '"'
+                _nested(f"echo {quoted}", cmd, ctx.analysis, ctx.cwd, ctx.home, ctx.depth)
         return None
     if isinstance(output, int):
         return None  # fd duplication: 2>&1
@@ -824,7 +837,7 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
     if cmd.stdin_literal is not None and family in kp.INTERPRETERS and not is_shell(name):
         if cmd.inline_code is None and not _script_arg(cmd):
             cmd.inline_code = (family, cmd.stdin_literal)
-    elif cmd.stdin_literal is not None and is_shell(name) and not _script_arg(cmd):
+    elif cmd.stdin_literal is not None and is_shell(name) and _script_arg(cmd) in (None, "-"):
         _nested(cmd.stdin_literal, cmd, analysis, cwd, home, depth)
     analysis.commands.append(cmd)
     return cmd
@@ -1024,6 +1037,11 @@ def _nested(text: str, parent: SimpleCommand, analysis: Analysis, cwd: str, home
                 cmd.wrappers.append(wrapper)
         if parent.remote and not cmd.remote:
             cmd.remote = parent.remote
+
+
+def script_arg(cmd: SimpleCommand) -> str | None:
+    """The script file an interpreter was given, if any (`bash x.sh`, `python3 tool.py`); "-": standard input."""
+    return _script_arg(cmd)
 
 
 def _script_arg(cmd: SimpleCommand) -> str | None:
