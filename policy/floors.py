@@ -1344,7 +1344,7 @@ def is_version_query(args: list[str]) -> bool:
 
 # Runtimes whose first word is a subcommand or an option, not a script (`dotnet build`, `java -version`,
 # `bun test`, `deno task`): their specs (policy/specs) say which of their forms run code.
-SPEC_JUDGED_RUNTIMES = frozenset({"dotnet", "java", "bun", "deno"})
+SPEC_JUDGED_RUNTIMES = frozenset({"dotnet", "java", "bun", "deno", "swift"})
 # Modules that run a script or statements they are handed (`-m timeit -s CODE`, `-m pdb x.py`).
 _PYTHON_CODE_RUNNERS = frozenset({"timeit", "pdb", "cProfile", "profile", "trace", "runpy", "doctest"})
 

@@ -390,3 +390,38 @@ def test_rails_bundle_and_cloud_neighbours_still_ask_or_deny(
     command: str, verdict: Verdict, rule: str, project: str
 ) -> None:
     assert_decided(shell(command, project), verdict, rule, command)
+
+
+# --- swift, bun, nslookup ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "swift build",
+        "swift test --filter MyTests",
+        "swift --version",
+        "bun outdated",
+        "bun build --production --outdir=dist ./src/index.ts",
+        "bun build --no-bundle ./src/index.ts",
+        "nslookup -type=MX example.com",
+    ],
+)
+def test_swift_bun_and_nslookup_routine_shapes_pass(command: str, project: str) -> None:
+    _routine(command, project)
+
+
+@pytest.mark.parametrize(
+    "command, verdict, rule",
+    [
+        ("swift", Verdict.ASK, "floor.not-understood"),  # the REPL
+        ("swift /tmp/x.swift", Verdict.ASK, "floor.not-understood"),
+        ("swift build --disable-sandbox", Verdict.ASK, "floor.not-understood"),
+        ("swift build -Xswiftc -load-plugin-library -Xswiftc /tmp/p.so", Verdict.ASK, "floor.not-understood"),
+        ("swift build --build-path ~/.local/bin", Verdict.DENY, "floor.persistence"),
+        ("printf 'import Foundation' > Package.swift && swift build", Verdict.ASK, "floor.runs-code"),
+        ("bun build --outfile ~/.bashrc ./src/index.ts", Verdict.DENY, "floor.persistence"),
+    ],
+)
+def test_swift_and_bun_neighbours_still_ask_or_deny(command: str, verdict: Verdict, rule: str, project: str) -> None:
+    assert_decided(shell(command, project), verdict, rule, command)

@@ -16,7 +16,7 @@ tox 4, nox 2023, jest 29, vitest 2, mocha 10, turbo 2, nx 20.
 
 from __future__ import annotations
 
-from hookward.policy.spec import Opt, Spec
+from hookward.policy.spec import Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
 
@@ -855,3 +855,68 @@ SPECS = [
         {"nx build web": "", "nx run-many -t test": ""},
     ),
 ]
+
+
+def _swift_root(walk: Walk, argv: list[str]) -> None:
+    """`swift` with no subcommand is the REPL (or `swift -` a script from stdin); only its version or help pass."""
+    if argv[1:] not in (["--version"], ["-version"], ["--help"], ["-h"]):
+        walk.unknown.append("swift without a subcommand (the REPL, or a script) is not modelled")
+
+
+def _swift() -> Spec:
+    """SwiftPM through the `swift` driver: the package's manifest (Package.swift) is Swift code the build runs,
+    judged as a runner definition (engine RUNNER_DEFINITIONS); `swift run` runs the package's own product."""
+    build = {
+        **_H,
+        "-v --verbose --very-verbose --vv -q --quiet --show-bin-path --build-tests --static-swift-stdlib": "flag",
+        "--skip-update --disable-automatic-resolution --only-use-versions-from-resolved-file": "flag",
+        "--force-resolved-versions --enable-code-coverage --disable-index-store --enable-index-store": "flag",
+        "-c --configuration --product --target -j --jobs --arch --triple --sdk --toolchain --swift-sdk": "val",
+        "--sanitize": "val",
+        "--build-path --scratch-path --cache-path": "val:tree-write",
+        "--package-path": "val:cd",
+        # Flags passed to the compilers and linker may load plugins; the plugin sandbox keeps build plugins in.
+        "-Xswiftc -Xcc -Xcxx -Xlinker -Xbuild-tools-swiftc --disable-sandbox": "unknown",
+    }
+    test = {
+        **build,
+        "--filter --skip --num-workers --xunit-output": "val",
+        "--parallel -l --list-tests --enable-swift-testing --disable-swift-testing --enable-xctest": "flag",
+        "--disable-xctest": "flag",
+    }
+    return Spec(
+        "swift",
+        version="Swift 5.10 (swift build --help, swift test --help)",
+        summary="swift build/test/run are SwiftPM; a script file or the REPL is not modelled (asks)",
+        options={**_H, "--version -version": "flag"},
+        subcommands={
+            "build": Spec("build", options=build, long_prefix=False, single_dash=False),
+            "test": Spec("test", options=test, operands="text*", long_prefix=False),
+            "run": Spec("run", options=build, operands="text*", posix=True, long_prefix=False),
+            "package": Spec(
+                "package",
+                options=build,
+                long_prefix=False,
+                subcommands={
+                    "describe dump-package show-dependencies compute-checksum": Spec("describe", operands="text*"),
+                    "clean reset purge-cache": Spec("clean", operands="text*"),
+                    "resolve update": Spec("resolve", operands="text*", effects="network"),
+                    "init": Spec("init", operands="text*", options={"--type --name": "val"}),
+                },
+            ),
+        },
+        judge=_swift_root,
+        long_prefix=False,
+        examples={
+            "swift build": "",
+            "swift": "unknown",
+            "swift test --filter MyTests": "",
+            "swift build -c release --build-path ~/.local/bin": "tree-write:~/.local/bin",
+            "swift build --disable-sandbox": "unknown",
+            "swift x.swift": "unknown",
+            "swift --version": "",
+        },
+    )
+
+
+SPECS += [_swift()]

@@ -870,9 +870,13 @@ DIG = Spec(
 NSLOOKUP = Spec(
     "nslookup",
     version="bind9-dnsutils 9.18",
-    options={"-debug -nodebug -d2 -nod2 -vc -novc -recurse -norecurse -search -nosearch -version": "flag"},
+    options={
+        "-debug -nodebug -d2 -nod2 -vc -novc -recurse -norecurse -search -nosearch -version -fail -nofail": "flag",
+        # `-type=MX`: set options are spelled with `=`
+        "-type -querytype -query -q -class -port -timeout -retry -domain -ndots": "val",
+    },
     operands="network*",
-    examples={"nslookup example.com": "network:example.com"},
+    examples={"nslookup example.com": "network:example.com", "nslookup -type=MX example.com": "network:example.com"},
 )
 HOST = Spec(
     "host",

@@ -396,10 +396,16 @@ def _bun() -> Spec:
             options={
                 "--outdir": "val:tree-write",
                 "--outfile": "val:write",
-                "--target --format --sourcemap --external -e": "val",
-                "--minify --splitting --compile": "flag",
+                "--target --format --sourcemap --external -e --public-path --root --define --loader --entry-naming": "val",
+                "--chunk-naming --asset-naming --env --conditions --packages": "val",
+                "--minify --splitting --compile --production --no-bundle --minify-syntax --minify-whitespace": "flag",
+                "--minify-identifiers --bytecode --watch --no-clear-screen --emit-dce-annotations": "flag",
             },
             globals_anywhere=True,
+        ),
+        # Compares the lockfile with the registry's latest versions: a registry read, nothing installed.
+        "outdated": Spec(
+            "outdated", operands="text*", effects="network", options={"-F --filter": "val"}, globals_anywhere=True
         ),
         "create init": Spec("create", operands="text*", effects="network", globals_anywhere=True),
         "publish": Spec("publish", operands="text*", effects="publish", globals_anywhere=True),
