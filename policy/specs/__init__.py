@@ -50,6 +50,7 @@ FAMILIES = (
     "dbtools",
     "macos",
     "toolbox",
+    "devcli",
 )
 
 _HERE = os.path.dirname(__file__)
