@@ -11,10 +11,17 @@ back in the output or in the error messages.
 
 from __future__ import annotations
 
-from hookward.policy.spec import Spec
+from hookward.policy.spec import Spec, Walk
 
 _COMMON = {"--help --version": "flag"}
 _CU = "GNU coreutils 9.1"
+
+
+def _truncate_judge(result: Walk, argv: list[str]) -> None:
+    """truncate refuses to run without a size or a reference: such a call is not what it looks like."""
+    if not any(e.origin in ("-s", "--size", "-r", "--reference") for e in result.effects):
+        result.unknown.append("truncate needs -s SIZE or -r FILE: it refuses to run without one")
+
 
 SPECS = [
     Spec(
@@ -352,11 +359,17 @@ SPECS = [
         options={
             **_COMMON,
             "-c --no-create -o --io-blocks": "flag",
-            "-s --size": "val",
+            "-s --size": "val:text",
             "-r --reference": "val:stat",
         },
         operands="write+",
-        examples={"truncate -s 0 log.txt": "write:log.txt"},
+        judge=_truncate_judge,
+        examples={
+            "truncate -s 0 log.txt": "text:0 write:log.txt",
+            "truncate --size=1M a b": "text:1M write:a write:b",
+            "truncate -r ref.bin out.bin": "stat:ref.bin write:out.bin",
+            "truncate table orders": "write:table write:orders unknown",  # truncate refuses it: SQL typed in a shell
+        },
     ),
     Spec(
         "realpath",
