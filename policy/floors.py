@@ -1256,6 +1256,12 @@ _PY_MODULE_READS = {
     ),
     "sys": frozenset("version version_info platform executable byteorder maxsize".split()),
     "os": frozenset("getcwd name sep linesep cpu_count".split()),
+    # Pure functions of their arguments: they read and write nothing.
+    "json": frozenset("dumps loads".split()),
+    "math": frozenset(
+        "sqrt pi e tau inf nan floor ceil trunc fabs log log2 log10 exp sin cos tan atan2 hypot gcd isclose "
+        "isfinite isnan radians degrees".split()
+    ),
 }
 
 
