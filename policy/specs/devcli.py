@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.spec import Spec, Walk
+from hookward.policy.spec import Effect, Spec, Walk
 
 # jc 1.22.5 parsers (`jc -a`): each selects how stdin is parsed.
 _JC_PARSERS = (
@@ -55,6 +55,15 @@ def _identify_judge(result: Walk, argv: list[str]) -> None:
             result.unknown.append(
                 f"identify file name {effect.value!r} (a command or an ImageMagick coder) is not modelled"
             )
+
+
+def _detekt_judge(result: Walk, argv: list[str]) -> None:
+    """--auto-correct rewrites the sources it analyses: the -i inputs, else the working directory."""
+    if not any(e.origin in ("-ac", "--auto-correct") for e in result.effects):
+        return
+    inputs = [e.value for e in result.effects if e.origin in ("-i", "--input")]
+    result.effects[:] = [e for e in result.effects if e.origin not in ("-ac", "--auto-correct")]
+    result.effects.extend(Effect("tree-write", value, "--auto-correct") for value in inputs or ["."])
 
 
 def _info(name: str, version: str) -> Spec:
