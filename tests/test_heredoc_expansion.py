@@ -9,6 +9,7 @@ commands. Commands are analysed, never run.
 from __future__ import annotations
 
 from hookward.verdicts.decision import Verdict
+
 from tests.spec_redteam_support import shell
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from hookward.verdicts.decision import Verdict
+
 from tests.spec_redteam_support import shell
 
 
