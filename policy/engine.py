@@ -1357,6 +1357,8 @@ def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Dem
     for arg in _runner_targets(cmd)[0]:
         # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project, whether or not it
         # exists yet (an earlier command of the line, or an earlier call, may write it).
+        if arg.startswith("-p "):
+            return [fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} loads the plugin module {arg[3:]!r} (`{arg}`)")]
         where = target(arg.split("::", 1)[0], cwd, env.home, env.project)
         if where.scope not in ("project", "project-root"):
             return [fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} runs {arg}, outside the project")]
@@ -1417,11 +1419,20 @@ def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
             return [], rest[i]  # its own arguments are the script's
     if program not in ("pytest", "py.test"):
         return [], None
+    # `-p NAME` imports the module NAME as a plugin (a file of that name beside the tests runs first):
+    # judged like a target outside the project; `-p no:NAME` only switches one off.
+    plugins = [
+        f"-p {value}"
+        for n, word in enumerate(args)
+        for value in ([args[n + 1]] if word == "-p" and n + 1 < len(args) else [word[2:]] if word[:2] == "-p" else [])
+        if value and not value.startswith("no:")
+    ]
     spec = specs.lookup("pytest")
     walked = walk(spec, ["pytest", *args]) if spec is not None else None
     if walked is None:
-        return [a for a in args if not a.startswith("-")], None
-    return [e.value for e in walked.effects if e.kind == "read" and e.origin.startswith("operand") and e.value], None
+        return [a for a in args if not a.startswith("-")] + plugins, None
+    operands = [e.value for e in walked.effects if e.kind == "read" and e.origin.startswith("operand") and e.value]
+    return operands + plugins, None
 
 
 # --- effects of a command with a spec -----------------------------------------------
@@ -1794,7 +1805,9 @@ def _program_spellings(word: str, line: str) -> list[str]:
         if not values:
             return []  # a variable with no literal value on the line: only known at run time
         spellings = [
-            re.sub(rf"\$\{{{re.escape(name)}\}}|\${re.escape(name)}(?![A-Za-z0-9_])", lambda _m, v=value: v, spelled)
+            re.sub(
+                rf"\$\{{{re.escape(name)}\}}|\${re.escape(name)}(?![A-Za-z0-9_])", value.replace("\\", "\\\\"), spelled
+            )
             for spelled in spellings
             for value in dict.fromkeys(values)
         ][:MAX_PROGRAM_SPELLINGS]
@@ -1985,6 +1998,8 @@ def _command_parts(
         from hookward.policy import sedscript
 
         sed = sedscript.effects_of(cmd.args)
+        for demand in _sed_script_files(sedscript, cmd, env, sed):
+            _apply_floor(result, demand)
         effects += [("read", name, False) for name in sed.reads] + [("write", name, False) for name in sed.writes]
     parts = [
         Part(
@@ -2097,6 +2112,39 @@ def _command_parts(
                     part.verdict = Verdict.DENY
                 parts.append(part)
     return parts
+
+
+MAX_SED_SCRIPT_BYTES = 64 << 10
+
+
+def _sed_script_files(sedscript, cmd: SimpleCommand, env: Env, sed) -> list[fl.Demand]:  # type: ignore[no-untyped-def]
+    """`sed -f s.sed`: the script file is read (bounded) and walked like an inline script, its r/w files
+    added to `sed`; one that cannot be read now (missing, written earlier on the line, stdin, a FIFO) asks."""
+    demands: list[fl.Demand] = []
+    from hookward.policy.safeio import read_regular
+
+    for name in sedscript.scripts_of(cmd.args)[1]:
+        path = env.home + name[1:] if name.startswith("~/") else os.path.join(cmd.cwd or env.cwd, name)
+        why = None if name not in ("", "-") else "standard input"
+        if why is None and _changed_earlier(os.path.realpath(path), env) is not None:
+            why = "a file an earlier command of the same line writes"
+        text = None
+        if why is None:
+            try:
+                text = read_regular(path, MAX_SED_SCRIPT_BYTES).decode("utf-8", "replace")
+            except (OSError, ValueError):
+                why = "a file hookward cannot read (missing, not a regular file, or too long)"
+        if text is None:
+            demands.append(fl.Demand("not-understood", Verdict.ASK, f"sed runs the script {name!r}, {why}"))
+            continue
+        found = sedscript.analyze(text)
+        sed.reads += found.reads
+        sed.writes += found.writes
+        if found.runs:
+            demands.append(fl.Demand("not-understood", Verdict.ASK, f"the sed script {name} runs commands"))
+        elif not found.understood:
+            demands.append(fl.Demand("not-understood", Verdict.ASK, f"the sed script {name} is not understood"))
+    return demands
 
 
 def _is_sensitive_read(part: Part) -> bool:

@@ -399,3 +399,42 @@ def test_a_real_case_folding_directory_is_detected(tmp_path, monkeypatch):
     (folded / "Name").write_text("")
     monkeypatch.setattr(paths, "_FOLDING", {})
     assert paths._probe_folding(str(folded), (folded).stat().st_dev) is True
+
+
+# --- what a runner or sed is told to load from a file or module ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", ["python3 -m pytest -p evilplugin", "pytest -pevil -q", "coverage run -m pytest -p evil tests"]
+)
+def test_pytest_plugin_named_on_the_command_line_asks_as_runs_code(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_pytest_switching_a_plugin_off_is_routine(box):
+    assert_routine(box.decide("pytest -p no:cacheprovider -q"), "pytest -p no:cacheprovider -q")
+
+
+@pytest.mark.parametrize(
+    ("script", "verdict", "rule"),
+    [
+        ("1e id\n", Verdict.ASK, "floor.not-understood"),
+        ("1r ~/.ssh/id_rsa\n", Verdict.DENY, "floor.credentials"),
+        ("w ~/.bashrc\n", Verdict.DENY, "floor.persistence"),
+    ],
+)
+def test_sed_script_file_is_read_and_judged_like_an_inline_script(box, script, verdict, rule):
+    (box.project / "s.sed").write_text(script.replace("~", str(box.home)))
+    assert_decided(box.decide("sed -f s.sed src/app.py"), verdict, rule, script)
+
+
+@pytest.mark.parametrize(
+    "command", ["sed -f /tmp/does-not-exist.sed a.txt", "echo '1e id' > n.sed && sed -f n.sed a.txt", "sed -f - a"]
+)
+def test_sed_script_file_that_cannot_be_read_now_asks(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
+
+
+def test_sed_script_file_of_substitutions_is_routine(box):
+    (box.project / "s.sed").write_text("s/a/b/g\n/^#/d\n")
+    assert_routine(box.decide("sed -f s.sed src/app.py"), "sed -f s.sed src/app.py")
