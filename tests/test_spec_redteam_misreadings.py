@@ -425,3 +425,29 @@ def test_swift_bun_and_nslookup_routine_shapes_pass(command: str, project: str) 
 )
 def test_swift_and_bun_neighbours_still_ask_or_deny(command: str, verdict: Verdict, rule: str, project: str) -> None:
     assert_decided(shell(command, project), verdict, rule, command)
+
+
+# --- java -jar FILE ARGS: the program's arguments are its own ------------------------------------------
+
+
+def test_java_jar_arguments_are_the_programs_not_javas(project: str) -> None:
+    command = "java -jar tools/cli.jar -s http://ci.local/ list-jobs"
+    decision = shell(command, project)
+    assert not any("option -s" in reason for reason in decision.reasons), decision.reasons
+    # The jar itself is still judged as code that runs: not the person's here, so it asks.
+    assert_decided(decision, Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command, rule",
+    [
+        ("java -javaagent:/tmp/a.jar -jar tools/cli.jar", "floor.not-understood"),
+        ("java -jar /tmp/x.jar --anything", "floor.runs-code"),
+    ],
+)
+def test_java_options_before_the_jar_are_still_javas(command: str, rule: str, project: str) -> None:
+    assert_decided(shell(command, project), Verdict.ASK, rule, command)
+
+
+def test_perl_version_passes(project: str) -> None:
+    _routine("perl --version", project)

@@ -503,7 +503,21 @@ def _javac() -> Spec:
     )
 
 
-def _java() -> Spec:
+def _java_jar(walk: Walk, argv: list[str]) -> None:
+    """`java [options] -jar FILE ARGS...`: the words after FILE are the program's own arguments, not java's."""
+    if not any(e.kind == "script" and e.origin == "-jar" for e in walk.effects):
+        return
+    from hookward.policy.spec import walk as walk_spec
+
+    plain = _java(judged=False)
+    for end in range(2, min(len(argv), 256) + 1):
+        prefix = walk_spec(plain, argv[:end], walk.cwd)
+        if any(e.kind == "script" and e.origin == "-jar" for e in prefix.effects):
+            walk.effects, walk.unknown = prefix.effects, prefix.unknown
+            return
+
+
+def _java(judged: bool = True) -> Spec:
     spec = Spec(
         "java",
         version="OpenJDK 17.0.13",
@@ -522,8 +536,12 @@ def _java() -> Spec:
         operands="script text*",
         single_dash=True,
         long_prefix=False,
+        posix=True,  # options end at the main class; after -jar FILE (the judge) too
+        judge=_java_jar if judged else None,
         examples={
             "java -version": "",
+            "java -jar tools/cli.jar -s http://ci.local/ list-jobs": "script:tools/cli.jar",
+            "java -cp build Main -s x": "script:Main",
             "java -jar /tmp/x.jar": "script:/tmp/x.jar",
             "java -javaagent:/tmp/a.jar -cp build Main": "unknown script:Main",
             "java -Dfoo=bar -Xmx2g -cp out com.example.Main": "script:com.example.Main",

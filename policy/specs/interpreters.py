@@ -159,6 +159,7 @@ def _perl() -> Spec:
         options={
             **_H,
             "-v -V -w -W -X -c -s -S -T -t -U -u -a -n -p -f -g": "flag",
+            "--version": "flag",  # perl reads --version and --help itself (perl.c), and exits
             "-l -0 -x -d -D -C": "opt",
             "-F": "val",
             "-M -m -I": "val:load",
