@@ -140,7 +140,8 @@ SPECS = [
         version="espeak-ng 1.51",
         options={
             "-h --help --version --stdin --ipa --pho --stdout -b -m -q -x -X -z": "flag",
-            "-a -d -g -k -l -p -s -v --punct --sep --split --tie --voices --path": "val",
+            "-a -d -g -k -l -p -s -v --punct --sep --split --tie --path": "val",
+            "--voices": "opt",
             "-f": "val:read",
             "-w --phonout": "val:write",
             "--compile --compile-debug --compile-mbrola --compile-phonemes": "opt:config",
