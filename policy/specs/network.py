@@ -369,7 +369,7 @@ def plain_get(argv: list[str]) -> list[str] | None:
 def local_get(argv: list[str]) -> bool:
     """Is this curl / wget / httpie call a plain download (see plain_get) from this machine only?"""
     found = plain_get(argv)
-    return bool(found) and all(loopback_url(url) for url in found)
+    return found is not None and all(loopback_url(url) for url in found)
 
 
 def copies_out(argv: list[str]) -> bool | None:
