@@ -281,6 +281,10 @@ def render_page(hosts: dict[str, dict]) -> str:
         "installed, and the version examined. The evidence follows: what hookward sends per permission mode,",
         "the graded facts (facts that agree share a row; probe-backed rows link their records), the limitations.",
         "",
+        "**Interactive against headless.** A hook cannot tell an interactive session from a headless run of the",
+        "same mode, so hookward sends an ask only where a headless run does not run the tool either (it refuses",
+        "or ends the session); a host's bottom line says what each does where that was examined.",
+        "",
         "**A permission mode the registry has never seen** gets the same answers on every host: allow is sent",
         "as no answer (the host's own permission check decides), ask and force_ask are refused (deny, since",
         "hookward has no evidence that a prompt reaches a person there), and deny is sent as deny. A host's",
@@ -362,21 +366,19 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
     lines = [
         "## Summary",
         "",
-        "| host | paradigm | event | tool kinds gated | allow → | ask → | force_ask → | deny → "
+        "| host | paradigm | event | allow → | ask → | force_ask → | deny → "
         "| hook crash | hook timeout | evidence (probed / read / docs / unknown) | version examined | examined on |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for host in sorted(hosts):
         data = hosts[host]
         mix = evidence_mix(data)
         mix_text = f"{mix['probed']} / {mix['read']} / {mix['documented']} / {mix['unknown']}"
-        gates = fact_value("gates", data["gates"])
         if not pre_events(data):
             row = [
                 f"[{data['name']}](#host-{host})",
                 data["paradigm"],
                 "none",
-                gates,
                 *(NO_HOOK for _ in VERDICT_ORDER),
                 short(installed_failures(data)["crash"], FAILURE_WORDS),
                 short(installed_failures(data)["timeout"], FAILURE_WORDS),
@@ -391,7 +393,6 @@ def _summary(hosts: dict[str, dict]) -> list[str]:
                 f"[{data['name']}](#host-{host})",
                 data["paradigm"],
                 f"`{event}`",
-                gates,
                 *(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER),
                 short(installed_failures(data)["crash"], FAILURE_WORDS),
                 short(installed_failures(data)["timeout"], FAILURE_WORDS),
@@ -585,8 +586,6 @@ def _interactive_headless(data: dict) -> str:
     )
     parts.append(f"headless, an ask: {said(headless)}" if headless else "headless runs: not examined")
     line = "- **Interactive vs headless:** " + "; ".join(parts) + "."
-    if headless:
-        line += " A hook cannot tell the two apart: hookward sends ask only where a headless run does not run the tool."
     return line
 
 
@@ -1064,13 +1063,14 @@ def render_host(data: dict) -> list[str]:
     host = data["host"]
     name = data["name"]
     lines = [f'<a id="host-{host}"></a>', "", f"## {name} (`{host}`)", "", *bottom_line(data)]
-    lines += [
-        "### What hookward sends",
-        "",
-        f"Paradigm: {data['paradigm']}. Default permission mode: `{data['default_mode']}`.",
-        "",
-    ]
     table = sends_by_mode(data)
+    one_mode = len(data["modes"]) == 1
+    modes_said = (
+        f"One permission mode here, `{data['default_mode']}`: the bottom line says what each verdict gets."
+        if table and one_mode
+        else f"Default permission mode: `{data['default_mode']}`."
+    )
+    lines += ["### What hookward sends", "", f"Paradigm: {data['paradigm']}. {modes_said}", ""]
     if not table:
         lines += [
             f"No pre-tool hook event of {name} is known, so hookward sends nothing for its native tools: "
@@ -1081,6 +1081,9 @@ def render_host(data: dict) -> list[str]:
             lines += ["Only tool calls made through hookward's MCP server (`hookward mcp`) are checked.", ""]
     explanations: list[str] = []
     for event, by_mode in table.items():
+        explanations += _why_lines(data, event, _shown_modes(data, by_mode))
+        if one_mode and len(_shown_modes(data, by_mode)) == 1:
+            continue  # a one-row table would repeat the bottom line
         lines += [
             f"On `{event}`:",
             "",
@@ -1091,7 +1094,6 @@ def render_host(data: dict) -> list[str]:
             row = [label, *(sent_words(verdict.label, sent[verdict.label]) for verdict in VERDICT_ORDER)]
             lines.append("| " + " | ".join(cell(item) for item in row) + " |")
         lines.append("")
-        explanations += _why_lines(data, event, _shown_modes(data, by_mode))
     if explanations:
         lines += ["Where hookward cannot send the verdict itself:", "", *explanations, ""]
     elif table:

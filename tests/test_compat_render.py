@@ -183,7 +183,7 @@ def test_every_fact_sits_under_the_heading_of_its_grade(hosts, page):
 def test_unknown_failure_behavior_reads_unknown_in_the_summary(hosts, page):
     for host, data in hosts.items():
         for row in summary_rows(page, host):
-            crash, timeout = row[8], row[9]
+            crash, timeout = row[7], row[8]
             for cell, fact in ((crash, data["failures"]["crash"]), (timeout, data["failures"]["timeout"])):
                 if fact["grade"] == "unknown":
                     assert cell == "unknown", f"{host}: {cell}"
@@ -194,11 +194,18 @@ def test_unknown_failure_behavior_reads_unknown_in_the_summary(hosts, page):
 def test_ask_is_never_shown_as_sent_where_the_registry_does_not_show_a_trusted_prompt(hosts, page):
     for host, data in hosts.items():
         for event in document.pre_events(data):
-            section = sends_table(host_section(page, host), event)
             caps = registry.Capabilities(data)
             for mode in data["modes"]:
                 fact = caps.effect(event, "ask", mode)
                 trusted = fact["value"] == "prompts" and registry.grade_at_least(fact, document.DEFAULT_TRUSTED_GRADE)
+                if len(data["modes"]) == 1:  # no table: the bottom line says it
+                    said = bottom_line(host_section(page, host))
+                    line = next(x for x in said.splitlines() if x.startswith(f"- **What you get on `{event}`**"))
+                    assert ("; ask: a person is prompted (" in line) == trusted, f"{host} {event}"
+                    refused = "; ask: refused (sent as deny)" in line or "; ask and force_ask: refused" in line
+                    assert refused != trusted, f"{host} {event}"
+                    continue
+                section = sends_table(host_section(page, host), event)
                 label = f"`{mode}`" + (" (default)" if mode == data["default_mode"] else "")
                 ask_cell = mode_row(section, label)[2]
                 assert ask_cell == ("ask" if trusted else "deny (instead of ask)"), f"{host} {event} {mode}"
@@ -215,6 +222,9 @@ def mode_row(sends: str, label: str) -> list[str]:
 
 def test_every_listed_mode_is_in_exactly_one_row_of_each_sends_table(hosts, page):
     for host, data in hosts.items():
+        if len(data["modes"]) == 1:
+            assert "| permission modes |" not in host_section(page, host), host  # the bottom line says it all
+            continue
         for event in document.pre_events(data) + document.approval_events(data):
             section = sends_table(host_section(page, host), event)
             shown = [
@@ -235,7 +245,7 @@ def test_a_mode_the_registry_never_saw_gets_what_the_page_header_says_on_every_h
             unlisted = by_mode[document.unlisted_mode(data)]
             words = [document.sent_words(v.label, unlisted[v.label]) for v in document.VERDICT_ORDER]
             assert tuple(words) == document.UNLISTED_SENDS, f"{host} {event}"
-            assert "a mode not listed here" not in sends_table(host_section(page, host), event)
+            assert "a mode not listed here" not in host_section(page, host)
 
 
 def test_a_host_whose_unlisted_mode_differs_gets_its_own_row(hosts, monkeypatch):
@@ -248,10 +258,10 @@ def test_summary_sends_what_choose_sends_in_the_default_mode(hosts, page):
     for host, data in hosts.items():
         if not document.pre_events(data):
             (row,) = summary_rows(page, host)
-            assert row[2] == "none" and row[4:8] == [document.NO_HOOK] * 4
+            assert row[2] == "none" and row[3:7] == [document.NO_HOOK] * 4
             continue
         for row, event in zip(summary_rows(page, host), document.pre_events(data), strict=True):
-            for column, verdict in zip(row[4:8], document.VERDICT_ORDER, strict=True):
+            for column, verdict in zip(row[3:7], document.VERDICT_ORDER, strict=True):
                 answer = choose(
                     Decision(verdict, ["x"], ["r"], understood=True),
                     registry.Capabilities(data),
@@ -274,12 +284,12 @@ def test_claude_code_summary_sends_ask_as_ask_and_force_ask_as_ask(page):
     # Interactive probes showed the prompt comes back after a remembered approval
     # (ask_satisfiable_silently: false, probed), so force_ask can travel as ask.
     row = summary_rows(page, "claude-code")[0]
-    assert row[4:8] == ["allow", "ask", "ask", "deny"]
+    assert row[3:7] == ["allow", "ask", "ask", "deny"]
 
 
 def test_codex_summary_refuses_ask_and_force_ask(page):
     row = summary_rows(page, "codex")[0]
-    assert row[5:7] == ["deny (instead of ask)", "deny (instead of force_ask)"]
+    assert row[4:6] == ["deny (instead of ask)", "deny (instead of force_ask)"]
 
 
 def test_every_refusal_instead_of_a_prompt_is_explained(hosts, page):
@@ -332,8 +342,10 @@ def test_every_host_section_starts_with_its_bottom_line(hosts, page):
         )
 
 
-# Chosen well under the 197 KB the page had before it was made readable (issue 14); it was 210,699 bytes then.
-PAGE_SIZE_LIMIT = 150_000
+# Chosen well under the 197 KB the page had before it was made readable (issue 14; 210,699 bytes at the
+# start of that work, about 144 KB after it), with room for the hosts still to be probed. A page that
+# outgrows it should collapse what it repeats, not raise the limit.
+PAGE_SIZE_LIMIT = 160_000
 
 
 def test_page_stays_under_its_size_limit(page):
