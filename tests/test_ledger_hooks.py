@@ -23,6 +23,7 @@ import shutil
 import sqlite3
 import statistics
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -30,8 +31,9 @@ from pathlib import Path
 import pytest
 from hookward.verdicts import ledger
 
-REPO = Path(__file__).resolve().parent.parent
-HOOKWARD = str(REPO / ".venv" / "bin" / "hookward")
+# The hookward of the environment running the tests (its bin folder), else the one on PATH: never a
+# repository-local .venv, so the suite runs wherever the project is installed.
+HOOKWARD = shutil.which("hookward", path=os.path.dirname(sys.executable)) or shutil.which("hookward") or "hookward"
 ASK_COMMAND = "python3 ./scripts/build.py"
 
 # What a locked or corrupt ledger may add to a hook's answer time: the lock wait,

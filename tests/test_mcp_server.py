@@ -1,6 +1,6 @@
 """The MCP server, driven by a real MCP client over stdio.
 
-Each session spawns `.venv/bin/hookward mcp --project <tmp>` with the mcp
+Each session spawns the installed `hookward mcp --project <tmp>` with the mcp
 package's own client, a throwaway HOME and a throwaway XDG state directory.
 Whether an action ran is proven by a marker file, never by the server's word.
 
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import threading
@@ -31,7 +32,10 @@ from mcp import Client, StdioServerParameters
 from mcp_types import ElicitResult, Implementation, ListRootsResult, Root
 
 REPO = Path(__file__).resolve().parent.parent
-HOOKWARD = REPO / ".venv" / "bin" / "hookward"
+# The hookward of the environment running the tests (its bin folder), else the one on PATH.
+HOOKWARD = Path(
+    shutil.which("hookward", path=os.path.dirname(sys.executable)) or shutil.which("hookward") or "hookward"
+)
 ACTION_TOOLS = {"run_command", "read_file", "write_file", "edit_file"}
 
 
