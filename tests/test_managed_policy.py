@@ -38,7 +38,7 @@ TEAM_API = """
 id = "team-api"
 verdict = "allow"
 reason = "our team's API"
-commands = ["curl https://api.example.com/*"]
+commands = ["curl -X POST https://api.example.com/*"]
 loosens = ["egress"]
 """
 
@@ -124,9 +124,9 @@ def test_without_a_managed_policy_a_user_may_turn_shadow_on(admin) -> None:
 
 def test_loosenable_floors_drops_a_user_rules_other_loosens(admin, tmp_path) -> None:
     write_user(TEAM_API)
-    assert verdict("curl https://api.example.com/health", tmp_path).rule_ids == ["user.team-api"]
+    assert verdict("curl -X POST https://api.example.com/health", tmp_path).rule_ids == ["user.team-api"]
     write_managed(admin, "[managed]\nloosenable_floors = []\n")
-    decision = verdict("curl https://api.example.com/health", tmp_path)
+    decision = verdict("curl -X POST https://api.example.com/health", tmp_path)
     assert decision.verdict != Verdict.ALLOW and "floor.egress" in decision.rule_ids
     user_rules = loader.load_policy(None).override_layers[1]
     assert user_rules[0]["loosens"] == [] and user_rules[0]["loosens_refused"] == ["egress"]
