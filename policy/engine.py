@@ -1930,6 +1930,16 @@ def _command_parts(
     if cmd.inline_code is not None and cmd.inline_code[0] != "shell":
         language, code = cmd.inline_code
         demand, embedded = fl.inline_code_demand(language, code)
+        if language == "python" and demand.verdict == Verdict.ALLOW:
+            # `python3 -c` puts the directory it runs in first on the import path: `import json` there may
+            # import a json.py the agent wrote instead of the standard library's.
+            shadowed = next((m for m in fl.python_imports(code) if _module_shadowed(m, cmd.cwd or env.cwd, env)), None)
+            if shadowed is not None:
+                demand = fl.Demand(
+                    "not-understood",
+                    Verdict.ASK,
+                    f"inline python code imports {shadowed}, which a file in the directory it runs in would replace",
+                )
         _apply_floor(result, demand)
         for inner in embedded[:8]:
             inner_parts = _shell_parts(_with_command(call, inner), policy, env)

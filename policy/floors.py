@@ -1219,6 +1219,23 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
     return Demand("not-understood", ASK, f"inline {language} code is not analyzed"), embedded
 
 
+def python_imports(code: str) -> list[str]:
+    """The top-level module names inline Python code imports (none if it does not parse)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module.split(".")[0])
+    return names
+
+
 _TRIVIAL_PY = LazyRegex(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
 
 

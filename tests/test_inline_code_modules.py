@@ -30,3 +30,17 @@ def test_inline_python_reaching_past_pure_functions_is_not_allowed(project, code
     decision = shell(f'python3 -c "{code}"', project)
     assert decision.verdict >= Verdict.ASK
     assert "floor.not-understood" in decision.rule_ids
+
+
+def test_an_import_a_project_file_would_replace_asks(project):
+    # `python3 -c` imports from the directory it runs in first: a json.py there runs instead of the stdlib's.
+    (__import__("pathlib").Path(project) / "json.py").write_text("import os\n")
+    decision = shell('python3 -c "import json; print(json.dumps(1))"', project)
+    assert decision.verdict == Verdict.ASK
+    assert "floor.not-understood" in decision.rule_ids
+
+
+def test_an_import_written_earlier_on_the_line_asks(project):
+    decision = shell('cp /tmp/x.py math.py && python3 -c "import math; print(math.pi)"', project)
+    assert decision.verdict >= Verdict.ASK
+    assert "floor.not-understood" in decision.rule_ids
