@@ -653,9 +653,17 @@ def _shown_path(path: str, home: str) -> str:
     return "~" + path[len(home) :] if home and path.startswith(home.rstrip("/") + "/") else path
 
 
+def _is_real_directory(path: str) -> bool:
+    """An existing directory that is not a symlink: writing a file "to" it creates a file inside it."""
+    try:
+        return os.path.isdir(path) and not os.path.islink(path.rstrip("/") or "/")
+    except (OSError, ValueError):
+        return False
+
+
 def _holder(kind: str, path: str, table: Table, home: str, project: str | None, recursive: bool) -> Place | None:
-    if kind in ("write", "edit") and not recursive and path in (home, project, "/"):
-        return None  # copying a file into ~ or the project; the file it creates is judged on its own
+    if kind in ("write", "edit") and not recursive and (path in (home, project, "/") or _is_real_directory(path)):
+        return None  # copying a file into a directory (~, the project, /tmp/): the file it creates is judged on its own
     if kind in ("write", "edit") and recursive and project and path == project.rstrip("/"):
         return None  # unpacking into the project: what it creates is judged by the archive's listing (or asks)
     return table.holder(path, project)

@@ -413,3 +413,19 @@ def test_every_cli_command_is_classified_as_a_control_or_read_only():
 def test_every_cli_control_is_denied_when_a_tool_call_runs_it(home, project):
     for path in sorted(protection.HOOKWARD_CONTROLS):
         assert_gate_denies(shell("hookward " + " ".join(path), project))
+
+
+def test_copying_a_file_into_an_ancestor_of_the_project_is_not_replacing_it(tmp_path, monkeypatch):
+    # `cp f /tmp/` with the project at /tmp/p creates /tmp/f: the directory that holds the project's host
+    # configs is not replaced, so the gate's ancestor rule does not decide; the created file is judged alone.
+    from hookward.policy import protection
+
+    project = tmp_path / "p"
+    (project / ".claude").mkdir(parents=True)
+    home = tmp_path / "home"
+    home.mkdir()
+    assert protection.demands("write", str(tmp_path), str(tmp_path), str(tmp_path) + "/", str(home), str(project),
+                              False, None, "cp f /tmp/") == []  # fmt: skip
+    denied = protection.demands("write", str(tmp_path), str(tmp_path), str(tmp_path) + "/", str(home), str(project),
+                                True, None, "cp -r d /tmp/")  # fmt: skip
+    assert denied and denied[0][0] == "self-protection"
