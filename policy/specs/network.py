@@ -925,7 +925,35 @@ MTR = Spec(
 # --- keys and TLS ---------------------------------------------------------------------------
 
 
+_KEYGEN_VALUES = frozenset("abCEIMmNnOPrtVwYZzFRfs")
+_KEYGEN_READ_MODES = frozenset("lByeLF")  # fingerprint, bubblebabble, public half, export, certificate, find
+_KEYGEN_WRITE_MODES = frozenset("pcAgHKkiu")  # passphrase, comment, host keys, hash, resident, KRL, import
+
+
+def _keygen_flags(argv: list[str]) -> set[str]:
+    """The letters of ssh-keygen's short options on the line (a value-taking letter ends its cluster)."""
+    letters: set[str] = set()
+    skip = False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+            continue
+        if not word.startswith("-") or word == "-" or word.startswith("--"):
+            continue
+        for index, letter in enumerate(word[1:]):
+            letters.add(letter)
+            if letter in _KEYGEN_VALUES:
+                skip = index == len(word) - 2  # the value is the next word
+                break
+    return letters
+
+
 def _keygen_judge(result: Walk, argv: list[str]) -> None:
+    flags = _keygen_flags(argv)
+    if flags & _KEYGEN_READ_MODES and not flags & _KEYGEN_WRITE_MODES:
+        for effect in result.effects:  # `-l -f key.pub` prints a fingerprint: the key file is only read
+            if effect.origin == "-f" and effect.kind == "edit":
+                effect.kind = "read"
     removes = any(e.origin == "-R" for e in result.effects)
     result.effects[:] = [e for e in result.effects if e.origin != "-R"]
     if removes and not any(e.origin == "-f" for e in result.effects):
@@ -947,7 +975,11 @@ SSH_KEYGEN = Spec(
     judge=_keygen_judge,
     examples={
         "ssh-keygen -R hostname": "edit:~/.ssh/known_hosts",
-        "ssh-keygen -l -f key.pub": "edit:key.pub",
+        "ssh-keygen -l -f key.pub": "read:key.pub",
+        "ssh-keygen -lf ~/.ssh/id_rsa.pub": "read:~/.ssh/id_rsa.pub",
+        "ssh-keygen -y -f key": "read:key",
+        "ssh-keygen -p -f key": "edit:key",  # a new passphrase rewrites the key
+        "ssh-keygen -l -p -f key": "edit:key",
         "ssh-keygen -t ed25519 -f /home/u/.ssh/id_new -N ''": "edit:/home/u/.ssh/id_new",
     },
 )
