@@ -38,7 +38,6 @@ FAMILIES = (
     "hostinfo",
     "windows",
     "assistants",
-    "assistants",
     "netdiag",
     "ruby",
     "perl",
