@@ -33,6 +33,7 @@ from hookward.policy.shell import (
     find_selection,
     interpreter_family,
     literal_output,
+    script_arg,
 )
 from hookward.policy.spec import Effect, Walk, walk
 from hookward.policy.toolcall import ToolCall
@@ -42,9 +43,10 @@ FILE_KINDS = ("read", "write", "edit", "delete")
 
 
 class Env:
-    __slots__ = ("home", "cwd", "project")
+    __slots__ = ("home", "cwd", "project", "command")
 
     def __init__(self, call: ToolCall) -> None:
+        self.command = call.command  # the line the agent sent; nested values (`sh -c`, `--pre=`) are not it
         self.home = home_dir()
         self.cwd = os.path.normpath(call.cwd) if call.cwd else (call.project_root or os.getcwd())
         project = call.project_root or call.cwd
@@ -1150,6 +1152,8 @@ def _reads_only_host_stdin(cmd: SimpleCommand, call: ToolCall, env: Env) -> bool
     if cmd.unknown_args or cmd.remote or cmd.fed_paths or cmd.unresolved or set(cmd.wrappers) - _STDIN_KEEPING_WRAPPERS:
         return False
     command = call.command or ""
+    if command != env.command:
+        return False  # a value another program runs (`rg --pre=sh`, `sort --compress-program=sh`): fed by it
     if "<" in command or "0>" in command or "&0" in command:
         return False
     line = analyze(command, env.cwd, env.home)
@@ -1947,7 +1951,14 @@ def _command_parts(
             if worst >= Verdict.FORCE_ASK:
                 _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
     family = interpreter_family(cmd.program)
-    if family in kp.INTERPRETERS and cmd.inline_code is None and not (kp.SHELLS & {cmd.program} and cmd.piped_from):
+    fed_shell = (
+        kp.SHELLS & {cmd.program}
+        and (cmd.piped_from or cmd.stdin_literal is not None)
+        and script_arg(cmd) in (None, "-")
+    )
+    if family in kp.INTERPRETERS and cmd.inline_code is None and not fed_shell:
+        # A shell fed by a pipe or a here-document runs that text: the pipe's findings and the text's own
+        # analysis (as nested commands) judge it, not "runs a program from standard input".
         script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
         if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
             script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run
