@@ -161,9 +161,10 @@ HOSTILE = [
     pytest.param("react-scripts eject", Verdict.ASK, "floor.not-understood", id="react_scripts_eject"),
     pytest.param("ctest -S /tmp/dash.cmake", Verdict.ASK, "floor.not-understood", id="ctest_runs_a_script"),
     pytest.param("cargo config get", Verdict.ASK, "floor.not-understood", id="cargo_config_get_can_print_tokens"),
-    pytest.param("cargo msrv find", Verdict.ASK, "floor.not-understood", id="cargo_msrv_find_installs_toolchains"),
+    # `cargo msrv find` installs official toolchains as `rustup toolchain install` does (routine); the custom
+    # check command after `--` runs, so it is judged as a command.
     pytest.param(
-        "cargo msrv verify -- sh -c id", Verdict.ASK, "floor.not-understood", id="cargo_msrv_custom_check_command"
+        "cargo msrv verify -- sh -c 'rm -rf ~'", Verdict.DENY, "floor.destructive", id="cargo_msrv_custom_check_command"
     ),
     pytest.param(
         "cargo udeps --target-dir ~/.config/autostart",
