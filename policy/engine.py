@@ -1283,13 +1283,24 @@ def _script_demand(
     return None
 
 
+def _cd_bases(walked: Walk) -> list[str]:
+    """Where a program works, after each of its directory options: `-C a -C b` is a, then a/b (git, tar and
+    make read each one relative to the last; an absolute one starts again)."""
+    bases: list[str] = []
+    for effect in walked.effects:
+        if effect.kind == "cd" and effect.value:
+            bases.append(os.path.join(bases[-1], effect.value) if bases else effect.value)
+    return bases
+
+
 def _writes_of(cmd: SimpleCommand) -> list[tuple[str, bool]]:
     """(written path, whole tree) for what one command writes, edits, deletes, moves or unpacks."""
     out: list[tuple[str, bool]] = []
     spec = specs.lookup(cmd.program)
     walked = walk(spec, [cmd.program, *cmd.args]) if spec is not None else None
     if walked is not None:
-        base = next((e.value for e in walked.effects if e.kind == "cd" and e.value), "")
+        bases = _cd_bases(walked)
+        base = bases[-1] if bases else ""
         for effect in walked.effects:
             if effect.kind in ("write", "edit", "delete", "dest", "move", "link") and effect.value:
                 out.append((effect.value, False))
@@ -1489,7 +1500,8 @@ def _spec_demands(
         _symlink_targets(walked, cmd, call, policy, env, nested)
     kinds = {effect.kind for effect in walked.effects}
     recursive = "recursive" in kinds
-    base = next((e.value for e in walked.effects if e.kind == "cd" and e.value), "")
+    bases = _cd_bases(walked)
+    base = bases[-1] if bases else ""
     file_effects: list[tuple[str, str, bool]] = []
     sources: list[str] = []
     for effect in walked.effects:
@@ -1497,6 +1509,11 @@ def _spec_demands(
         if kind == "read" and value.startswith("@") and len(value) > 1 and cmd.program in _RESPONSE_FILES:
             value = value[1:]  # `gcc @file` reads file for arguments
         if base and effect.origin.startswith("operand") and value and not value.startswith(("/", "~")):
+            if kind in _PATH_KIND and len(bases) > 1:
+                # `tar -C / -C etc shadow`: each -C moves on from the last; an operand may be read from any of
+                # them (tar applies each to the names after it), so each place is judged.
+                for earlier in bases[:-1]:
+                    file_effects.append((_PATH_KIND[kind], os.path.join(earlier, value), recursive))
             value = os.path.join(base, value)
         world = _WORLD_EFFECTS.get(kind)
         if world is not None and kind == "script" and value:

@@ -16,7 +16,7 @@ tox 4, nox 2023, jest 29, vitest 2, mocha 10, turbo 2, nx 20.
 
 from __future__ import annotations
 
-from hookward.policy.spec import Opt, Spec, Walk
+from hookward.policy.spec import Effect, Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
 
@@ -285,6 +285,20 @@ def _gradle(name: str) -> Spec:
     return _goals(spec, _gradle_task)
 
 
+# Rails' database tasks that drop, truncate or replace the data in the application's database (rake and
+# rails take the same task names): the database is outside the working tree, so these are judged as destroy.
+DB_DESTROYING_TASKS = frozenset(
+    "db:drop db:drop:all db:reset db:purge db:purge:all db:rollback db:migrate:redo db:migrate:reset "
+    "db:schema:load db:structure:load db:truncate_all db:seed:replant db:fixtures:load db:environment:set".split()
+)
+
+
+def _rake_tasks(result: Walk, argv: list[str]) -> None:
+    for word in argv[1:]:  # task names are the words that are not options (a task takes `[args]`)
+        if word.split("[", 1)[0] in DB_DESTROYING_TASKS:
+            result.effects.append(Effect("destroy", word, "task"))
+
+
 def _rake() -> Spec:
     return Spec(
         "rake",
@@ -303,8 +317,12 @@ def _rake() -> Spec:
             "-e --execute -E --execute-continue -p --execute-print": _code("ruby"),
         },
         operands="text*",
+        judge=_rake_tasks,
         examples={
             "rake test": "",
+            "rake db:migrate": "",
+            "rake db:drop": "destroy:db:drop",
+            "rake 'db:rollback[2]'": "destroy:db:rollback[2]",
             "rake -e 'system(1)'": "code:ruby:system(1)",
             "rake -f /tmp/Rakefile": "script:/tmp/Rakefile",
             "rake -r /tmp/x.rb spec": "load:/tmp/x.rb",

@@ -12,7 +12,7 @@ its `-exec` and the engine judges `-delete` and `-fprint`.
 
 from __future__ import annotations
 
-from hookward.policy.spec import Spec
+from hookward.policy.spec import Effect, Spec, Walk
 
 _GREP = Spec(
     "grep",
@@ -98,6 +98,16 @@ _RG = Spec(
     },
 )
 
+
+def _fd_judge(result: Walk, argv: list[str]) -> None:
+    """`fd PATTERN PATH -x CMD`: CMD gets every file found under the search paths, so it reads those trees
+    (`fd . /etc -x cat` is `find /etc -exec cat {} +`); what CMD itself does is analysed as a command."""
+    if result.rest is None:
+        return
+    roots = [e.value for e in result.effects if e.kind == "stat" and e.value] or ["."]
+    result.effects.extend(Effect("tree-read", root, "-x") for root in roots)
+
+
 _FD = Spec(
     "fdfind",
     aliases=("fd",),
@@ -120,11 +130,13 @@ _FD = Spec(
     },
     operands="text stat*",
     effects="recursive",
+    judge=_fd_judge,
     examples={
         "fd -e py . src": "recursive stat:src",
+        "fd . /etc -x cat": "recursive stat:/etc runs:cat tree-read:/etc",
         "fdfind config ~": "recursive stat:~",
-        "fd -e sh -x ./evil.sh": "recursive runs:./evil.sh",
-        "fd -t f -X rm": "recursive runs:rm",
+        "fd -e sh -x ./evil.sh": "recursive runs:./evil.sh tree-read:.",
+        "fd -t f -X rm": "recursive runs:rm tree-read:.",
         "fd --search-path ~/.ssh id": "recursive stat:~/.ssh",
     },
 )
