@@ -52,3 +52,11 @@ def test_rails_database_tasks_that_drop_data_ask_through_rake(project):
 def test_rake_migrate_and_test_are_routine(project):
     assert shell("rake db:migrate", project).verdict == Verdict.ALLOW
     assert shell("bundle exec rake test", project).verdict == Verdict.ALLOW
+
+
+def test_textutil_convert_writes_next_to_its_input(project):
+    # macOS textutil -convert writes x.html beside x.txt unless -output or -stdout says otherwise.
+    decision = shell("textutil -convert html /etc/x.txt", project)
+    assert decision.verdict == Verdict.DENY
+    assert "default.write-system" in decision.rule_ids
+    assert shell("textutil -convert html -stdout /etc/hosts", project).verdict == Verdict.ALLOW

@@ -11,6 +11,7 @@ option or subcommand not declared here is not modelled and asks.
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shlex
 
@@ -585,21 +586,46 @@ _IPCONFIG = _apple(
     {},
     {"ipconfig getifaddr en0": "", "ipconfig set en0 DHCP": "config"},
 )
+
+
+def _textutil_judge(result: Walk, argv: list[str]) -> None:
+    """-convert FMT writes each input's converted file next to it (its name with the new extension, after
+    -prefix), unless -output or -stdout names where; -cat FMT without -output writes out.FMT in the cwd."""
+    values = {e.origin: e.value for e in result.effects if e.kind == "text"}
+    if any(e.origin == "-output" for e in result.effects) or "-stdout" in argv:
+        return
+    if "-cat" in values:
+        result.effects.append(Effect("write", f"out.{values['-cat']}", "-cat"))
+    if "-convert" not in values:
+        return
+    extension = values.get("-extension", values["-convert"])
+    for effect in list(result.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand"):
+            folder, name = posixpath.split(effect.value)
+            converted = values.get("-prefix", "") + posixpath.splitext(name)[0] + "." + extension
+            result.effects.append(Effect("write", posixpath.join(folder, converted), "-convert"))
+
+
 _TEXTUTIL = Spec(
     "textutil",
     version="textutil (macOS; man textutil)",
     summary="textutil: -info reads; -convert writes the converted file next to the input unless -output names one.",
     options={
-        "-help -info -cat -stdin -stdout -noload -nostore -strip -inputencoding -encoding -format -font -fontsize -extension -prefix": "flag",
-        "-convert": "val",
+        "-help -info -stdin -stdout -noload -nostore -strip": "flag",
+        "-convert -cat -extension -prefix": "val:text",
+        "-inputencoding -encoding -format -font -fontsize": "val",
         "-output": "val:write",
     },
     operands="read*",
     single_dash=True,
     bundling=False,
+    judge=_textutil_judge,
     examples={
         "textutil -info ./doc.txt": "read:./doc.txt",
-        "textutil -convert html a.txt -output /etc/x.html": "read:a.txt write:/etc/x.html",
+        "textutil -convert html a.txt -output /etc/x.html": "text:html read:a.txt write:/etc/x.html",
+        "textutil -convert html /etc/x.txt": "text:html read:/etc/x.txt write:/etc/x.html",
+        "textutil -convert txt -extension md doc.rtf": "text:txt text:md read:doc.rtf write:doc.md",
+        "textutil -convert html -stdout a.txt": "text:html read:a.txt",
     },
 )
 _NETWORKSETUP_READ = re.compile(r"^-(list|get|show|print|version|help|is|detect)")
