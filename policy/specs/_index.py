@@ -16,7 +16,7 @@ FILES = [
     ("services", 8602),
     ("editors", 21549),
     ("system", 24126),
-    ("devtools", 52647),
+    ("devtools", 52600),
     ("saas", 55546),
     ("hostinfo", 14907),
     ("windows", 14540),

@@ -16,6 +16,7 @@ import re
 import shlex
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs.build import DB_DESTROYING_TASKS
 from hookward.policy.specs.saas import resource_cli
 
 _HELP = {"-h --help": "flag"}
@@ -664,7 +665,6 @@ _NETWORKSETUP = Spec(
 # --- rails ----------------------------------------------------------------------------------
 
 _RAILS_READ = "about routes stats notes middleware initializers version db:version db:migrate:status test test:all test:system test:models test:controllers zeitwerk:check time:zones time:zones:all time:zones:local time:zones:us assets:reveal assets:reveal:full log:clear tmp:clear cache:clear assets:precompile assets:clobber assets:clean db:create db:migrate db:seed db:prepare db:setup db:test:prepare db:schema:dump db:schema:cache:dump generate g secret restart"
-_RAILS_DESTROY = "db:drop db:reset db:rollback db:purge db:schema:load db:truncate_all db:migrate:reset db:migrate:redo db:seed:replant db:environment:set"
 _RAILS = Spec(
     "rails",
     version="Rails 8.0 (rails --help, bin/rails -T)",
@@ -691,7 +691,7 @@ _RAILS = Spec(
         },
         **{
             word: Spec(word, options={"-e --environment": "val"}, operands="text*", effects="destroy@force_ask")
-            for word in _RAILS_DESTROY.split()
+            for word in sorted(DB_DESTROYING_TASKS)  # the same list rake's tasks are judged by
         },
         "destroy d": Spec("destroy", options={"-p --pretend -f --force": "flag"}, operands="text*", effects="destroy"),
         "runner r": Spec("runner", options={"-e --environment": "val"}, operands="code:ruby text*"),
