@@ -15,10 +15,11 @@ import time
 from pathlib import Path
 
 import pytest
-from hookward.adapters.hook import handle
 from hookward.policy.loader import config_dir
 from hookward.verdicts import controls, grants, ledger
 from typer.testing import CliRunner
+
+from tests.codex_hook_support import codex, decisions
 
 ASK_COMMAND = "python3 ./scripts/build.py"  # floor.runs-code asks; Codex cannot show an ask: refused
 
@@ -34,32 +35,6 @@ def project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     (root / "scripts" / "build.py").write_text("print('build')\n")
     monkeypatch.setattr(grants, "host_lineage", lambda pid=None: [])
     return root
-
-
-def codex(project: Path, command: str, raw: bytes | None = None) -> dict:
-    payload = {
-        "session_id": "sess-1",
-        "cwd": str(project),
-        "permission_mode": "default",
-        "hook_event_name": "PreToolUse",
-        "tool_name": "Bash",
-        "tool_input": {"command": command},
-        "tool_use_id": "call_1",
-    }
-    wire = handle("codex", "PreToolUse", raw if raw is not None else json.dumps(payload).encode())
-    assert wire.exit_code == 0, wire.stderr
-    if not wire.stdout:
-        return {}
-    out = json.loads(wire.stdout)["hookSpecificOutput"]
-    return {"decision": out["permissionDecision"], "reason": out["permissionDecisionReason"]}
-
-
-def decisions() -> list[dict]:
-    conn = ledger.open_ledger()
-    try:
-        return ledger.decisions(conn)
-    finally:
-        conn.close()
 
 
 def control_rows() -> list[tuple[str, list[str]]]:

@@ -7,10 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from hookward.adapters.hook import handle
 from hookward.policy.loader import config_dir, user_policy_path
-from hookward.verdicts import ledger
 from typer.testing import CliRunner
+
+from tests.codex_hook_support import codex, decisions
 
 ASK_COMMAND = "python3 ./scripts/build.py"
 
@@ -31,32 +31,6 @@ def shadow_on() -> None:
     path = Path(user_policy_path())
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("[settings]\nshadow = true\n")
-
-
-def codex(project: Path, command: str, raw: bytes | None = None) -> dict:
-    payload = {
-        "session_id": "sess-1",
-        "cwd": str(project),
-        "permission_mode": "default",
-        "hook_event_name": "PreToolUse",
-        "tool_name": "Bash",
-        "tool_input": {"command": command},
-        "tool_use_id": "call_1",
-    }
-    wire = handle("codex", "PreToolUse", raw if raw is not None else json.dumps(payload).encode())
-    assert wire.exit_code == 0, wire.stderr
-    if not wire.stdout:
-        return {}
-    out = json.loads(wire.stdout)["hookSpecificOutput"]
-    return {"decision": out["permissionDecision"], "reason": out["permissionDecisionReason"]}
-
-
-def decisions() -> list[dict]:
-    conn = ledger.open_ledger()
-    try:
-        return ledger.decisions(conn)
-    finally:
-        conn.close()
 
 
 def test_shadow_mode_records_the_refusal_and_answers_no_opinion(project: Path) -> None:
