@@ -286,7 +286,8 @@ def _gradle(name: str) -> Spec:
 
 
 # Rails' database tasks that drop, truncate or replace the data in the application's database (rake and
-# rails take the same task names): the database is outside the working tree, so these are judged as destroy.
+# rails take the same task names): the database is outside the working tree and git cannot bring it back, so a
+# person confirms this very call (destroy at force_ask), through rake as through rails.
 DB_DESTROYING_TASKS = frozenset(
     "db:drop db:drop:all db:reset db:purge db:purge:all db:rollback db:migrate:redo db:migrate:reset "
     "db:schema:load db:structure:load db:truncate_all db:seed:replant db:fixtures:load db:environment:set".split()
@@ -296,7 +297,7 @@ DB_DESTROYING_TASKS = frozenset(
 def _rake_tasks(result: Walk, argv: list[str]) -> None:
     for word in argv[1:]:  # task names are the words that are not options (a task takes `[args]`)
         if word.split("[", 1)[0] in DB_DESTROYING_TASKS:
-            result.effects.append(Effect("destroy", word, "task"))
+            result.effects.append(Effect("destroy", word, "task", "force_ask"))
 
 
 def _rake() -> Spec:
