@@ -401,11 +401,12 @@ class Effect:
 class Walk:
     """What a spec made of one argv."""
 
-    __slots__ = ("spec", "effects", "unknown", "rest", "cwd")
+    __slots__ = ("spec", "effects", "unknown", "rest", "cwd", "seen")
 
     def __init__(self, spec: Spec, cwd: str = "") -> None:
         self.cwd = cwd  # where the command runs: a judge that reads a file (a patch) resolves it here
         self.spec = spec  # the deepest subcommand reached
+        self.seen: list[str] = []  # the options read, by the name they matched (`-l`, `--output`): for judges
         self.effects: list[Effect] = []
         self.unknown: list[str] = []  # what the spec does not know, in words
         self.rest: list[str] | None = None  # words of a command run by `argv`
@@ -458,6 +459,7 @@ def _find_short(scopes: list[Spec], letter: str) -> Opt | None:
 
 
 def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, object]) -> None:
+    walk.seen.append(name)
     if name in ("--help", "--version"):
         state["info"] = True  # prints help or its version and exits: operands are not needed
     if opt.operands is not None:

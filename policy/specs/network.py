@@ -925,31 +925,14 @@ MTR = Spec(
 # --- keys and TLS ---------------------------------------------------------------------------
 
 
-_KEYGEN_VALUES = frozenset("abCEIMmNnOPrtVwYZzFRfs")
-_KEYGEN_READ_MODES = frozenset("lByeLF")  # fingerprint, bubblebabble, public half, export, certificate, find
-_KEYGEN_WRITE_MODES = frozenset("pcAgHKkiu")  # passphrase, comment, host keys, hash, resident, KRL, import
-
-
-def _keygen_flags(argv: list[str]) -> set[str]:
-    """The letters of ssh-keygen's short options on the line (a value-taking letter ends its cluster)."""
-    letters: set[str] = set()
-    skip = False
-    for word in argv[1:]:
-        if skip:
-            skip = False
-            continue
-        if not word.startswith("-") or word == "-" or word.startswith("--"):
-            continue
-        for index, letter in enumerate(word[1:]):
-            letters.add(letter)
-            if letter in _KEYGEN_VALUES:
-                skip = index == len(word) - 2  # the value is the next word
-                break
-    return letters
+# Modes that only read the -f file (fingerprint, bubblebabble, public half, export, certificate, find) and
+# modes that rewrite it (passphrase, comment, host keys, hash, resident keys, KRL, import).
+_KEYGEN_READ_MODES = frozenset("-l -B -y -e -L -F".split())
+_KEYGEN_WRITE_MODES = frozenset("-p -c -A -g -H -K -k -i -u".split())
 
 
 def _keygen_judge(result: Walk, argv: list[str]) -> None:
-    flags = _keygen_flags(argv)
+    flags = set(result.seen)  # the options the walk read, a value-taking letter ending its cluster
     if flags & _KEYGEN_READ_MODES and not flags & _KEYGEN_WRITE_MODES:
         for effect in result.effects:  # `-l -f key.pub` prints a fingerprint: the key file is only read
             if effect.origin == "-f" and effect.kind == "edit":
