@@ -486,6 +486,7 @@ INSTALLED_SHIM = {
     "opencode": ".config/opencode/plugins/hookward.js",
     "kilocode": ".config/kilo/plugins/hookward.js",
     "pi": ".pi/agent/extensions/hookward.ts",
+    "omp": ".omp/agent/extensions/hookward.ts",
     "openclaw": ".openclaw/hookward/hookward.js",
 }
 

@@ -84,6 +84,8 @@ class HostDriver:
     switch_fields: dict = field(default_factory=dict)
     # Postures whose verdict scenarios run only for these hooks (a mode that needs a classifier model, say).
     narrow_postures: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    # How the host is installed into the probe cache, when not `npm install` of `package` (cache) -> binary.
+    install: Callable[[Path], Path] | None = None
 
     def posture(self, name: str) -> Posture:
         for posture in self.postures:
@@ -640,6 +642,101 @@ PI = HostDriver(
 )
 
 
+# ---------------------------------------------------------------- OMP (Oh My Pi)
+# @oh-my-pi/pi-coding-agent@18.3.4 pins @oh-my-pi/* packages that were never published at 18.3.4; 18.2.3's
+# are. It declares `engines: {bun: ">=1.3.14"}` and its bin is a `#!/usr/bin/env bun` script, so the probe
+# installs it with bun (itself from the npm registry) from a committed lockfile and runs it under that bun.
+OMP_VERSION = "18.2.3"
+OMP_BIN = "node_modules/@oh-my-pi/pi-coding-agent/dist/cli.js"
+
+
+def _omp_install(cache: Path) -> Path:
+    from hookward.compat.probes import bunpkg
+
+    return bunpkg.bun_install("@oh-my-pi/pi-coding-agent", OMP_VERSION, OMP_BIN, "omp", cache)
+
+
+def _omp_bun_dir() -> Path:
+    from hookward.compat.probes import bunpkg
+
+    return toolchain.npm_prefix("bun", bunpkg.BUN_VERSION) / "node_modules" / ".bin"  # bun, bunx
+
+
+def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
+    shim = home / ".omp" / "agent" / "extensions" / "hookward.ts"
+    wrapper = install_plugin("omp", "tool_call", home, work, hook_command)
+    if not shim.exists():
+        raise InstallFailed(f"`hookward install omp` did not write {shim}")
+    # models.yml (YAML, so JSON text is read as is): a custom OpenAI-compatible provider on loopback.
+    _write_json(
+        home / ".omp" / "agent" / "models.yml",
+        {
+            "providers": {
+                "probe": {
+                    "baseUrl": f"http://127.0.0.1:{MODEL_PORT}/v1",
+                    "api": "openai-completions",
+                    "apiKey": "sk-probe-fake",
+                    "compat": {"supportsDeveloperRole": False, "supportsReasoningEffort": False},
+                    "models": [{"id": "probe-model", "reasoning": False}],
+                }
+            }
+        },
+    )
+    return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
+
+
+def _omp_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
+    return [
+        str(_omp_bun_dir() / "bun"),
+        str(binary),
+        "-p",
+        "--model",
+        "probe/probe-model",
+        "--no-session",
+        "--no-title",
+        "--no-lsp",
+        "--no-skills",
+        "--no-rules",
+        *posture.flags,
+        prompt,
+    ]
+
+
+OMP = HostDriver(
+    host="omp",
+    package="@oh-my-pi/pi-coding-agent",
+    version=OMP_VERSION,
+    binary=OMP_BIN,
+    install=_omp_install,
+    pre_event="tool_call",
+    hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
+    # OMP's own approval (tools.approvalMode, default yolo) runs after the extension's tool_call; the
+    # event carries no mode, so the facts are "*".
+    postures=(Posture("default", (), "*"),),
+    failure_posture="default",
+    tools={
+        "shell": Tool("bash", lambda t: {"command": t.shell_command()}),
+        "read": Tool("read", lambda t: {"path": str(t.secret)}),
+        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
+    },
+    answers=_plugin_answers(),
+    write_config=_omp_config,
+    env=lambda home, port: {
+        "PATH": f"{_omp_bun_dir()}:{BASE_PATH}",
+        "HOME": str(home),
+        "TERM": "dumb",
+        "PI_NO_TITLE": "1",
+        "DO_NOT_TRACK": "1",
+        **plugin_env(home),
+    },
+    argv=_omp_argv,
+    limitations=(
+        f"Probed headless (`omp -p`) at {OMP_VERSION} under bun from the npm registry, "
+        "through the extension `hookward install omp` wrote.",
+    ),
+)
+
+
 # ---------------------------------------------------------------- Copilot CLI
 def _copilot_config(home: Path, work: Path, hook_command: str) -> Path:
     hook = {"type": "command", "bash": hook_command, "timeoutSec": HOOK_TIMEOUT_S}
@@ -786,3 +883,4 @@ OPENCLAW = HostDriver(
 DRIVERS: dict[str, HostDriver] = {
     d.host: d for d in (CLAUDE_CODE, GEMINI_CLI, CODEX, QWEN_CODE, OPENCODE, KILOCODE, PI, COPILOT_CLI, OPENCLAW)
 }
+DRIVERS[OMP.host] = OMP

@@ -177,6 +177,8 @@ def answer_for(driver: HostDriver, verdict: str) -> tuple[str | None, str]:
 # ---------------------------------------------------------------- install
 def install(driver: HostDriver, cache: Path = CACHE) -> Path:
     """The host binary at the pinned version, installed from the npm registry if not cached."""
+    if driver.install is not None:  # a host npm cannot install (OMP: bun)
+        return driver.install(cache)
     return toolchain.npm_install(driver.package, driver.version, driver.binary, cache, name=driver.host)
 
 
