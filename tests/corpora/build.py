@@ -72,13 +72,22 @@ def literal_part(pattern: str) -> str | None:
     return literal
 
 
+def unescape_rule_content(content: str) -> str:
+    """The command a Claude Code rule's content stands for: Claude Code saves `(`, `)` and `\\` escaped.
+
+    Read in Claude Code 2.1.332's binary: a rule's content is unescaped `\\(` -> `(`, `\\)` -> `)`, then
+    `\\\\` -> `\\`, in that order, before it is matched against a command.
+    """
+    return content.replace("\\(", "(").replace("\\)", ")").replace("\\\\", "\\")
+
+
 def claude_commands(entries: list[str]) -> list[tuple[str, str]]:
     found = []
     for entry in entries:
         match = _BASH_ENTRY.match(entry)
         if match is None:
             continue
-        inner = match.group(1)
+        inner = unescape_rule_content(match.group(1))
         if "*" in inner:
             literal = literal_part(inner)
             if literal is not None:
