@@ -880,7 +880,75 @@ OPENCLAW = HostDriver(
 )
 
 
+# ---------------------------------------------------------------- Kimi Code
+# @moonshot-ai/kimi-code@2.1.0 needs Node >= 22.19 (package.json engines); it runs on the same Node 24 as
+# OpenClaw. Its model comes from KIMI_MODEL_* variables (node-sdk config/env-model.ts: applyEnvModelConfig),
+# which add a provider and make it the default model: no login, no config file for the model.
+def _toml_string(value: str) -> str:
+    """A TOML basic string (JSON's escapes are a subset TOML reads the same way)."""
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _kimi_config(home: Path, work: Path, hook_command: str) -> Path:
+    node24()
+    config = home / ".kimi-code" / "config.toml"  # the default KIMI_CODE_HOME; `hookward install kimi` writes here
+    config.parent.mkdir(parents=True, exist_ok=True)
+    # Exactly the keys 2.1.0's HookDefSchema accepts (a strict object): any other key drops every hook.
+    config.write_text(
+        "\n".join(
+            [
+                "[[hooks]]",
+                'event = "PreToolUse"',
+                f"command = {_toml_string(hook_command)}",
+                f"timeout = {HOOK_TIMEOUT_S}",
+                "",
+            ]
+        ),
+        encoding="utf-8",
+    )
+    return config
+
+
+KIMI = HostDriver(
+    host="kimi",
+    package="@moonshot-ai/kimi-code",
+    version="2.1.0",
+    binary="node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
+    pre_event="PreToolUse",
+    hook_timeout_note="config.toml [[hooks]] timeout in seconds",
+    # `kimi -p` refuses --yolo, --auto and --plan and forces the session into auto ("Never Ask") mode itself
+    # (run-v2-print resolveNativeSession: forceAuto). The payload carries no permission mode: "*".
+    postures=(Posture("print", (), "*"),),
+    failure_posture="print",
+    tools={
+        "shell": Tool("Bash", lambda t: {"command": t.shell_command()}),
+        "read": Tool("Read", lambda t: {"path": str(t.secret)}),
+        "write": Tool("Write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
+    },
+    answers=_wrapped("PreToolUse"),
+    write_config=_kimi_config,
+    env=lambda home, port: {
+        "PATH": f"{NODE24_BIN}:{BASE_PATH}",
+        "HOME": str(home),
+        "TERM": "dumb",
+        "KIMI_MODEL_NAME": "probe-model",
+        "KIMI_MODEL_API_KEY": "sk-probe-fake",
+        "KIMI_MODEL_PROVIDER_TYPE": "openai",  # the openai protocol is Chat Completions
+        "KIMI_MODEL_BASE_URL": f"http://127.0.0.1:{port}/v1",
+        "KIMI_DISABLE_TELEMETRY": "1",
+        "KIMI_CODE_NO_AUTO_UPDATE": "1",
+        "NO_UPDATE_NOTIFIER": "1",
+    },
+    argv=lambda binary, p, prompt: [str(NODE24_BIN / "node"), str(binary), "-p", prompt, *p.flags],
+    force_tool=True,
+    limitations=(
+        "Probed headless (`kimi -p`) on Node 24.22.3 from the npm registry; -p forces auto (Never Ask) mode, "
+        "so Kimi's own approval never runs there.",
+    ),
+)
+
+
 DRIVERS: dict[str, HostDriver] = {
-    d.host: d for d in (CLAUDE_CODE, GEMINI_CLI, CODEX, QWEN_CODE, OPENCODE, KILOCODE, PI, COPILOT_CLI, OPENCLAW)
+    d.host: d for d in (CLAUDE_CODE, GEMINI_CLI, CODEX, QWEN_CODE, OPENCODE, KILOCODE, PI, COPILOT_CLI, OPENCLAW, KIMI)
 }
 DRIVERS[OMP.host] = OMP
