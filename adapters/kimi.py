@@ -39,6 +39,12 @@ TOOLS: dict[str, claude_family.ToolSpec] = {
 }
 
 
+# Kimi's Bash runs `cd <cwd> && <command>` (BashTool.execution: view.resolve(args.cwd ?? workDir), read in
+# @moonshot-ai/kimi-code@2.1.0): the command is judged in the directory it really runs in, which may lie
+# outside the session's (a relative cwd is taken against the session's).
+BASH_CWD_FIELD = "cwd"
+
+
 def _refuse_blank(call: ToolCall) -> ToolCall:
     """A shell call without a command or a file call without a path is junk, not a call to judge."""
     if call.kind == "shell" and not (call.command or "").strip():
@@ -62,7 +68,10 @@ def parse(event: str, payload: dict) -> ToolCall:
         permission_mode=None,  # Kimi sends none: the registry's default mode applies
     )
     tool_name = get_str(payload, "tool_name", required=True) or ""
-    call = claude_family.tool_call(ctx, tool_name, get_dict(payload, "tool_input"), TOOLS)
+    arguments = get_dict(payload, "tool_input")
+    if tool_name in ("Bash", "Shell") and "cwd" in arguments and not isinstance(arguments["cwd"], str):
+        raise PayloadError("the cwd of a Bash call must be a path")
+    call = claude_family.tool_call(ctx, tool_name, arguments, TOOLS, shell_cwd_field=BASH_CWD_FIELD)
     return _refuse_blank(call)
 
 
