@@ -1542,6 +1542,8 @@ def _spec_demands(
             sources.append(value)
         elif kind == "exec" and value:
             nested.extend(_shell_parts(_with_command(call, value), policy, env))
+        elif kind in ("network", "fetch"):
+            _network_demands(program, effect, result)
         elif kind == "code:awk":
             # An awk program is judged by awk's floor, on the program text the spec found (after `-F ,`).
             awk = fl.interpreter_demand(walked.spec.name, "awk", [value])
@@ -1571,6 +1573,31 @@ def _spec_demands(
         command = walked.rest[0] if len(walked.rest) == 1 else shlex.join(walked.rest)
         nested.extend(_shell_parts(_with_command(call, command), policy, env))
     return file_effects
+
+
+# Programs whose floors judge where they connect: the egress floor's own network clients read every argument
+# (a plain GET, a copy out, a raw socket), and the fetch-and-run floor judges a package manager's fetch from its
+# registry (`npm install`, a locked install); a destination named on their command line is still judged below.
+_FLOOR_JUDGED_CLIENTS = kp.EGRESS
+_FLOOR_JUDGED_FETCHERS = kp.PACKAGE_MANAGERS | {"bundle", "bundler", "pipx", "rustup"}
+
+
+def _network_demands(program: str, effect: Effect, result: Verdicting) -> None:
+    """A spec's `network` effect is judged by the egress floor like a program the floor names: its destination
+    (the value where the spec says which word it is, `psql -h HOST`) must be this machine, else egress asks;
+    a destination the argv does not name asks too, so a program with a spec never reaches the network unseen."""
+    from hookward.policy import urls
+
+    name = program.split(" ", 1)[0]
+    if name in _FLOOR_JUDGED_CLIENTS or (name in _FLOOR_JUDGED_FETCHERS and not effect.value):
+        return
+    where = f"{effect.origin} {effect.value}" if effect.value else effect.origin
+    judge = urls.fetch_destination_problems if effect.kind == "fetch" else urls.destination_problems
+    for floor, verdict, reason in judge(effect.value):
+        demand_verdict = Verdict.parse(verdict)
+        if effect.verdict:  # `val:network@force_ask`: a spec may ask for more, never for less
+            demand_verdict = max(demand_verdict, Verdict.parse(effect.verdict))
+        _apply_floor(result, fl.Demand(floor, demand_verdict, f"{program}: {reason} ({where[:120]})"))
 
 
 def _symlink_targets(

@@ -53,6 +53,10 @@ a `key=` the spec does not list is judged by the operand pattern. Effects:
     code:LANG                      inline code in LANG (python, node, ruby, perl, shell, ...)
     load                           a library, plugin or init file that runs inside the program
     network publish config secret env destroy privilege signal  the command's effect on the world
+                                   (a `network` value is the destination: `psql -h HOST`; none = not named)
+    fetch                          downloads from a destination (a GET, a name lookup: it sends no more than
+                                   the names on the command line); a value is the destination, none = the
+                                   program's own public default (degit's GitHub, whois's registry servers)
     recursive                      the command's path operands cover whole trees (`cp -r`, `rm -r`, `grep -r`)
     link                           the command hard-links its read operands: they are judged as written too
     text                           free text, patterns, refs, names, URLs: never a path
@@ -86,6 +90,7 @@ EFFECTS = frozenset(
         "script",
         "load",
         "network",
+        "fetch",
         "publish",
         "config",
         "secret",

@@ -152,3 +152,73 @@ def fetch_problems(url: str, *, shell: bool = False) -> list[tuple[str, str, str
     if userinfo is not None:
         problems.append(("credentials", "ask", "the URL carries credentials"))
     return problems
+
+
+# --- where a program with a spec connects -------------------------------------------------------------------
+
+# `[user@]host[:port-or-path]` as database, queue and remote-shell clients take it; a URL is read by _DEST_URL.
+_DEST_URL = re.compile(
+    r"^(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://(?:(?P<userinfo>[^/?#]*)@)?"
+    r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]*)(?::[0-9]{0,5})?(?:[/?#].*)?$",
+    re.DOTALL,
+)
+_DEST_HOST = re.compile(r"^(?:[^@/]*@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+)(?::[A-Za-z0-9._/~-]*)?$")
+
+
+def destination_host(destination: str) -> str | None:
+    """The host a destination word names, or None when it cannot be read exactly (a glob, an escape, a
+    variable, several `@`): the strict reading, so `http://localhost@evil/` names `evil`."""
+    if destination.count("@") > 1 or not destination.isprintable() or any(c.isspace() for c in destination):
+        return None
+    if destination.count(":") > 1 and "://" not in destination and "[" not in destination:
+        try:  # a bare IPv6 address (`redis-cli -h ::1`)
+            return f"[{ipaddress.IPv6Address(destination.rpartition('@')[2])}]"
+        except ValueError:
+            return None
+    match = _DEST_URL.match(destination) if "://" in destination else _DEST_HOST.match(destination)
+    return match.group("host") if match is not None else None
+
+
+def destination_problems(destination: str, *, local_paths: bool = True) -> list[tuple[str, str, str]]:
+    """What a spec's `network` effect needs beyond an allow, as (floor, verdict, reason); empty: this machine.
+
+    A program with a spec that reaches the network (a database or queue client's `--host`, a `--registry`, a
+    subcommand that calls a service) is judged here, not only the programs the egress floor names: what it
+    sends is not known to be a plain GET, so any destination but this machine asks, and one not named or not
+    readable asks too. This machine is `localhost` or a literal loopback address, parsed exactly (every host of
+    a comma-separated list must be one); a Unix socket path or `unix://` URL is this machine as well. The cloud
+    metadata service hands out credentials (deny, in any spelling of its address).
+    """
+    if not destination:
+        return [("egress", "ask", "reaches the network (the destination is not named on the command line)")]
+    if local_paths and (destination.startswith("/") or destination.lower().startswith("unix:/")):
+        return []  # a Unix socket (`psql -h /var/run/postgresql`, `-H unix:///run/x.sock`): not the network
+    problems: list[tuple[str, str, str]] = []
+    for word in destination.split(",") if "://" not in destination else [destination]:
+        host = destination_host(word)
+        if host is None or not host:
+            problems.append(("egress", "ask", f"reaches {word[:80]!r}, a destination hookward cannot read exactly"))
+            continue
+        if loopback_host(host):
+            continue
+        address = host_address(host)
+        bare = host.strip("[]").rstrip(".").lower()
+        if _METADATA_HOSTS.match(bare) or (address is not None and _is_metadata(address)):
+            problems.append(("credentials", "deny", "reaches the cloud metadata service, which hands out credentials"))
+        else:
+            problems.append(("egress", "ask", f"reaches {host[:80]}, another machine"))
+    return problems
+
+
+def fetch_destination_problems(destination: str) -> list[tuple[str, str, str]]:
+    """What a spec's `fetch` effect needs: judged like a plain download (fetch_problems), since a GET or a name
+    lookup sends no more than the names on the command line. No destination named: the program's own public
+    default, which its spec names. A bare `host[:port]` is judged as that host; one not read exactly asks."""
+    if not destination:
+        return []
+    if "://" in destination:
+        return fetch_problems(destination, shell=True)
+    host = destination_host(destination)
+    if not host:
+        return [("egress", "ask", f"fetches from {destination[:80]!r}, a destination hookward cannot read exactly")]
+    return fetch_problems(f"https://{host}/", shell=True)

@@ -192,7 +192,6 @@ ROUTINE = [
     "rdfind -dryrun true src",
     "workon list --json",
     "agy plugin list",
-    "cx stacks list",
     "jc --about",
     "mlr --csv head -n 10 data.csv",
     "identify image.png",

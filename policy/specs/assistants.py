@@ -3,7 +3,8 @@ and the Claude Code CLI, hookward's own host.
 
 qmd: searching, listing and reading its index (`search`, `vsearch`, `query`, `get`, `multi-get`,
 `ls`, `status`, `collection list|show`, `context list`) only reads it; `query`, `vsearch`,
-`embed` and `pull` may download the configured local models (`network`). Changing which folders
+`embed` and `pull` may download the configured local models (`fetch`: a download of model files, which
+sends nothing of this machine's). Changing which folders
 are indexed, their context or their pre-update command is qmd's persistent configuration
 (`config`), and the pre-update command is a shell command (`exec`). `qmd update` re-indexes and
 runs the configured pre-update commands: those live in qmd's configuration in the home directory
@@ -44,12 +45,12 @@ _QMD = Spec(
     globals_anywhere=True,
     subcommands={
         "search": _qmd("search", _OUTPUT, "text*"),
-        "vsearch": _qmd("vsearch", {**_OUTPUT, **_MODEL}, "text*", effects="network"),
+        "vsearch": _qmd("vsearch", {**_OUTPUT, **_MODEL}, "text*", effects="fetch"),
         "query": _qmd(
             "query",
             {**_OUTPUT, **_MODEL, "-C --candidate-limit --intent": "val", "--no-rerank --explain": "flag"},
             "text*",
-            effects="network",
+            effects="fetch",
         ),
         # a path operand may be read from disk, not only from the index: judged as a read
         "get": _qmd("get", {"--from -l": "val", "--no-line-numbers --full-path": "flag"}, "read"),
@@ -63,9 +64,9 @@ _QMD = Spec(
         "embed": _qmd(
             "embed",
             {**_MODEL, "-f --force": "flag", "-c --collection --max-docs-per-batch --max-batch-mb --timeout": "val"},
-            effects="network",
+            effects="fetch",
         ),
-        "pull": _qmd("pull", {"--refresh --progress --no-gpu": "flag"}, effects="network"),
+        "pull": _qmd("pull", {"--refresh --progress --no-gpu": "flag"}, effects="fetch"),
         "cleanup": _qmd("cleanup", {"--dry-run": "flag"}),
         "init": _qmd("init", {}, effects=""),
         "bench": _qmd("bench", {"--example --json": "flag", "-c --collection": "val"}, "read?"),
@@ -95,8 +96,8 @@ _QMD = Spec(
         "qmd update": "",
         "qmd ls": "",
         "qmd search 'rate limiter' -c docs --format json": "",
-        "qmd query 'how does auth work'": "network",
-        "qmd embed": "network",
+        "qmd query 'how does auth work'": "fetch",
+        "qmd embed": "fetch",
         "qmd get docs/api.md --from 50 -l 25": "read:docs/api.md",
         "qmd collection add . --name project": "config stat:.",
         "qmd collection update-cmd notes make": "config exec:make",

@@ -100,12 +100,12 @@ _DANETOOL = Spec(
         "-V --verbose --check-ee --check-ca --tlsa-rr --ca --x509 --local --domain --no-domain --local-dns": "flag",
         "--insecure --inder --inraw --print-raw --quiet": "flag",
         "--hash --host --proto --port --app-proto --starttls-proto": "val",
-        "--check": "val:network",
+        "--check": "val:fetch",  # looks up HOST's TLSA records and certificate: a lookup, nothing of ours is sent
         "--load-pubkey --load-certificate --dlv": "val:read",
         "--outfile": "val:write",
     },
     examples={
-        "danetool --check example.com": "network:example.com",
+        "danetool --check example.com": "fetch:example.com",
         "danetool --tlsa-rr --host example.com --load-certificate cert.pem": "read:cert.pem",
         "danetool --tlsa-rr --host h --load-pubkey k.pem --outfile ~/.bashrc": "read:k.pem write:~/.bashrc",
     },

@@ -4,7 +4,9 @@ SNMP (net-snmp), LDAP (OpenLDAP clients), printers (CUPS ipptool, ippfind) and i
 Every program here that sends a packet has the `network` effect, which the egress floor
 judges: these tools are read-only diagnostics, but what they ask (a host name, an LDAP filter,
 an SNMP community) leaves the machine, and the policy does not tell a lab host from an outside
-one. Files whose content is *sent* (an LDAP password file, ldapsearch `-f` operations, ipptool
+one. A DNS lookup (delv, unbound-host, ip2cc resolving a name) and sntp's time query are `fetch`
+instead: like dig, what they send is the name typed on the command line, which the policy sees. Files
+whose content is *sent* (an LDAP password file, ldapsearch `-f` operations, ipptool
 test files that attach documents) are `upload`; files they write are `write`. `snmptranslate`
 and `ldapurl` only compute locally.
 
@@ -34,12 +36,12 @@ DELV = Spec(
     },
     plus="text",  # `+[no]keyword[=value]` display and trace options
     operands="text*",
-    effects="network",
+    effects="fetch",  # a DNS lookup, as dig: the name and type typed here are all it sends
     examples={
-        "delv": "network",
-        "delv example.com": "network",
-        "delv -t AAAA example.com +short": "network",
-        "delv -a ~/.ssh/id_rsa example.com": "network read:~/.ssh/id_rsa",
+        "delv": "fetch",
+        "delv example.com": "fetch",
+        "delv -t AAAA example.com +short": "fetch",
+        "delv -a ~/.ssh/id_rsa example.com": "fetch read:~/.ssh/id_rsa",
     },
 )
 
@@ -52,11 +54,11 @@ UNBOUND_HOST = Spec(
         "-f -F -C": "val:read",  # trust anchors and an unbound.conf: read (errors quote them)
     },
     operands="text",
-    effects="network",
+    effects="fetch",  # a DNS lookup
     examples={
-        "unbound-host example.com": "network",
-        "unbound-host -v -t MX example.com": "network",
-        "unbound-host -C ~/.ssh/config x": "network read:~/.ssh/config",
+        "unbound-host example.com": "fetch",
+        "unbound-host -v -t MX example.com": "fetch",
+        "unbound-host -C ~/.ssh/config x": "fetch read:~/.ssh/config",
     },
 )
 
@@ -104,7 +106,7 @@ def _ip2cc_judge(walked: Walk, argv: list[str]) -> None:
         try:
             ipaddress.ip_address(word)
         except ValueError:
-            walked.effects.append(Effect("network", word, "host name"))
+            walked.effects.append(Effect("fetch", "", f"host name {word}"))  # resolved by DNS
 
 
 IP2CC = Spec(
@@ -114,7 +116,7 @@ IP2CC = Spec(
     options={"-h --help": "flag"},
     operands="text?",
     judge=_ip2cc_judge,
-    examples={"ip2cc": "", "ip2cc 8.8.8.8": "", "ip2cc example.com": "network:example.com"},
+    examples={"ip2cc": "", "ip2cc 8.8.8.8": "", "ip2cc example.com": "fetch"},
 )
 
 # ---------------------------------------------------------------- reachability and time
@@ -152,12 +154,12 @@ SNTP = Spec(
         "-S --step -s --slew": "flag:privilege",  # sets the system clock
     },
     operands="text*",
-    effects="network",
+    effects="fetch",  # asks a time server for the time: a request that carries nothing of this machine's
     examples={
-        "sntp pool.ntp.org": "network",
-        "sntp --concurrent pool.ntp.org": "network",
-        "sntp -S pool.ntp.org": "network privilege",
-        "sntp -l ~/.bashrc pool.ntp.org": "network write:~/.bashrc",
+        "sntp pool.ntp.org": "fetch",
+        "sntp --concurrent pool.ntp.org": "fetch",
+        "sntp -S pool.ntp.org": "fetch privilege",
+        "sntp -l ~/.bashrc pool.ntp.org": "fetch write:~/.bashrc",
     },
 )
 

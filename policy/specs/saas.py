@@ -612,7 +612,8 @@ _KAFKA_TOPICS = _flag_cli(
     "kafka-topics",
     "Apache Kafka 3.7 kafka-topics",
     {
-        "--bootstrap-server --zookeeper --topic --partitions --replication-factor --replica-assignment --config --delete-config --topic-id": "val",
+        "--bootstrap-server --zookeeper": "val:network",
+        "--topic --partitions --replication-factor --replica-assignment --config --delete-config --topic-id": "val",
         "--command-config": "val:load",
         "--list --describe --version --exclude-internal --if-exists --if-not-exists --topics-with-overrides --unavailable-partitions --under-replicated-partitions --under-min-isr-partitions --at-min-isr-partitions": "flag",
         "--create --alter": "flag:destroy",
@@ -621,10 +622,11 @@ _KAFKA_TOPICS = _flag_cli(
     aliases=("kafka-topics.sh",),
     judge=_kafka_judge,
     examples={
-        "kafka-topics --bootstrap-server localhost:9092 --describe --topic orders": "",
-        "kafka-topics --bootstrap-server localhost:9092 --delete --topic payments": "destroy",
-        "kafka-topics --bootstrap-server localhost:9092 --create --topic t --partitions 3": "destroy",
-        "kafka-topics --bootstrap-server localhost:9092": "unknown",
+        "kafka-topics --bootstrap-server localhost:9092 --describe --topic orders": "network:localhost:9092",
+        "kafka-topics --bootstrap-server kafka.prod:9092 --list": "network:kafka.prod:9092",
+        "kafka-topics --bootstrap-server localhost:9092 --delete --topic payments": "network:localhost:9092 destroy",
+        "kafka-topics --bootstrap-server localhost:9092 --create --topic t --partitions 3": "network:localhost:9092 destroy",
+        "kafka-topics --bootstrap-server localhost:9092": "network:localhost:9092 unknown",
     },
 )
 

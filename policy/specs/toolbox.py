@@ -166,13 +166,13 @@ SPECS = [
         options={
             "-I -H --verbose --no-recursion --help --version -l -L -m -M -c -x -b -B -G -d -K -r -R -a": "flag",
             "-p --port -i -T -s -g -t -v -q": "val",
-            "-h --host": "val:network",
+            "-h --host": "val:fetch",
         },
         operands="text+",
-        effects="network",
+        effects="fetch",  # a lookup: the query (a name typed here) is all it sends
         examples={
-            "whois example.com": "network",
-            "whois -h whois.example.net 1.2.3.4": "network:whois.example.net network",
+            "whois example.com": "fetch",
+            "whois -h whois.example.net 1.2.3.4": "fetch:whois.example.net fetch",
         },
     ),
     Spec(

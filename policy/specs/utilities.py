@@ -7,7 +7,7 @@ What matters here:
   `-o` (or `-p`/`-r`) says where: that name is not on the command line, so it is not modelled;
 - `age -o FILE` writes; a recipient of an age plugin (`age1NAME1...`) makes age run the program
   `age-plugin-NAME`: not modelled; identity files (`-i`) are read and judged as paths;
-- degit fetches a repository snapshot (`network`) into a directory (`tree-write`, the current
+- degit fetches a repository snapshot (`fetch`, a download as `git clone` is) into a directory (`tree-write`, the current
   directory when none is named); create-next-app does too and then installs the template's
   packages, whose install scripts run: not modelled unless `--skip-install`;
 - pcregrep is grep's grammar (`-f` reads patterns, `--file-list` names the files it reads: not
@@ -206,12 +206,12 @@ SPECS = [
         summary="downloads a snapshot of a git repository into a directory (no hooks or scripts run)",
         options={"-h --help -f --force -c --cache -v --verbose": "flag", "--mode": "val"},
         operands="text tree-write?",
-        effects="network",
+        effects="fetch",  # a download from GitHub, GitLab, Bitbucket or sourcehut, as `git clone` is
         judge=_degit_dest,
         examples={
-            "degit user/repo my-app": "network tree-write:my-app",
-            "degit user/repo": "network tree-write:.",
-            "degit user/repo ~/.ssh/evil": "network tree-write:~/.ssh/evil",
+            "degit user/repo my-app": "fetch tree-write:my-app",
+            "degit user/repo": "fetch tree-write:.",
+            "degit user/repo ~/.ssh/evil": "fetch tree-write:~/.ssh/evil",
         },
     ),
     Spec(
