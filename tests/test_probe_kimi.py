@@ -18,7 +18,7 @@ import pytest
 from hookward.adapters import hook, kimi
 from hookward.adapters.base import PayloadError
 from hookward.compat import registry
-from hookward.compat.probes import harness, toolchain
+from hookward.compat.probes import harness, kimi_subagent, toolchain
 from hookward.compat.probes.drivers import DRIVERS, KIMI, MODEL_PORT, NODE24_BIN
 from hookward.verdicts.decision import Verdict
 
@@ -129,7 +129,7 @@ def committed() -> dict[str, dict]:
 
 
 def test_every_kimi_scenario_with_a_wire_form_has_a_committed_record():
-    expected = {s.name for s in harness.scenario_matrix(KIMI) if s.hook != "force_ask"}
+    expected = {s.name for s in harness.scenario_matrix(KIMI) if s.hook != "force_ask"} | {kimi_subagent.SCENARIO}
     records = committed()
     assert set(records) == expected
     for record in records.values():
@@ -144,6 +144,34 @@ def test_kimi_records_show_only_a_deny_or_exit_2_keeps_a_tool_from_running():
             assert record["observed"]["hook_fired"] == 1, name
             stopped = record["hook"] in ("deny", "exit_2")
             assert record["observed"]["tool_ran"] is not stopped, name
+
+
+def test_kimi_subagent_record_shows_the_hook_judging_the_subagents_own_tool_call():
+    record = committed()[kimi_subagent.SCENARIO]
+    assert record["kind"] == "subagent"
+    observed = record["observed"]
+    # main agent: Agent call; subagent: Bash call; then each turn ends on its tool result
+    assert observed["model_replies"] == ["tool_call", "tool_call", "text", "text"]
+    assert observed["hook_fired"] == 1 and not observed["tool_ran"]
+    assert observed["effect"] == "enforced"
+    # a subagent record backs no verdict fact: those are about the main agent
+    facts = harness.probed_facts(harness.load_records("kimi"))
+    assert all(kimi_subagent.SCENARIO not in fact["note"] for fact in facts.values())
+
+
+def test_subagent_script_asks_for_each_call_once_in_order():
+    script = kimi_subagent.Sequence([("Agent", {"prompt": "p"}), ("Bash", {"command": "c"})])
+    assert script.take_call([]) and (script.tool_name, script.tool_input) == ("Agent", {"prompt": "p"})
+    assert script.take_call(["Bash"]) and script.tool_name == "Bash"
+    assert not script.take_call(["Bash"])
+
+
+def test_subagent_probe_judges_only_bash_with_a_key_kimi_2_1_0_accepts(tmp_path, monkeypatch):
+    monkeypatch.setattr("hookward.compat.probes.drivers.node24", lambda: NODE24_BIN / "node")
+    config = KIMI.write_config(tmp_path, tmp_path / "work", "hook")
+    kimi_subagent.add_matcher(config)
+    (table,) = tomllib.loads(config.read_text(encoding="utf-8"))["hooks"]
+    assert table == {"event": "PreToolUse", "matcher": "^Bash$", "command": "hook", "timeout": 5}
 
 
 def test_kimi_registry_facts_follow_the_committed_records():
@@ -200,3 +228,12 @@ def test_kimi_live_hookwards_real_hook_leaves_a_plain_shell_call_to_kimi(tmp_pat
     (record,) = harness.probe_host("kimi", ["hookward-shell-touch"], jobs=1, progress=lambda _: None, records=tmp_path)
     assert record["observed"]["tool_ran"]
     assert harness.wire_verdict(record["observed"]["hookward_answered"]) == "silent"
+
+
+@pytest.mark.probe
+@pytest.mark.skipif(
+    not toolchain.provisionable(toolchain.probe_programs()), reason="needs unshare, ip and npm, or apt-get as root"
+)
+def test_kimi_live_subagent_bash_call_is_judged_by_the_hook(tmp_path):
+    record = kimi_subagent.probe(records=tmp_path, progress=lambda _: None)
+    assert record["observed"]["effect"] == "enforced"
