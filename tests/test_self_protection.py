@@ -174,7 +174,7 @@ def test_sed_on_the_installed_default_policy_is_denied(home, project):
 
 
 def test_editing_the_floors_source_is_denied(home, project):
-    floors = os.path.join(os.path.dirname(policy_package.__file__), "floors.py")
+    floors = os.path.join(os.path.dirname(policy_package.__file__), "floors", "commands.py")
     decision = file_call("edit", floors, project)
     assert_gate_denies(decision)
     assert "gate itself" in " ".join(decision.reasons)

@@ -1,0 +1,89 @@
+"""Built-in floors: the threat classes every policy starts from.
+
+A floor looks at one action (a simple command or a file target) and may
+demand a minimum verdict. Floors are loosened only by an explicit user-level
+rule that names them in `loosens`; `self-protection` never.
+
+Floor ids: self-protection, credentials, credential-sweep, persistence,
+egress, fetch-and-run, privilege, destructive, hijack, not-understood, budget
+(the analysis ran past its counted work budget or its deadline: deny, never loosened).
+
+The floors live one program family to a module; this package re-exports the
+names the engine and the loader use, so `from hookward.policy import floors`
+reads as one module:
+
+- common: the floor ids, `Demand`, the shell analysis' findings, argv helpers
+- commands: `command_demands`, every family's floor for one simple command
+- selfprotection, vcs (git), packages, cloud, containers, network, build
+  (make), system (disks and power), interpreters (inline code, scripts), text (sed)
+"""
+
+from hookward.policy.floors.build import make_assignment_demands
+from hookward.policy.floors.cloud import CLOUD_CLIS
+from hookward.policy.floors.commands import command_demands
+from hookward.policy.floors.common import (
+    ALLOW,
+    ASK,
+    DENY,
+    FINDING_FLOORS,
+    FLOOR_IDS,
+    FORCE_ASK,
+    NEVER_LOOSENED,
+    Demand,
+    ProjectFile,
+    _flag_set,
+    finding_demand,
+    is_version_query,
+    loosen_hint,
+)
+from hookward.policy.floors.interpreters import (
+    SAFE_PYTHON_MODULES,
+    SPEC_JUDGED_RUNTIMES,
+    inline_code_demand,
+    interpreter_demand,
+    python_imports,
+)
+from hookward.policy.floors.packages import (
+    LOCKED_INSTALLS,
+    PUBLISH,
+    _install_demands,
+    local_package_binary,
+    requirements_pinned,
+)
+from hookward.policy.floors.system import DISK_TOOLS, POWER
+from hookward.policy.floors.text import sed_demand
+from hookward.policy.floors.vcs import _git_demands, git_argv
+
+__all__ = [
+    "ALLOW",
+    "ASK",
+    "CLOUD_CLIS",
+    "DENY",
+    "DISK_TOOLS",
+    "FINDING_FLOORS",
+    "FLOOR_IDS",
+    "FORCE_ASK",
+    "LOCKED_INSTALLS",
+    "NEVER_LOOSENED",
+    "POWER",
+    "PUBLISH",
+    "SAFE_PYTHON_MODULES",
+    "SPEC_JUDGED_RUNTIMES",
+    "Demand",
+    "ProjectFile",
+    "_flag_set",
+    "_git_demands",
+    "_install_demands",
+    "command_demands",
+    "finding_demand",
+    "git_argv",
+    "inline_code_demand",
+    "interpreter_demand",
+    "is_version_query",
+    "local_package_binary",
+    "loosen_hint",
+    "make_assignment_demands",
+    "python_imports",
+    "requirements_pinned",
+    "sed_demand",
+]

@@ -1,0 +1,67 @@
+"""make: what a command-line variable does to the recipes it overrides."""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.floors.common import ASK, Demand
+from hookward.policy.knowledge import programs as kp
+from hookward.policy.lazy import LazyRegex
+
+# `make NAME=VALUE`: a command-line variable overrides the makefile's own and is exported to every recipe.
+_MAKE_ASSIGN = LazyRegex(r"^([A-Za-z_.][A-Za-z0-9_.-]*)\s*(:::=|::=|:=|\+=|\?=|!=|=)(.*)$", re.S)
+# Variables whose value is a program the recipes run (`$(CC) -o x x.c`, `$(CROSS_COMPILE)gcc`), by the
+# names GNU make's built-in rules, autoconf and kbuild give them, or a name that says it holds a command.
+_MAKE_PROGRAM_VAR = LazyRegex(
+    r"^(?:[A-Z0-9]+_)?(CC|CXX|CPP|LD|AR|AS|FC|F77|NM|RANLIB|STRIP|OBJCOPY|OBJDUMP|READELF|MAKE|MAKEINFO|INSTALL|"
+    r"M4|YACC|BISON|LEX|FLEX|LINK|CCLD|CXXLD|CROSS_COMPILE|PYTHON[0-9.]*|PERL|RUBY|NODE|NPM|CARGO|RUSTC|GO|"
+    r"JAVA|JAVAC|PKG_CONFIG|SED|AWK|GREP|RM|CP|MV|LN|MKDIR|TAR|DOCKER|PROTOC|CMAKE|NINJA|SHELL|SH|BASH|"
+    r"CMD|COMMAND|PROG|PROGRAM|BIN|EXE|WRAPPER|LAUNCHER|RUNNER|TOOL|COMPILER|LINKER|EDITOR|PAGER)$"
+)
+# What a recipe hands to its shell, or make expands, inside a value: command substitution, a second command.
+_MAKE_VALUE_CODE = LazyRegex(r"[`;|&<>\n]|\$[({]")
+_MAKE_PROJECT_TOOL = LazyRegex(r"^(\./)?(\.?venv|env|node_modules/\.bin)/(bin/)?[\w.+-]+$")
+_MAKE_SAFE_DIRS = ("/usr/bin/", "/usr/local/bin/", "/bin/", "/usr/lib/ccache/", "/opt/homebrew/bin/")
+# Compiler flags that load a program or plugin into the compiler or linker.
+_LOADING_FLAG = LazyRegex(r"(^|\s)(-wrapper|-fplugin|-B|--?specs|-Xclang|-fpass-plugin|-fuse-ld=\S*/|@)|--plugin")
+
+
+def make_assignment_demands(args: list[str]) -> list[Demand]:
+    """`make CC=/tmp/x`, `make 'CFLAGS=$(shell id)'`, `make LD_PRELOAD=x.so`: what a make command-line
+    variable does to the recipes it overrides (`make V=1`, `make PREFIX=/usr/local`, `make CC=clang` pass)."""
+    from hookward.policy.knowledge import environment as kenv
+    from hookward.policy.shell import HIJACK_VARS
+
+    demands: list[Demand] = []
+    for arg in args:
+        if arg.startswith("-"):
+            continue
+        found = _MAKE_ASSIGN.match(arg)
+        if found is None:
+            continue
+        name, op, value = found.groups()
+        first = value.split()[0] if value.split() else ""
+        if op == "!=":
+            demands.append(Demand("runs-code", ASK, f"make runs {value[:80]!r} in a shell to set {name}"))
+        elif _MAKE_VALUE_CODE.search(value):
+            demands.append(
+                Demand("runs-code", ASK, f"make {name}={value[:80]!r}: recipes hand this value to a shell or expand it")
+            )
+        elif name in ("MAKEFILES", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKEOVERRIDES"):
+            demands.append(Demand("hijack", ASK, f"make {name}= {kenv.REDIRECTS.get(name, 'changes what make reads')}"))
+        elif _MAKE_PROGRAM_VAR.match(name) and (
+            # `CC='sh -c ...'`: a runner of code handed its own command; `PYTHON=python3` alone is that program.
+            first in kp.SHELLS | kp.INTERPRETERS | {"env", "eval", "exec", "sudo", "doas"}
+            and (len(value.split()) > 1 or not name.startswith(("PYTHON", "PERL", "RUBY", "NODE", "BASH", "SH")))
+            or "/" in first
+            and ".." not in first.split("/")
+            and not first.startswith(_MAKE_SAFE_DIRS)
+            and not _MAKE_PROJECT_TOOL.match(first)
+            or ".." in first.split("/")
+        ):
+            demands.append(Demand("hijack", ASK, f"make {name}={first[:80]}: the recipes run this program"))
+        elif name.endswith("FLAGS") and _LOADING_FLAG.search(value):
+            demands.append(Demand("hijack", ASK, f"make {name}: flags that load a program or plugin into the build"))
+        elif HIJACK_VARS.match(name) and not _MAKE_PROGRAM_VAR.match(name) and not name.endswith("FLAGS"):
+            demands.append(Demand("hijack", ASK, f"make exports {name} to every recipe it runs"))
+    return demands

@@ -1,0 +1,49 @@
+"""docker and podman: privileged containers, host mounts, removals."""
+
+from __future__ import annotations
+
+import os
+import re
+
+from hookward.policy.floors.common import ASK, DENY, Demand
+
+
+def _container_demands(args: list[str]) -> list[Demand]:
+    demands: list[Demand] = []
+    sub = args[0]
+    text = " ".join(args)
+    if sub in ("run", "create", "exec", "compose", "container"):
+        if (
+            "--privileged" in args
+            or re.search(r"--cap-add[= ](ALL|SYS_ADMIN)", text)
+            or re.search(r"--pid[= ]host|--net(work)?[= ]host.*--privileged", text)
+        ):
+            demands.append(Demand("privilege", DENY, "runs a privileged container, which owns the host"))
+        for i, arg in enumerate(args):
+            mount = None
+            if arg in ("-v", "--volume", "--mount") and i + 1 < len(args):
+                mount = args[i + 1]
+            elif arg.startswith(("--volume=", "--mount=", "-v")) and len(arg) > 2:
+                mount = arg.split("=", 1)[1] if "=" in arg and arg.startswith("--") else arg[2:]
+            if mount is None:
+                continue
+            source = (
+                mount.split(":", 1)[0]
+                if not mount.startswith(("type=", "source=", "src="))
+                else re.sub(r".*(?:source|src)=([^,]*).*", r"\1", mount)
+            )
+            home = os.path.expanduser("~").rstrip("/")
+            if (
+                source in ("/", "/etc", "/root", "/home", "/var", "/usr", "~", "$HOME")
+                or "docker.sock" in source
+                or source.rstrip("/") in ("", home)
+                or (source.startswith("/") and home.startswith(source.rstrip("/") + "/"))
+            ):
+                demands.append(Demand("privilege", DENY, f"mounts {source} into a container, which hands it the host"))
+        if sub == "run":
+            demands.append(Demand("fetch-and-run", ASK, "runs a container image"))
+    if sub in ("rm", "rmi", "system", "volume", "network", "image", "container", "kill", "stop") and (
+        sub in ("rm", "rmi", "kill", "stop") or (len(args) > 1 and args[1] in ("prune", "rm"))
+    ):
+        demands.append(Demand("destructive", ASK, f"docker {sub} removes containers, images or data"))
+    return demands

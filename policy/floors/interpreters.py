@@ -1,0 +1,298 @@
+"""Interpreters: inline code judged by its syntax tree, scripts, modules and stdin."""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Demand, is_version_query
+from hookward.policy.lazy import LazyRegex
+
+# --- inline code --------------------------------------------------------------
+
+_DANGEROUS_CODE = LazyRegex(
+    r"rmtree|os\.remove|os\.unlink|unlink\(|rmdir|rm_rf|rm -r|FileUtils\.rm|File\.delete|fs\.rm|rmSync|unlinkSync|"
+    r"socket|/dev/tcp|urllib|urlopen|requests\.(post|put|get)|http\.client|httplib|fetch\(|XMLHttpRequest|"
+    r"Net::HTTP|open-uri|IO::Socket|LWP|child_process|execSync|spawnSync|exec\(|system\(|popen|subprocess|"
+    r"os\.exec|Runtime\.getRuntime|eval\(|__import__|compile\(|base64|b64decode|marshal\.loads|pickle\.loads|"
+    r"`[^`]+`|%x\(|\bqx\b|chmod|setuid|/etc/(passwd|shadow|sudoers)|\.ssh|id_rsa|\.aws|credentials|\.env\b|"
+    r"os\.environ|process\.env|ENV\[|getenv|keychain|shutil\.move|open\([^)]*['\"][wa]",
+    re.IGNORECASE,
+)
+_SHELL_IN_CODE = LazyRegex(
+    r"""(?:system|popen|exec(?:Sync)?|spawn(?:Sync)?|check_output|check_call|call|run|Popen)\(\s*(?:\[)?\s*(['"])(.+?)\1"""
+)
+
+
+def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
+    """Inline code is not understood; code that touches files, network or processes is worse.
+
+    Returns the demand and any shell command strings found inside the code.
+    """
+    if re.search(r"hookward", code, re.IGNORECASE):
+        # hookward's modules, its ledger, its policy: inline code that names them reaches for the gate itself.
+        return Demand(
+            "self-protection",
+            DENY,
+            f"inline {language} code names hookward (its modules, policy, ledger or grants): this is the gate itself",
+        ), []
+    embedded = [m.group(2) for m in _SHELL_IN_CODE.finditer(code)]
+    embedded += re.findall(r"`([^`]+)`", code) if language in ("ruby", "perl", "php") else []
+    hit = _DANGEROUS_CODE.search(code)
+    if hit:
+        return Demand("not-understood", FORCE_ASK, f"inline {language} code uses {hit.group(0)!r}"), embedded
+    if _trivial_code(language, code):
+        return Demand("not-understood", ALLOW, f"inline {language} code only prints literals"), embedded
+    return Demand("not-understood", ASK, f"inline {language} code is not analyzed"), embedded
+
+
+def python_imports(code: str) -> list[str]:
+    """The top-level module names inline Python code imports (none if it does not parse)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return []
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names += [alias.name.split(".")[0] for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.append(node.module.split(".")[0])
+    return names
+
+
+_TRIVIAL_PY = LazyRegex(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)?\)\s*;?\s*)+$""")
+
+
+# Python inline code passes only when its syntax tree holds nothing but these nodes and calls.
+_PY_NODES = (
+    "Module Expr Constant Name Load Store Call BinOp UnaryOp BoolOp Compare IfExp Tuple List Set Dict "
+    "Add Sub Mult Div FloorDiv Mod Pow USub UAdd Not And Or Eq NotEq Lt LtE Gt GtE Is IsNot In NotIn "
+    "keyword JoinedStr FormattedValue Subscript Slice Assign comprehension ListComp SetComp GeneratorExp "
+    "DictComp Attribute"
+).split()
+_PY_CALLS = frozenset(
+    "print len str int float bool sorted sum min max abs round range list tuple dict set repr chr ord "
+    "hex oct bin divmod enumerate zip reversed any all format upper lower strip split join".split()
+)
+_PY_NAMES_FORBIDDEN = frozenset(
+    "open eval exec compile getattr setattr delattr __import__ globals locals vars input breakpoint "
+    "exit quit help memoryview type object super".split()
+)
+_LITERAL_PRINT = {
+    "node": LazyRegex(r"""\s*(console\.log\((['"][^'"\\`]*['"]|[\d\s+*/().-]+)\);?\s*)+"""),
+    # Double-quoted strings may hold the escapes \n and \t (nothing else: no interpolation, no `\N{..}`).
+    "ruby": LazyRegex(r"""\s*((puts|p|print)[ (]('[^'\\#`]*'|"([^"\\#`]|\\[nt])*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    "perl": LazyRegex(r"""\s*((print|say)[ (]('[^'\\]*'|"([^"\\$@]|\\[nt])*"|[\d\s+*/().-]+)\)?;?\s*)+"""),
+    "dc": LazyRegex(r"[\d\s.+*/%^pfkidrcvxz_-]+"),
+}
+
+
+# Module attributes that only describe the interpreter, the platform or the working directory
+# (`import platform; print(platform.python_version())`). `sys.modules`, `sys.argv`, `os.environ`, `os.getenv`
+# and everything else stay out; the modules may only be imported plainly (no `as`, no `from`, never rebound).
+_PY_MODULE_READS = {
+    "platform": frozenset(
+        "python_version python_implementation python_version_tuple system machine release version platform "
+        "architecture processor".split()
+    ),
+    "sys": frozenset("version version_info platform executable byteorder maxsize".split()),
+    "os": frozenset("getcwd name sep linesep cpu_count".split()),
+    # Pure functions of their arguments: they read and write nothing.
+    "json": frozenset("dumps loads".split()),
+    "math": frozenset(
+        "sqrt pi e tau inf nan floor ceil trunc fabs log log2 log10 exp sin cos tan atan2 hypot gcd isclose "
+        "isfinite isnan radians degrees".split()
+    ),
+}
+
+
+def _trivial_python(code: str) -> bool:
+    """Plainly harmless Python: only listed node types, only listed calls, no dunder and no `import`
+    beyond a plain `import platform|sys|os` whose listed describing attributes are read."""
+    if len(code) > 2000 or not code.strip():
+        return False
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except (SyntaxError, ValueError):
+        return False
+    imported: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.asname is not None or alias.name not in _PY_MODULE_READS:
+                    return False
+                imported.add(alias.name)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.alias)):
+            continue
+        if type(node).__name__ not in _PY_NODES:
+            return False
+        if isinstance(node, ast.Name) and (node.id in _PY_NAMES_FORBIDDEN or node.id.startswith("__")):
+            return False
+        if isinstance(node, ast.Name) and node.id in imported and not isinstance(node.ctx, ast.Load):
+            return False  # `os = ...` would make `os.getcwd` something else
+        if isinstance(node, ast.Attribute) and _module_read(node, imported):
+            continue
+        if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or not isinstance(node.value, ast.Constant)):
+            return False  # methods of literals only ("a,b".split(",")): no module or object attributes
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and _module_read(func, imported):
+                continue
+            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
+            if name not in _PY_CALLS:
+                return False
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__" in node.value:
+            return False
+    return True
+
+
+def _module_read(node: object, imported: set[str]) -> bool:
+    """`platform.python_version` / `sys.version` / `os.getcwd` on a plainly imported module."""
+    import ast
+
+    if not isinstance(node, ast.Attribute):
+        return False
+    value = node.value
+    return (
+        isinstance(value, ast.Name)
+        and value.id in imported
+        and node.attr in _PY_MODULE_READS.get(value.id, frozenset())
+    )
+
+
+def _trivial_code(language: str, code: str) -> bool:
+    literal = _LITERAL_PRINT.get(language)
+    if literal is not None and code.strip() and len(code) <= 2000 and literal.fullmatch(code):
+        return True
+    if language == "python" and _trivial_python(code):
+        return True
+    if language == "python":
+        return bool(_TRIVIAL_PY.match(code)) or bool(
+            re.fullmatch(
+                r"\s*import (sys|json|os|platform)\s*;\s*print\((sys|platform)\.(version|version_info|platform|executable|python_version\(\))\)\s*",
+                code,
+            )
+        )
+    if language == "node":
+        return bool(
+            re.fullmatch(
+                r"""\s*console\.log\((['"][^'"\\]*['"]|\d+|process\.version|process\.versions(\.\w+)?)\);?\s*""", code
+            )
+        )
+    return False
+
+
+# Runtimes whose first word is a subcommand or an option, not a script (`dotnet build`, `java -version`,
+# `bun test`, `deno task`): their specs (policy/specs) say which of their forms run code.
+SPEC_JUDGED_RUNTIMES = frozenset({"dotnet", "java", "bun", "deno", "swift"})
+# Modules that run a script or statements they are handed (`-m timeit -s CODE`, `-m pdb x.py`).
+_PYTHON_CODE_RUNNERS = frozenset({"timeit", "pdb", "cProfile", "profile", "trace", "runpy", "doctest"})
+
+SAFE_PYTHON_MODULES = frozenset(
+    {
+        "pytest",
+        "unittest",
+        "mypy",
+        "black",
+        "ruff",
+        "isort",
+        "flake8",
+        "pylint",
+        "coverage",
+        "tox",
+        "nox",
+        "venv",
+        "virtualenv",
+        "json.tool",
+        "compileall",
+        "py_compile",
+        "build",
+        "doctest",
+        "pydoc",
+        "timeit",
+        "site",
+        "sysconfig",
+        "platform",
+        "tabnanny",
+        "pyflakes",
+        "pycodestyle",
+        "bandit",
+        "pyright",
+        "pdb",
+        "cProfile",
+        "profile",
+        "trace",
+        "ensurepip",
+        "zipapp",
+        "tokenize",
+        "dis",
+        "ast",
+        "calendar",
+    }
+)
+
+
+_AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
+
+
+def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
+    """An interpreter with no inline code runs a script, a module or stdin."""
+    if is_version_query(args) or family in SPEC_JUDGED_RUNTIMES:
+        return None
+    if family == "awk":
+        code = next((a for a in args if not a.startswith("-")), "")
+        if "-f" in args or any(a.startswith("--file") for a in args):
+            return Demand("not-understood", ASK, f"{program} runs a program file hookward does not read")
+        if _AWK_EXEC.search(code):
+            return Demand(
+                "not-understood", ASK, f"{program} program runs commands, reads the environment or writes files"
+            )
+        return None
+    if family == "jq":
+        return None
+    if family == "php":
+        # php's spec says what runs (a script, inline code, `php artisan`): the floor keeps what it cannot show.
+        from hookward.policy.specs.php_frameworks import interpreter_reason
+
+        reason = interpreter_reason(args)
+        return None if reason is None else Demand("not-understood", ASK, reason)
+    if family == "python" and "-m" in args:
+        module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
+        if module == "timeit":
+            rest = args[args.index("-m") + 2 :]
+            statements = [
+                a
+                for i, a in enumerate(rest)
+                if not a.startswith("-")
+                and not (i and rest[i - 1] in ("-n", "-r", "-u", "--number", "--repeat", "--unit"))
+            ]
+            demand, _ = inline_code_demand("python", "\n".join(statements))
+            return (
+                None
+                if demand.verdict == ALLOW
+                else Demand(demand.floor, max(demand.verdict, ASK), f"python -m timeit: {demand.reason}")
+            )
+        if module in _PYTHON_CODE_RUNNERS:
+            return Demand(
+                "not-understood", ASK, f"{program} -m {module} runs code it is handed, which hookward does not read"
+            )
+        if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
+            return None
+        if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (
+            ["list"],
+            ["show"],
+            ["freeze"],
+            ["--version"],
+            ["check"],
+        ):
+            return None
+        return Demand("not-understood", ASK, f"{program} -m {module} runs a module hookward does not read")
+    script = next((a for a in args if not a.startswith("-")), None)
+    if script is not None and script != "-":
+        return Demand("not-understood", ASK, f"{program} runs the script {script!r}, which hookward does not read")
+    return Demand("not-understood", ASK, f"{program} runs a program from standard input or interactively")

@@ -1,0 +1,79 @@
+"""Network clients: downloads, uploads, raw sockets and remote copies."""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand
+from hookward.policy.knowledge import programs as kp
+
+
+def _egress_demands(program: str, args: list[str]) -> list[Demand]:
+    if program in ("curl", "wget", "http", "https"):
+        from hookward.policy import urls
+        from hookward.policy.specs.network import plain_get
+
+        found = plain_get([program, *args])
+        if found is not None:  # a plain download is the web tool's fetch: judged by the same URL rules
+            from hookward.policy.content import holds_secret
+
+            verdicts = {"ask": ASK, "deny": DENY}
+            if any(holds_secret(arg) for arg in args):  # a literal token in a URL or header leaves with it
+                return [Demand("credentials", ASK, f"{program} sends what looks like an access token")]
+            return [
+                Demand(floor, verdicts[verdict], f"{program}: {reason}")
+                for url in found
+                for floor, verdict, reason in urls.fetch_problems(url, shell=True)
+            ]
+    if program in ("ssh", "scp", "rsync", "rclone"):
+        from hookward.policy.specs.network import connects
+
+        if not connects([program, *args]):
+            return []  # `ssh -V`, `ssh -G`, a local rsync: no other machine is reached
+    upload_flags = kp.UPLOAD_FLAGS.get(program, frozenset())
+    uploads = []
+    for i, arg in enumerate(args):
+        name = arg.split("=", 1)[0]
+        if name in upload_flags or (program == "curl" and re.match(r"^-[a-zA-Z]*[dFT]$", arg)):
+            value = (
+                arg.split("=", 1)[1]
+                if "=" in arg and arg.startswith("--")
+                else (args[i + 1] if i + 1 < len(args) else "")
+            )
+            uploads.append(value)
+        if (
+            program == "curl"
+            and name in ("-X", "--request")
+            and i + 1 < len(args)
+            and args[i + 1].upper() in ("POST", "PUT", "PATCH")
+        ):
+            uploads.append("")
+    if program in ("http", "https", "xh") and any(re.match(r"^[\w-]+(:=@|=@|@)", a) for a in args):
+        uploads.append("@file")
+    if program in kp.REMOTE_COPY:
+        from hookward.policy.specs.network import copies_out
+
+        # The spec knows rclone's subcommand (`rclone ls remote:` lists, it does not copy) and `--dry-run`.
+        positional = [a for a in args if not a.startswith("-")]
+        out = copies_out([program, *args])
+        if out:
+            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+        if out is None and (
+            len(positional) >= 2
+            and re.match(r"^[\w.@-]+:", positional[-1])
+            and not re.match(r"^[\w.@-]+:", positional[0])
+        ):
+            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+    if program in ("nc", "ncat", "netcat", "socat", "telnet"):
+        if "-e" in args or "-c" in args or any("exec:" in a.lower() or "system:" in a.lower() for a in args):
+            return [Demand("egress", DENY, f"{program} connects a program to the network (a reverse shell)")]
+        return [Demand("egress", FORCE_ASK, f"{program} opens a raw network connection")]
+    if (
+        any(u.startswith(("@", "<")) or u == "-" or "=@" in u or "=<" in u for u in uploads)
+        or (program == "wget" and any(a.startswith(("--post-file", "--body-file")) for a in args))
+        or (program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args))
+    ):
+        return [Demand("egress", DENY, f"{program} uploads a file or piped data to the network")]
+    if uploads:
+        return [Demand("egress", ASK, f"{program} sends data to the network")]
+    return [Demand("egress", ASK, f"{program} reaches the network")]

@@ -1,0 +1,216 @@
+"""Package managers: publishing, fetch-and-run, installs and the project's own locked dependencies."""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.floors.common import ALLOW, ASK, FORCE_ASK, Demand, ProjectFile
+from hookward.policy.knowledge import programs as kp
+from hookward.policy.lazy import LazyRegex
+
+PUBLISH = {
+    ("npm", "publish"),
+    ("yarn", "publish"),
+    ("pnpm", "publish"),
+    ("bun", "publish"),
+    ("cargo", "publish"),
+    ("gem", "push"),
+    ("poetry", "publish"),
+    ("twine", "upload"),
+    ("docker", "push"),
+    ("podman", "push"),
+    ("flit", "publish"),
+    ("hatch", "publish"),
+    ("uv", "publish"),
+    ("dotnet", "nuget"),
+    ("mvn", "deploy"),
+    ("gradle", "publish"),
+    ("gradlew", "publish"),
+    ("vsce", "publish"),
+    ("ovsx", "publish"),
+    ("helm", "push"),
+}
+
+
+def local_package_binary(program: str, args: list[str]) -> str | None:
+    """The binary an unversioned `npx` / `bunx` / `pnpm exec` / `yarn exec` / `npm exec --no` names.
+
+    Only these forms may run a binary the project already has in node_modules/.bin without
+    fetching; `npx pkg@version`, `npx -p`, `pnpm dlx` and `yarn dlx` always fetch.
+    """
+    if program in ("npx", "pnpx", "bunx"):
+        rest = args
+    elif program in ("pnpm", "yarn") and args[:1] == ["exec"]:
+        rest = args[1:]
+    elif program == "npm" and args[:1] in (["exec"], ["x"]) and "--no" in args:
+        rest = args[1:]
+    else:
+        return None
+    for arg in rest:
+        if arg in ("--no", "--no-install", "--offline", "-q", "--quiet", "--"):
+            continue
+        if arg.startswith("-"):
+            return None  # -p/--package, -c/--call, --yes, a registry: fetches or runs something else
+        name = arg
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", name):
+            return None  # a scope, a version, a path or a URL
+        return name
+    return None
+
+
+_REMOTE_SPEC = LazyRegex(r"^(git\+|https?://|ssh://|file://|hg\+|svn\+|bzr\+|[\w.-]+@[\w.-]+:)")
+
+
+# The project's own locked dependencies: (program, subcommand) -> the manifest and the lockfiles (any one).
+LOCKED_INSTALLS: dict[tuple[str, str], tuple[str, tuple[str, ...]]] = {
+    ("npm", "ci"): ("package.json", ("package-lock.json", "npm-shrinkwrap.json")),
+    ("npm", "install"): ("package.json", ("package-lock.json", "npm-shrinkwrap.json")),
+    ("npm", "i"): ("package.json", ("package-lock.json", "npm-shrinkwrap.json")),
+    ("pnpm", "install"): ("package.json", ("pnpm-lock.yaml",)),
+    ("pnpm", "i"): ("package.json", ("pnpm-lock.yaml",)),
+    ("yarn", "install"): ("package.json", ("yarn.lock",)),
+    ("bun", "install"): ("package.json", ("bun.lock", "bun.lockb")),
+    ("uv", "sync"): ("pyproject.toml", ("uv.lock",)),
+    ("poetry", "install"): ("pyproject.toml", ("poetry.lock",)),
+    ("pipenv", "install"): ("Pipfile", ("Pipfile.lock",)),
+    ("pipenv", "sync"): ("Pipfile", ("Pipfile.lock",)),
+    ("bundle", "install"): ("Gemfile", ("Gemfile.lock",)),
+    ("cargo", "build"): ("Cargo.toml", ("Cargo.lock",)),
+    ("cargo", "fetch"): ("Cargo.toml", ("Cargo.lock",)),
+}
+_PINNED = LazyRegex(
+    r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9,._-]+\])?==[A-Za-z0-9.+!_-]+(\s*;[^#]*)?(\s+--hash=\S+)*$"
+)
+
+
+def _locked_demand(program: str, sub: str, project_file: ProjectFile) -> Demand | None:
+    """`npm ci`, `uv sync`, `cargo build`: routine while the manifest and the lockfile are the person's."""
+    manifest, locks = LOCKED_INSTALLS[(program, sub)]
+    state = project_file(manifest)[0]
+    if state == "missing":
+        return None  # no manifest here: nothing of the project's is installed (the tool will say so)
+    lock_states = [(lock, project_file(lock)[0]) for lock in locks]
+    present = [(lock, st) for lock, st in lock_states if st != "missing"]
+    # Without a lockfile the manifest alone says what is installed (the registry resolves its ranges).
+    for name, st in [(manifest, state), *present[:1]]:
+        if st == "changed":
+            return Demand(
+                "fetch-and-run",
+                ASK,
+                f"{program} {sub}: {name} changed since the session began, so what it installs is no longer the person's",
+            )
+    return None
+
+
+def _requirements_demand(program: str, files: list[str], project_file: ProjectFile | None) -> Demand:
+    """`pip install -r F`: routine when F is the person's and pins every requirement; otherwise it asks."""
+    for name in files:
+        state, text = project_file(name) if project_file is not None else ("unknown", None)
+        if state != "persons":
+            return Demand(
+                "fetch-and-run", ASK, f"{program} installs what {name} lists, which is not the person's unchanged file"
+            )
+        if text is None or not requirements_pinned(text):
+            return Demand(
+                "fetch-and-run",
+                ASK,
+                f"{program} installs what {name} lists, and not every line pins a version (name==version)",
+            )
+    return Demand("fetch-and-run", ALLOW, f"{program} installs the project's own pinned requirements")
+
+
+def requirements_pinned(text: str) -> bool:
+    """Every requirement is `name==version` (hashes and markers allowed): no ranges, URLs, paths, -e, -r, indexes."""
+    lines = text.replace("\\\n", " ").splitlines()
+    found = False
+    for line in lines:
+        line = line.split(" #", 1)[0].strip()
+        if not line or line.startswith("#"):
+            continue
+        if not _PINNED.match(line):
+            return False
+        found = True
+    return found
+
+
+def _install_demands(program: str, args: list[str], project_file: ProjectFile | None = None) -> list[Demand]:
+    if not args:
+        if project_file is not None and (program, "install") in LOCKED_INSTALLS and program in ("yarn", "bundle"):
+            locked = _locked_demand(program, "install", project_file)
+            return [locked] if locked else []
+        return []
+    sub = args[0]
+    flags_only = all(a.startswith("-") for a in args[1:])
+    if project_file is not None and (program, sub) in LOCKED_INSTALLS and flags_only and not _index_override(args):
+        locked = _locked_demand(program, sub, project_file)
+        return [locked] if locked else []
+    if program in ("uv", "poetry", "cargo", "pnpm", "yarn", "bun", "npm") and sub == "add":
+        named = [a for a in args[1:] if not a.startswith("-")]
+        if named and not _index_override(args) and not any(_REMOTE_SPEC.match(s) for s in named):
+            return [Demand("fetch-and-run", ASK, f"{program} add {named[0]}: adds a package whose code runs here")]
+    installs = {"install", "i", "add", "get", "global", "-S", "isntall", "update", "upgrade", "ci", "sync", "require"}
+    if (
+        sub not in installs
+        and not (program == "uv" and sub == "pip" and args[1:2] == ["install"])
+        and not (program == "go" and sub == "install")
+        and not (program == "cargo" and sub == "install")
+    ):
+        return []
+    specs = [a for a in args[1:] if not a.startswith("-")]
+    if any(_REMOTE_SPEC.match(s) or s.endswith((".whl", ".tar.gz", ".tgz", ".zip")) for s in specs) or any(
+        a.startswith(("--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "-f", "--find-links"))
+        for a in args
+    ):
+        return [
+            Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")
+        ]
+    if program in kp.SYSTEM_PACKAGE_MANAGERS:
+        return [Demand("fetch-and-run", ASK, f"{program} installs system software")]
+    if (
+        program in ("go", "cargo")
+        and sub == "install"
+        or "-g" in args
+        or "--global" in args
+        or (program == "npm" and sub == "global")
+        or "--user" in args
+        or "--break-system-packages" in args
+    ):
+        return [Demand("fetch-and-run", ASK, f"{program} installs a package outside the project")]
+    pip_args = args[2:] if program == "uv" and sub == "pip" else args[1:]
+    if program in ("pip", "pip3") or (program == "uv" and sub == "pip"):
+        files = [v for i, a in enumerate(pip_args) for v in _requirement_files(pip_args, i, a)]
+        named = [
+            a
+            for i, a in enumerate(pip_args)
+            if not a.startswith("-") and not (i and pip_args[i - 1] in ("-r", "--requirement", "-c", "--constraint"))
+        ]
+        if files and not named and not any(a in ("-e", "--editable") for a in pip_args):
+            demand = _requirements_demand(program, files, project_file)
+            return [] if demand.verdict == ALLOW else [demand]
+        return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
+    if specs and program not in ("uv", "poetry"):
+        return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
+    return []
+
+
+def _requirement_files(args: list[str], i: int, arg: str) -> list[str]:
+    if arg in ("-r", "--requirement") and i + 1 < len(args):
+        return [args[i + 1]]
+    if arg.startswith("--requirement="):
+        return [arg.split("=", 1)[1]]
+    if arg.startswith("-r") and len(arg) > 2:
+        return [arg[2:]]
+    return []
+
+
+def _index_override(args: list[str]) -> bool:
+    return any(
+        a.startswith(("--index-url", "-i", "--extra-index-url", "--trusted-host", "--registry", "-f", "--find-links"))
+        for a in args
+    )
+
+
+def _publishes(argv: list[str]) -> bool:
+    from hookward.policy.specs.packages import publishes
+
+    return publishes(argv)  # False only for a dry run the spec reads exactly (`cargo publish --dry-run`)

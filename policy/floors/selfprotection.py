@@ -1,0 +1,62 @@
+"""The self-protection floor: a command that runs one of hookward's own controls, in any spelling."""
+
+from __future__ import annotations
+
+import os
+import re
+
+_HOOKWARD_NAMES = ("hookward", "hookward.exe")
+# Programs that run a file given as an operand: a shell or an interpreter runs a script, xargs a program.
+_RUNS_ITS_OPERAND = frozenset(
+    {"sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "python", "pypy", "xargs", "parallel", "exec"}
+)
+
+
+def _hookward_control(program: str, args: list[str]) -> str | None:
+    """The hookward control a command runs, in any spelling: the launcher by name or path, `python -m
+    hookward`, a `uv run` / `pipx run` / `uvx` wrapper, or a command string handed to another program
+    (`script -qc 'hookward uninstall'`, `tmux send-keys`)."""
+    from hookward.policy import protection
+
+    program = program.lower()  # `HOOKWARD` runs hookward on a case-insensitive file system
+    if program in _HOOKWARD_NAMES:
+        return protection.control_named(args)
+    runner = re.sub(r"[\d.]+$", "", program)
+    if runner in _RUNS_ITS_OPERAND:
+        # The launcher handed to a program that runs it (`python3 ~/.local/share/hookward/bin/hookward grant x`,
+        # `sh LAUNCHER`), or to xargs, whose arguments arrive on its input (`echo uninstall | xargs hookward`).
+        for i, arg in enumerate(args):
+            if os.path.basename(arg).lower() in _HOOKWARD_NAMES:
+                rest = args[i + 1 :]
+                if runner in ("xargs", "parallel"):
+                    return protection.control_named(rest) if rest else "(with arguments read from its input)"
+                return protection.control_named(rest)
+    if program == "alias":
+        for arg in args:
+            name, _eq, value = arg.partition("=")
+            words = value.split()
+            if _eq and words and os.path.basename(words[0]).lower() in _HOOKWARD_NAMES:
+                return f"under a new name (alias {name})"  # what later runs as `{name} ...` is not judged as hookward
+    if program in ("ln", "cp", "link", "install", "rsync"):
+        operands = [a for a in args if not a.startswith("-")]
+        for arg in operands[:-1]:
+            path = os.path.expanduser(arg)
+            if os.path.basename(path.rstrip("/")).lower() in _HOOKWARD_NAMES and (
+                path.endswith("/bin/hookward") or (os.path.isabs(path) and os.path.isfile(path))
+            ):
+                return f"under a new name ({program} of its launcher {arg})"
+    if re.sub(r"[\d.]+$", "", program) in ("python", "pypy") and "-m" in args:
+        module_at = args.index("-m") + 1
+        module = args[module_at] if module_at < len(args) else ""
+        if module in ("hookward", "hookward.cli", "hookward.__main__"):
+            return protection.control_named(args[module_at + 1 :])
+        if module.split(".")[0] == "hookward":
+            return module  # one of hookward's modules run directly
+    if program in ("uvx", "pipx", "uv") and "hookward" in args:
+        return protection.control_named(args[args.index("hookward") + 1 :])
+    for arg in args:
+        if "hookward" in arg.lower():
+            found = protection.controls_in_text(arg)
+            if found:
+                return found
+    return None

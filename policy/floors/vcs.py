@@ -1,0 +1,194 @@
+"""git: its global options, `-c` settings, and the subcommands that run commands or throw work away."""
+
+from __future__ import annotations
+
+import re
+
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, _flag_set, _option_values
+from hookward.policy.knowledge import gitconfig
+from hookward.policy.lazy import LazyRegex
+
+
+def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
+    """git's argv without global options, and the `-c key=value` settings given."""
+    out = [argv[0]]
+    configs: list[str] = []
+    i = 1
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-C", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--super-prefix", "--config-env"):
+            if arg == "--config-env" and i + 1 < len(argv):
+                configs.append(argv[i + 1])
+            i += 2
+            continue
+        if arg == "-c":
+            if i + 1 < len(argv):
+                configs.append(argv[i + 1])
+            i += 2
+            continue
+        if arg.startswith("-C") and len(arg) > 2:
+            i += 1
+            continue
+        if arg.startswith("-c") and len(arg) > 2:
+            configs.append(arg[2:])
+            i += 1
+            continue
+        if arg.startswith("--config-env="):
+            configs.append(arg[len("--config-env=") :])
+        if arg.startswith(("--git-dir=", "--work-tree=", "--namespace=", "--exec-path", "--config-env=")):
+            i += 1
+            continue
+        if arg in (
+            "--no-pager",
+            "-p",
+            "--paginate",
+            "--bare",
+            "--no-replace-objects",
+            "--literal-pathspecs",
+            "--no-optional-locks",
+            "-P",
+            "--glob-pathspecs",
+            "--noglob-pathspecs",
+            "--icase-pathspecs",
+        ):
+            i += 1
+            continue
+        break
+    out.extend(argv[i:])
+    return out, configs
+
+
+_PROTECTED_BRANCH = LazyRegex(
+    r"^(main|master|trunk|develop|development|prod|production|stable|release([/_-].*)?|HEAD)$"
+)
+
+
+def _protected_branch(refspec: str) -> bool:
+    destination = refspec.rsplit(":", 1)[-1].removeprefix("refs/heads/")
+    return destination == "" or bool(_PROTECTED_BRANCH.match(destination))
+
+
+def _git_demands(argv: list[str]) -> list[Demand]:
+    from hookward.policy.specs.vcs import canonical_argv  # abbreviated options spelled out (`--h` = `--hard`)
+
+    demands: list[Demand] = []
+    full = canonical_argv(argv)
+    argv, configs = git_argv(full)
+    if len(argv) >= 2 and argv[1] == "clone":
+        configs = configs + _option_values(argv[2:], "-c", "--config")
+    from_env = set(_option_values(full, "--config-env", "--config-env"))  # the value is in a variable
+    for setting in configs:
+        key = gitconfig.setting_key(setting)
+        kind, why = gitconfig.classify(key, None if setting in from_env else gitconfig.setting_value(setting))
+        if kind == gitconfig.DANGEROUS_TEXT:
+            demands.append(Demand("hijack", DENY, f"git -c {key} makes git run another program ({why})"))
+        elif kind == gitconfig.UNKNOWN_TEXT:
+            demands.append(Demand("hijack", ASK, f"git -c {key}: {why}"))
+    if len(argv) < 2:
+        return demands
+    sub, rest = argv[1], argv[2:]
+    flags = _flag_set(rest)
+    runs_command = (
+        (sub == "rebase" and (flags & {"--exec", "-x"} or any(a.startswith("--exec=") for a in rest)))
+        or (sub == "submodule" and "foreach" in rest)
+        or (sub == "bisect" and rest[:1] == ["run"])
+        or (
+            sub in ("difftool", "mergetool")
+            and (flags & {"-x", "--extcmd", "--tool-help"} or any(a.startswith(("--extcmd=", "-x")) for a in rest))
+        )
+        or any(a.startswith(("--upload-pack", "--receive-pack", "--exec=", "--exec")) for a in rest)
+        or (sub in ("clone", "fetch", "pull", "ls-remote", "archive") and "-u" in rest)
+        or (
+            sub == "grep"
+            and (flags & {"-O", "--open-files-in-pager"} or any(a.startswith("--open-files-in-pager") for a in rest))
+        )
+        or (sub == "filter-branch")
+    )
+    if runs_command:
+        demands.append(Demand("not-understood", FORCE_ASK, f"git {sub} runs a command hookward does not analyze"))
+    if sub == "config":
+        valued = {"-f", "--file", "--blob", "-t", "--type", "--default"}
+        keys = [a for i, a in enumerate(rest) if not a.startswith("-") and not (i and rest[i - 1] in valued)]
+        reading = (
+            bool(flags & {"--get", "--get-all", "--get-regexp", "--list", "-l", "--show-origin", "--get-urlmatch"})
+            or len(keys) <= 1
+            and not (
+                flags
+                & {
+                    "--unset",
+                    "--unset-all",
+                    "--add",
+                    "--replace-all",
+                    "--remove-section",
+                    "--rename-section",
+                    "-e",
+                    "--edit",
+                }
+            )
+        )
+        value = keys[1] if len(keys) > 1 else None
+        if keys and gitconfig.classify(keys[0], value)[0] == gitconfig.DANGEROUS_TEXT and not reading:
+            demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
+        elif not reading:
+            demands.append(Demand("persistence", ASK, "changes git configuration"))
+    if sub == "push":
+        refs = [a for a in rest if not a.startswith("-")]
+        if (
+            any(f.startswith("--force") for f in flags)
+            or flags & {"-f", "--mirror", "--delete", "-d", "--prune"}
+            or any(r.startswith("+") or r.startswith(":") for r in refs[1:])
+        ):
+            demands.append(
+                Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone")
+            )
+        else:
+            # Pushing to a remote the repository already names is the person's own workflow; a URL or a
+            # path, or --repo, is a destination nobody chose. Pointing a remote somewhere else asks (below).
+            # The default and release branches are where review happens: a direct push there, or a push
+            # whose branch is only known at run time (bare `git push`, HEAD), still asks.
+            words = [a for a in rest if not a.startswith("-")]
+            target = words[0] if words else ""
+            repo = any(f == "--repo" or f.startswith("--repo=") for f in rest)
+            if repo or (target and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", target)):
+                demands.append(Demand("egress", ASK, "git push sends the project's history to a URL or path"))
+            elif len(words) < 2 or any(_protected_branch(ref) for ref in words[1:]):
+                demands.append(
+                    Demand("egress", ASK, "git push to the default or a release branch (or to a branch not named)")
+                )
+    if sub == "remote" and rest[:1] and rest[0] in ("add", "set-url", "rename"):
+        demands.append(Demand("egress", ASK, f"git remote {rest[0]} changes where the project's history is sent"))
+    if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
+        demands.append(Demand("destructive", FORCE_ASK, "git reset --hard throws away uncommitted work"))
+    if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
+        demands.append(Demand("destructive", FORCE_ASK, "git clean deletes untracked files for good"))
+    checkout_paths = [a for a in rest if not a.startswith("-")]
+    if sub == "checkout" and (
+        "--" in rest
+        or "." in rest
+        or flags & {"-f", "--force"}
+        or any(a.startswith("--pathspec-from-file") for a in rest)
+        or (len(checkout_paths) >= 2 and not flags & {"-b", "-B", "--orphan"})
+    ):
+        demands.append(Demand("destructive", FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
+    if sub == "restore" and not (flags & {"--staged", "-S"}) or (sub == "restore" and flags & {"--worktree", "-W"}):
+        demands.append(Demand("destructive", FORCE_ASK, "git restore throws away uncommitted changes"))
+    if sub == "switch" and flags & {"--discard-changes", "-f", "--force"}:
+        demands.append(Demand("destructive", FORCE_ASK, "switching with --discard-changes throws away work"))
+    if sub == "stash" and rest[:1] in (["drop"], ["clear"]):
+        demands.append(Demand("destructive", FORCE_ASK, "drops stashed work for good"))
+    if sub == "branch" and ("-D" in flags or flags & {"--force", "-f", "-M", "-C"}):
+        demands.append(Demand("destructive", FORCE_ASK, "force-deletes or overwrites a branch"))
+    if sub == "worktree" and rest[:1] == ["remove"] and flags & {"--force", "-f"}:
+        demands.append(Demand("destructive", FORCE_ASK, "force-removes a worktree with its changes"))
+    if (
+        sub in ("filter-branch", "filter-repo")
+        or (sub == "reflog" and rest[:1] == ["expire"])
+        or (sub == "update-ref" and "-d" in flags)
+        or (sub == "gc" and any(a.startswith("--prune") for a in rest))
+    ):
+        demands.append(Demand("destructive", FORCE_ASK, f"git {sub} rewrites or discards history"))
+    if sub == "rebase" or sub == "commit" and "--amend" in flags:
+        pass  # local and recoverable through the reflog
+    if sub in ("clone", "fetch", "pull", "ls-remote", "submodule", "remote") and sub != "remote":
+        pass
+    return demands
