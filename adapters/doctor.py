@@ -84,158 +84,19 @@ class HostReport:
 
 
 # ---------------------------------------------------------------------------
-# self-test payloads: a pre-tool call in each host's own format. `{command}`
-# and `{cwd}` are filled in; tests check every one parses, with the host's own
-# adapter, into a shell call of exactly that command.
-
-SELF_TEST_PAYLOADS: dict[str, tuple[str, dict]] = {
-    "claude-code": (
-        "PreToolUse",
-        {
-            "session_id": "hookward-doctor",
-            "transcript_path": None,
-            "cwd": "{cwd}",
-            "permission_mode": "default",
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Bash",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "qwen-code": (
-        "PreToolUse",
-        {
-            "session_id": "hookward-doctor",
-            "cwd": "{cwd}",
-            "permission_mode": "default",
-            "hook_event_name": "PreToolUse",
-            "tool_name": "run_shell_command",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "gemini-cli": (
-        "BeforeTool",
-        {
-            "session_id": "hookward-doctor",
-            "cwd": "{cwd}",
-            "hook_event_name": "BeforeTool",
-            "tool_name": "run_shell_command",
-            "tool_input": {"command": "{command}"},
-        },
-    ),
-    "vscode-copilot": (
-        "PreToolUse",
-        {
-            "sessionId": "hookward-doctor",
-            "cwd": "{cwd}",
-            "hookEventName": "PreToolUse",
-            "tool_name": "run_in_terminal",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "jetbrains-copilot": (
-        "PreToolUse",
-        {
-            "sessionId": "hookward-doctor",
-            "cwd": "{cwd}",
-            "hookEventName": "PreToolUse",
-            "tool_name": "run_in_terminal",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "copilot-cli": (
-        "preToolUse",
-        {
-            "timestamp": 0,
-            "cwd": "{cwd}",
-            "toolName": "bash",
-            "toolArgs": {"command": "{command}"},
-        },
-    ),
-    "cursor": (
-        "preToolUse",
-        {
-            "conversation_id": "hookward-doctor",
-            "generation_id": "hookward-doctor",
-            "hook_event_name": "preToolUse",
-            "workspace_roots": ["{cwd}"],
-            "cwd": "{cwd}",
-            "tool_name": "Shell",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "codex": (
-        "PreToolUse",
-        {
-            "session_id": "hookward-doctor",
-            "turn_id": "hookward-doctor",
-            "cwd": "{cwd}",
-            "hook_event_name": "PreToolUse",
-            "permission_mode": "default",
-            "tool_name": "Bash",
-            "tool_input": {"command": "{command}"},
-            "tool_use_id": "hookward-doctor",
-        },
-    ),
-    "kimi": (
-        "PreToolUse",
-        {
-            "hook_event_name": "PreToolUse",
-            "session_id": "hookward-doctor",
-            "cwd": "{cwd}",
-            "tool_name": "Bash",
-            "tool_input": {"command": "{command}"},
-            "tool_call_id": "hookward-doctor",
-        },
-    ),
-    "antigravity-cli": (
-        "PreToolUse",
-        {
-            "conversationId": "hookward-doctor",
-            "workspacePaths": ["{cwd}"],
-            "toolCall": {"name": "run_command", "args": {"CommandLine": "{command}", "Cwd": "{cwd}"}},
-        },
-    ),
-    "kiro": (
-        "preToolUse",
-        {
-            "hook_event_name": "preToolUse",
-            "cwd": "{cwd}",
-            "tool_name": "execute_bash",
-            "tool_input": {"command": "{command}"},
-        },
-    ),
-}
-
-
-# The plugin shims (adapters/plugins/*) all send this one shape.
-for _host, _event, _tool in (
-    ("opencode", "tool.execute.before", "bash"),
-    ("kilocode", "tool.execute.before", "bash"),
-    ("openclaw", "before_tool_call", "exec"),
-    ("pi", "tool_call", "bash"),
-    ("omp", "tool_call", "bash"),
-):
-    SELF_TEST_PAYLOADS[_host] = (
-        _event,
-        {
-            "hook_event_name": _event,
-            "tool_name": _tool,
-            "tool_input": {"command": "{command}"},
-            "session_id": "hookward-doctor",
-            "tool_use_id": "hookward-doctor",
-            "cwd": "{cwd}",
-        },
-    )
+# self-test payloads: a pre-tool call in each host's own format, the registry's `sample_payload`
+# (compat/hosts/<host>.json). `{command}` and `{cwd}` are filled in; tests check every one parses,
+# with the host's own adapter, into a shell call of exactly that command.
 
 
 def self_test_payload(host: str, command: str, cwd: str) -> tuple[str, dict] | None:
     """(pre event, payload) of a shell call of `command` in the host's format."""
-    entry = SELF_TEST_PAYLOADS.get(host)
+    from hookward.compat import registry
+
+    try:
+        entry = registry.sample_payload(host)
+    except registry.UnknownHost:
+        return None
     if entry is None:
         return None
     event, template = entry
@@ -378,7 +239,7 @@ def diagnose(host: str, *, scope: str = "user", project_dir: str | None = None, 
         servers = [command for event, _, command in _installed_commands(plan) if event == "mcp"]
         if servers and _check_executable(report, "mcp", servers[0]):
             _mcp_self_test(report, install.command_executable(servers[0]) or "")
-    payload = SELF_TEST_PAYLOADS.get(host)
+    payload = self_test_payload(host, CREDENTIAL_READ, "")
     if payload is not None:
         event = payload[0]
         installed = [command for pre_event, command in commands if pre_event == event]
@@ -690,7 +551,7 @@ def mcp_check(program: str, cwd: str, command: str, env: dict | None = None) -> 
 
 def _check_switches(report: HostReport, host: str, plan: installers.Plan, project_dir: str | None) -> None:
     """A kill switch in any config layer the host reads (user and project) turns hookward off."""
-    for switch in installers.SWITCHES.get(host, ()):
+    for switch in installers.switches(host):
         if switch.file != "config":
             base = project_dir or os.getcwd()
             paths = [installers.expand(switch.file.removeprefix("<project>/"), base)]
@@ -727,10 +588,10 @@ def _check_trust(report: HostReport, host: str, plan: installers.Plan) -> None:
     """A host that runs only hooks (and project layers) the person trusted: an untrusted one never runs (FAIL).
 
     Whether trust is needed is a registry fact (`hooks_need_trust`, `project_needs_trust`); how the host
-    spells the record it keeps is installers.TRUST_STATE.
+    spells the record it keeps is the registry's `trust_state`.
     """
     facts = installers.host_facts(host)
-    trust = installers.TRUST_STATE.get(host)
+    trust = installers.trust_state(host)
     if trust is None:
         return
     path = installers.expand(trust["file"], None)
@@ -865,7 +726,7 @@ def _check_double_registration(report: HostReport, host: str, scope: str, projec
                 "double registration",
                 f"{here} holds hookward's {other} hooks too, and both hosts read it: each may run the other's hook",
             )
-    for other in installers.ALSO_READS.get(host, ()):
+    for other in installers.also_reads(host):
         for layer, directory in (("user", None), ("project", project_dir or os.getcwd())):
             if is_installed(other, layer, directory):
                 report.add(

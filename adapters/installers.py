@@ -192,70 +192,42 @@ STYLES: dict[str, Style] = {
     ),
 }
 
-# Host settings that switch hooks off silently (doctor fails on them).
-SWITCHES: dict[str, tuple[Switch, ...]] = {
-    "claude-code": (
-        Switch(("disableAllHooks",), True, "disableAllHooks is true: Claude Code runs no hook at all"),
-        Switch(
-            ("disableAllHooks",),
-            True,
-            "disableAllHooks is true in the project's local settings: Claude Code runs no hook here",
-            file="<project>/.claude/settings.local.json",
-        ),
-    ),
-    "qwen-code": (Switch(("disableAllHooks",), True, "disableAllHooks is true: Qwen Code runs no hook at all"),),
-    "copilot-cli": (
-        Switch(("disableAllHooks",), True, "disableAllHooks is true: Copilot CLI skips the hooks of this file"),
-        Switch(
-            ("disableAllHooks",),
-            True,
-            "disableAllHooks is true in Copilot CLI's settings.json: it runs no hook",
-            file="${COPILOT_HOME:-~/.copilot}/settings.json",
-        ),
-    ),
-    "gemini-cli": (
-        Switch(("hooksConfig", "enabled"), False, "hooksConfig.enabled is false: Gemini CLI runs no hook"),
-        Switch(("hooksConfig", "disabled"), "hookward", "hooksConfig.disabled lists hookward: its hook is skipped"),
-    ),
-    "openclaw": (
-        Switch(("plugins", "entries", "hookward", "enabled"), False, "plugins.entries.hookward.enabled is false"),
-        Switch(
-            ("plugins", "allow"),
-            "hookward",
-            "plugins.allow is an allowlist without hookward: OpenClaw does not load it",
-            list_lacks=True,
-        ),
-    ),
-    "codex": (
-        Switch(
-            ("features", "hooks"),
-            False,
-            "[features] hooks = false in config.toml: Codex runs no hook",
-            file="${CODEX_HOME:-~/.codex}/config.toml",
-            format="toml",
-        ),
-        Switch(
-            ("features", "codex_hooks"),
-            False,
-            "[features] codex_hooks = false in config.toml: Codex runs no hook",
-            file="${CODEX_HOME:-~/.codex}/config.toml",
-            format="toml",
-        ),
-    ),
-}
+# Host facts installers and doctor read, all from the registry (compat/hosts/<host>.json):
+# `hook_off_switches` with an `off` value (settings that switch hooks off silently: doctor fails on them),
+# `trust_state` (where a host that runs only trusted hooks records the trust), `also_runs_hooks_of` (hosts
+# that also run another host's hook files: the same call is then answered twice, once in the wrong format).
 
-# Hosts that also run the hooks of another host's config file: the same
-# call is then answered twice, once in the wrong wire format (doctor warns).
-ALSO_READS: dict[str, tuple[str, ...]] = {
-    "cursor": ("claude-code",),
-    "vscode-copilot": ("claude-code",),
-}
 
-# Codex runs a hook only once the user trusted it: config.toml records
-# `[hooks.state."<hooks.json path>:<event in snake_case>:<group>:<hook>"]`.
-TRUST_STATE: dict[str, dict] = {
-    "codex": {"file": "${CODEX_HOME:-~/.codex}/config.toml", "table": ("hooks", "state")},
-}
+def switches(host: str) -> tuple[Switch, ...]:
+    """The host settings that switch hookward off without a word, as doctor reads them."""
+    found = []
+    for entry in registry.off_switches(host):
+        where = entry["where"]
+        found.append(
+            Switch(
+                tuple(entry["key"].split(".")),
+                entry["off"],
+                entry["message"],
+                file="config" if where == registry.REGISTERED_CONFIG else where,
+                format="toml" if where.endswith(".toml") else "json",
+                list_lacks=bool(entry.get("list_lacks", False)),
+            )
+        )
+    return tuple(found)
+
+
+def also_reads(host: str) -> tuple[str, ...]:
+    """The other hosts whose hook files `host` runs too (registry `also_runs_hooks_of`)."""
+    try:
+        return registry.also_runs_hooks_of(host)
+    except registry.UnknownHost:
+        return ()
+
+
+def trust_state(host: str) -> dict | None:
+    """{"file": registry-style path, "table": key path} of the host's trust record, or None."""
+    found = registry.trust_state(host)
+    return {"file": found["file"], "table": tuple(found["table"])} if found else None
 
 
 # ---------------------------------------------------------------------------
@@ -330,8 +302,15 @@ def expand(template: str, base: str | None) -> str:
     return install.expand_path(template, base)
 
 
-def hook_events(host: str, style: HookStyle) -> list[tuple[str, str]]:
-    """(event, role) for every event hookward registers on this host, in registry order."""
+def hook_events(
+    host: str, style: HookStyle, host_version: str | None = None, notes: list[str] | None = None
+) -> list[tuple[str, str]]:
+    """(event, role) for every event hookward registers on this host, in registry order.
+
+    An event whose `fires` fact has `since` exists from that release on (Codex's PermissionRequest):
+    it is registered only when the installed release is known and at least that (an older host
+    may refuse a hooks file naming an event it does not have); `notes` says why it was left out.
+    """
     events = host_facts(host).get("events", {})
     chosen = []
     names = style.events if style.events is not None else tuple(events)
@@ -342,6 +321,16 @@ def hook_events(host: str, style: HookStyle) -> list[tuple[str, str]]:
         role = entry.get("role")
         fires = entry.get("fires", {})
         if role in ("pre", "post", "approval") and fires.get("value") is not False:
+            since = registry.version_tuple(fires.get("since"))
+            running = registry.version_tuple(host_version)
+            if since is not None and (running is None or running < since):
+                if notes is not None:
+                    release = f"{host} {host_version}" if host_version else f"the installed {host} release (unreadable)"
+                    notes.append(
+                        f"{name} exists from {host} {fires['since']} on; {release} is not known to have it, "
+                        "so it was not registered"
+                    )
+                continue
             chosen.append((name, role))
     if not any(role == "pre" for _, role in chosen):
         raise ConfigError(f"the registry for {host} lists no pre-tool event to gate")
@@ -527,9 +516,9 @@ def _hook_plan(
             style.nested,
             style.events_at,
         )
-        if host in ALSO_READS.get(other, ()):
+        if host in also_reads(other):
             notes.append(f"{path} is also read by {other}, which runs {host}'s hooks as well")
-        elif other in ALSO_READS.get(host, ()) or not same_shape:
+        elif other in also_reads(host) or not same_shape:
             # the file is the other host's own (this host reads it as a guest), or the two disagree on its shape
             raise ConfigError(
                 f"{path} is {other}'s config too, and {other} reads its hooks there in its own shape; "
@@ -538,7 +527,7 @@ def _hook_plan(
             )
         else:
             notes.append(f"{path} is also read by {other}: each host there may run the other's hook as well")
-    events = hook_events(host, style)
+    events = hook_events(host, style, host_version, notes)
     if style.format == "toml":
         tables = []
         for event, role in events:
@@ -558,7 +547,7 @@ def _hook_plan(
             skeleton=dict(style.skeleton),
             comments=style.format == "jsonc",
         )
-    if host in TRUST_STATE and scope == "user":
+    if trust_state(host) is not None and scope == "user":
         notes.append(
             f"{host} runs a new hook only after you trust it: start {host} and approve hookward's hooks "
             "(`hookward doctor` reports whether the trust is recorded)"

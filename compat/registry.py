@@ -194,3 +194,44 @@ class Capabilities:
     def event_role(self, event: str) -> str | None:
         entry = self.data.get("events", {}).get(event)
         return entry.get("role") if entry else None
+
+
+# ---------------------------------------------------------------- host facts the adapters read
+#
+# Installers, doctor, the MCP server and the conformance suite read a host's facts through these, never
+# through a table of their own (compat/schema.py documents each section).
+
+REGISTERED_CONFIG = "config"  # an off switch's `where`: the file hookward registers in, at each layer
+
+
+def off_switches(host: str) -> list[dict]:
+    """The host's `hook_off_switches` that doctor checks (those with an `off` value), in registry order."""
+    return [entry for entry in load_host(host).get("hook_off_switches", []) if "off" in entry]
+
+
+def trust_state(host: str) -> dict | None:
+    """Where the host records the trust it requires before running a hook ({"file", "table"}), if it does."""
+    return load_host(host).get("trust_state")
+
+
+def also_runs_hooks_of(host: str) -> tuple[str, ...]:
+    """The other hosts whose hook files this host loads and runs too."""
+    return tuple(entry["host"] for entry in load_host(host).get("also_runs_hooks_of", []))
+
+
+def sample_payload(host: str) -> tuple[str, dict] | None:
+    """(pre-tool event, payload template) of a shell call as the host sends it; `{command}`, `{cwd}` are slots."""
+    entry = load_host(host).get("sample_payload")
+    return (entry["event"], entry["payload"]) if entry else None
+
+
+def mcp_client_names() -> tuple[dict[str, str], tuple[tuple[str, str], ...]]:
+    """(exact clientInfo.name -> host, (prefix, host) pairs) over every host's `mcp_client_names`."""
+    exact: dict[str, str] = {}
+    prefixes: list[tuple[str, str]] = []
+    for host in host_ids():
+        entry = load_host(host).get("mcp_client_names") or {}
+        for name in entry.get("names", []):
+            exact.setdefault(name, host)
+        prefixes += [(prefix, host) for prefix in entry.get("prefixes", [])]
+    return exact, tuple(prefixes)

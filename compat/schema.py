@@ -406,17 +406,121 @@ class ConfigVariable(_Graded):
         return self
 
 
+# `where` of an off switch that lives in the very file hookward registers in, at each layer (user and project).
+REGISTERED_CONFIG = "config"
+
+
 class OffSwitch(_Graded):
-    """A configuration key that switches the host's hooks off, and the location it lives in."""
+    """A configuration key that switches the host's hooks off, and the location it lives in.
+
+    With `off`, `hookward doctor` reads it: `key` is then a dotted key path, `where` is
+    REGISTERED_CONFIG or a registry-style file path (`${VAR:-~/...}`, `<project>/...`; a
+    `.toml` file is read as TOML, any other as JSON with comments), and the hooks are off when
+    the value there equals `off` or is a list containing it (`list_lacks`: a list that does
+    not contain it, an allowlist). `message` is what doctor says.
+    """
 
     key: str
     where: str
+    off: Any = None
+    message: str | None = None
+    list_lacks: bool = False
 
     @model_validator(mode="after")
     def _well_formed(self) -> OffSwitch:
         if not self.key.strip() or not self.where.strip():
             raise ValueError("an off switch names its key and the location it lives in")
+        checked = "off" in self.model_fields_set
+        if checked and not (self.message and self.message.strip()):
+            raise ValueError("an off switch doctor checks (with `off`) says what doctor reports (`message`)")
+        if (self.message is not None or self.list_lacks) and not checked:
+            raise ValueError("`message` and `list_lacks` belong to an off switch doctor checks: give `off`")
+        if checked and any(not part for part in self.key.split(".")):
+            raise ValueError(f"a checked off switch's key is a dotted key path, not {self.key!r}")
         return self
+
+
+class TrustState(Strict):
+    """Where a host that runs only trusted hooks records the trust (hooks_need_trust, project_needs_trust).
+
+    `file`: a registry-style path (`${CODEX_HOME:-~/.codex}/config.toml`); `table`: the key path of the table
+    holding one record per trusted hook.
+    """
+
+    file: str
+    table: list[str]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> TrustState:
+        if not self.file.strip() or not self.table or any(not key.strip() for key in self.table):
+            raise ValueError("trust_state names the file and the key path of its table")
+        return self
+
+
+class AlsoRunsHooksOf(_Graded):
+    """Another host whose hook configuration this host loads and runs too (a call is then answered twice)."""
+
+    host: str
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> AlsoRunsHooksOf:
+        if not re.fullmatch(r"[a-z0-9]+(?:-[a-z0-9]+)*", self.host):
+            raise ValueError(f"also_runs_hooks_of names a registry host id, not {self.host!r}")
+        return self
+
+
+class McpClientNames(_Graded):
+    """What the host's MCP client announces as `clientInfo.name` (exact names, and prefixes of dynamic ones).
+
+    Self-reported by the peer: used to name the host in the ledger and in explanations, never to grant.
+    """
+
+    names: list[str]
+    prefixes: list[str] = []
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> McpClientNames:
+        found = self.names + self.prefixes
+        if not found or any(not name.strip() or name != name.strip() for name in found):
+            raise ValueError("mcp_client_names lists at least one name, none blank or padded")
+        if len(set(found)) != len(found):
+            raise ValueError("mcp_client_names lists a name twice")
+        return self
+
+
+# What doctor and the conformance suite put in a sample payload: the shell command and the working directory.
+SAMPLE_SLOTS = ("{command}", "{cwd}")
+
+
+class SamplePayload(Strict):
+    """A shell call of `{command}` in `{cwd}` as the host sends it on its pre-tool event `event`.
+
+    `hookward doctor` sends it (filled in) to the installed hook as its self-test, and the conformance suite
+    over every host sends it to the hook path; a test checks that the host's own adapter parses it into a
+    shell call of exactly that command.
+    """
+
+    event: str
+    payload: dict[str, Any]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> SamplePayload:
+        strings = _strings(self.payload)
+        if "{command}" not in strings:
+            raise ValueError("a sample payload carries the shell command as the string {command}")
+        return self
+
+
+def _strings(node: object) -> list[str]:
+    if isinstance(node, str):
+        return [node]
+    if isinstance(node, dict):
+        return [s for value in node.values() for s in _strings(value)]
+    if isinstance(node, list):
+        return [s for value in node for s in _strings(value)]
+    return []
 
 
 MANAGED_PLATFORMS = ("linux", "macos")
@@ -499,6 +603,14 @@ class HostFile(Strict):
     release_components: int = 2
     # Administrator-controlled settings a hook can be installed into (`hookward install HOST --managed`).
     managed: ManagedInstall | None = None
+    # Where the trust a host requires (hooks_need_trust, project_needs_trust) is recorded (doctor reads it).
+    trust_state: TrustState | None = None
+    # Other hosts whose hook files this host loads and runs too (doctor warns; install refuses a shared file).
+    also_runs_hooks_of: list[AlsoRunsHooksOf] = []
+    # The names the host's MCP client announces (the MCP server names its peer by them).
+    mcp_client_names: McpClientNames | None = None
+    # A shell call as the host sends it on its pre-tool event (doctor's self-test, the conformance suite).
+    sample_payload: SamplePayload | None = None
 
     @field_validator("examined_on")
     @classmethod
@@ -535,6 +647,12 @@ class HostFile(Strict):
         if self.release_components not in (1, 2, 3):
             raise ValueError("release_components is 1, 2 or 3")
         pre_events = sorted(name for name, event in self.events.items() if event.role == "pre")
+        if self.sample_payload is not None and self.sample_payload.event not in pre_events:
+            raise ValueError(f"sample_payload.event {self.sample_payload.event!r} is not a pre-tool event in events")
+        if self.trust_state is not None and self.hooks_need_trust is None and self.project_needs_trust is None:
+            raise ValueError("trust_state without hooks_need_trust or project_needs_trust: what is it the record of?")
+        if any(other.host == self.host for other in self.also_runs_hooks_of):
+            raise ValueError("also_runs_hooks_of names the host itself")
         judged = sorted(name for name, event in self.events.items() if event.role in ("pre", "approval"))
         if not pre_events and self.paradigm != "mcp-only":
             # Only an MCP-only host may have no hook: hookward then gates just its own MCP tools.

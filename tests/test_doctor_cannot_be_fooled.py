@@ -29,7 +29,7 @@ def test_codex_project_install_in_an_untrusted_project_is_a_doctor_failure(sandb
     do(plan, install_it=True)
     report = doctor.diagnose("codex", scope="project", project_dir=str(sandbox / "project"), executable=FAKE_EXE)
     assert statuses(report, "project trusted") == [doctor.FAIL]
-    config = Path(installers.expand(installers.TRUST_STATE["codex"]["file"], None))
+    config = Path(installers.expand(installers.trust_state("codex")["file"], None))
     config.parent.mkdir(parents=True, exist_ok=True)
     config.write_text(f'[projects."{os.path.realpath(sandbox)}"]\ntrust_level = "trusted"\n')
     report = doctor.diagnose("codex", scope="project", project_dir=str(sandbox / "project"), executable=FAKE_EXE)

@@ -439,7 +439,7 @@ def trust_as_the_person_would(host: str, plan: installers.Plan) -> None:
             for j, _ in enumerate(group.get("hooks", [])):
                 key = f"{os.path.realpath(plan.config_file)}:{snake}:{i}:{j}"
                 lines.append(f'[hooks.state."{key}"]\ntrusted_hash = "sha256:00"\n')
-    state = Path(installers.expand(installers.TRUST_STATE[host]["file"], None))
+    state = Path(installers.expand(installers.trust_state(host)["file"], None))
     state.parent.mkdir(parents=True, exist_ok=True)
     with state.open("a") as handle:
         handle.write("\n".join(lines))
@@ -537,7 +537,7 @@ def test_doctor_sees_a_kill_switch_in_the_project_layer_too(layer: str, sandbox:
 def test_doctor_fails_when_codex_hooks_are_turned_off(flag: str, sandbox: Path) -> None:
     plan = plan_for("codex", "user", sandbox)
     do(plan, install_it=True)
-    config = Path(installers.expand(installers.SWITCHES["codex"][0].file, None))
+    config = Path(installers.expand(installers.switches("codex")[0].file, None))
     config.write_text(f'model = "o4"\n\n[features]\n{flag} = false\n')
     report = doctor.diagnose("codex", executable=FAKE_EXE)
     assert doctor.FAIL in statuses(report, "hooks switched off")
@@ -549,7 +549,7 @@ def test_doctor_fails_while_codex_has_not_trusted_the_hook(sandbox: Path) -> Non
     report = doctor.diagnose("codex", executable=FAKE_EXE)
     assert statuses(report, "trusted") == [doctor.FAIL, doctor.FAIL]
     hooks_file = os.path.realpath(plan.config_file)
-    config = Path(installers.expand(installers.TRUST_STATE["codex"]["file"], None))
+    config = Path(installers.expand(installers.trust_state("codex")["file"], None))
     config.write_text(
         f'[hooks.state."{hooks_file}:pre_tool_use:0:0"]\ntrusted_hash = "sha256:00"\n'
         f'[hooks.state."{hooks_file}:post_tool_use:0:0"]\ntrusted_hash = "sha256:00"\nenabled = false\n'
@@ -601,7 +601,7 @@ def test_doctor_without_a_host_checks_the_installed_ones(sandbox: Path) -> None:
     assert [host["host"] for host in json.loads(result.output)["hosts"]] == ["claude-code"]
 
 
-@pytest.mark.parametrize("host", sorted(doctor.SELF_TEST_PAYLOADS))
+@pytest.mark.parametrize("host", [h for h in registry.host_ids() if registry.sample_payload(h)])
 def test_self_test_payload_is_a_shell_call_in_the_hosts_own_format(host: str, tmp_path: Path) -> None:
     import importlib
 
