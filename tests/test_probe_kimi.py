@@ -18,7 +18,7 @@ import pytest
 from hookward.adapters import hook, kimi
 from hookward.adapters.base import PayloadError
 from hookward.compat import registry
-from hookward.compat.probes import harness, kimi_subagent, toolchain
+from hookward.compat.probes import harness, kimi_extra, toolchain
 from hookward.compat.probes.drivers import DRIVERS, KIMI, MODEL_PORT, NODE24_BIN
 from hookward.verdicts.decision import Verdict
 
@@ -129,7 +129,8 @@ def committed() -> dict[str, dict]:
 
 
 def test_every_kimi_scenario_with_a_wire_form_has_a_committed_record():
-    expected = {s.name for s in harness.scenario_matrix(KIMI) if s.hook != "force_ask"} | {kimi_subagent.SCENARIO}
+    expected = {s.name for s in harness.scenario_matrix(KIMI) if s.hook != "force_ask"}
+    expected |= {extra.name for extra in kimi_extra.EXTRAS}
     records = committed()
     assert set(records) == expected
     for record in records.values():
@@ -146,8 +147,8 @@ def test_kimi_records_show_only_a_deny_or_exit_2_keeps_a_tool_from_running():
             assert record["observed"]["tool_ran"] is not stopped, name
 
 
-def test_kimi_subagent_record_shows_the_hook_judging_the_subagents_own_tool_call():
-    record = committed()[kimi_subagent.SCENARIO]
+def test_kimi_extra_record_shows_the_hook_judging_the_subagents_own_tool_call():
+    record = committed()[kimi_extra.SUBAGENT]
     assert record["kind"] == "subagent"
     observed = record["observed"]
     # main agent: Agent call; subagent: Bash call; then each turn ends on its tool result
@@ -156,11 +157,11 @@ def test_kimi_subagent_record_shows_the_hook_judging_the_subagents_own_tool_call
     assert observed["effect"] == "enforced"
     # a subagent record backs no verdict fact: those are about the main agent
     facts = harness.probed_facts(harness.load_records("kimi"))
-    assert all(kimi_subagent.SCENARIO not in fact["note"] for fact in facts.values())
+    assert all(kimi_extra.SUBAGENT not in fact["note"] for fact in facts.values())
 
 
 def test_subagent_script_asks_for_each_call_once_in_order():
-    script = kimi_subagent.Sequence([("Agent", {"prompt": "p"}), ("Bash", {"command": "c"})])
+    script = kimi_extra.Sequence([("Agent", {"prompt": "p"}), ("Bash", {"command": "c"})])
     assert script.take_call([]) and (script.tool_name, script.tool_input) == ("Agent", {"prompt": "p"})
     assert script.take_call(["Bash"]) and script.tool_name == "Bash"
     assert not script.take_call(["Bash"])
@@ -169,9 +170,33 @@ def test_subagent_script_asks_for_each_call_once_in_order():
 def test_subagent_probe_judges_only_bash_with_a_key_kimi_2_1_0_accepts(tmp_path, monkeypatch):
     monkeypatch.setattr("hookward.compat.probes.drivers.node24", lambda: NODE24_BIN / "node")
     config = KIMI.write_config(tmp_path, tmp_path / "work", "hook")
-    kimi_subagent.add_matcher(config)
+    kimi_extra.add_matcher(config)
     (table,) = tomllib.loads(config.read_text(encoding="utf-8"))["hooks"]
     assert table == {"event": "PreToolUse", "matcher": "^Bash$", "command": "hook", "timeout": 5}
+
+
+def test_as_installed_a_crashing_hookward_blocks_on_kimi_but_a_hanging_one_does_not():
+    records = committed()
+    crash, timeout = records["installed-crash-shell-print"], records["installed-timeout-shell-print"]
+    for record in (crash, timeout):
+        assert record["kind"] == "installed" and record["switch"] == {"command_suffix": " || exit 2"}
+        assert record["observed"]["hook_fired"] == 1
+    assert crash["observed"]["effect"] == "blocks" and not crash["observed"]["tool_ran"]
+    assert timeout["observed"]["effect"] == "runs" and timeout["observed"]["tool_ran"]
+    # the bare host's failure facts stay the bare host's
+    assert registry.load_host("kimi")["failures"]["crash"]["value"] == "runs"
+
+
+def test_install_suffix_probe_appends_exactly_what_hookward_install_writes(tmp_path, monkeypatch):
+    from hookward.adapters.install import hook_command
+
+    monkeypatch.setattr("hookward.compat.probes.drivers.node24", lambda: NODE24_BIN / "node")
+    config = KIMI.write_config(tmp_path, tmp_path / "work", "python3 hook.py 'a b' crash")
+    command = kimi_extra.add_install_suffix(config, "python3 hook.py 'a b' crash")
+    (table,) = tomllib.loads(config.read_text(encoding="utf-8"))["hooks"]
+    assert table["command"] == command == "python3 hook.py 'a b' crash || exit 2"
+    installed = hook_command("/h/hookward", "kimi", "PreToolUse", fail_closed_exit_2=True)
+    assert installed.endswith(" || exit 2")
 
 
 def test_kimi_registry_facts_follow_the_committed_records():
@@ -234,6 +259,10 @@ def test_kimi_live_hookwards_real_hook_leaves_a_plain_shell_call_to_kimi(tmp_pat
 @pytest.mark.skipif(
     not toolchain.provisionable(toolchain.probe_programs()), reason="needs unshare, ip and npm, or apt-get as root"
 )
-def test_kimi_live_subagent_bash_call_is_judged_by_the_hook(tmp_path):
-    record = kimi_subagent.probe(records=tmp_path, progress=lambda _: None)
-    assert record["observed"]["effect"] == "enforced"
+def test_kimi_live_extra_scenarios_reproduce_the_committed_records(tmp_path):
+    records = {r["scenario"]: r for r in kimi_extra.probe(records=tmp_path, progress=lambda _: None)}
+    assert {name: r["observed"]["effect"] for name, r in records.items()} == {
+        kimi_extra.SUBAGENT: "enforced",
+        "installed-crash-shell-print": "blocks",
+        "installed-timeout-shell-print": "runs",
+    }
