@@ -20,7 +20,6 @@ A failed check makes the exit status non-zero. Warnings do not.
 
 from __future__ import annotations
 
-import importlib
 import json
 import os
 import shlex
@@ -119,11 +118,12 @@ def _fill(node: object, values: dict[str, str]) -> object:
 
 def block_template(host: str, event: str) -> tuple[object, int] | None:
     """(stdout JSON or None, exit code) of the host's deny answer, spelled by the host's own adapter."""
+    from hookward.adapters import adapter_for
     from hookward.adapters.render import DENY, Answer
     from hookward.verdicts.decision import Verdict
 
     try:
-        adapter = importlib.import_module("hookward.adapters." + host.replace("-", "_"))
+        adapter = adapter_for(host)
         wire = adapter.spell(Answer(DENY, REASON_SLOT, Verdict.DENY), event)
     except Exception:
         return None

@@ -12,6 +12,8 @@ import json
 import os
 import sys
 
+from hookward.adapters import ADAPTERS
+from hookward.adapters import adapter_for as adapters_for
 from hookward.adapters.base import PayloadError, WireAnswer
 from hookward.adapters.render import DENY, SILENT, Answer, choose
 from hookward.compat.registry import HOSTS_DIR, Capabilities, UnknownHost
@@ -30,15 +32,10 @@ BOM = b"\xef\xbb\xbf"
 
 
 def adapter_for(host: str):  # type: ignore[no-untyped-def]
-    """The adapter module of a host the registry knows (never any other module under adapters/)."""
-    if not host.replace("-", "").isalnum() or not os.path.exists(os.path.join(HOSTS_DIR, host + ".json")):
+    """The adapter of a host that adapters.ADAPTERS and the registry both know (never another module)."""
+    if host not in ADAPTERS or not os.path.exists(os.path.join(HOSTS_DIR, host + ".json")):
         raise UnknownHost(host)
-    name = "hookward.adapters." + host.replace("-", "_")
-    try:
-        __import__(name)  # importlib.import_module without importing importlib (and warnings) on every call
-    except ModuleNotFoundError:
-        raise UnknownHost(host) from None
-    return sys.modules[name]
+    return adapters_for(host)
 
 
 def payload_limit() -> int:

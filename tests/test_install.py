@@ -603,11 +603,11 @@ def test_doctor_without_a_host_checks_the_installed_ones(sandbox: Path) -> None:
 
 @pytest.mark.parametrize("host", [h for h in registry.host_ids() if registry.sample_payload(h)])
 def test_self_test_payload_is_a_shell_call_in_the_hosts_own_format(host: str, tmp_path: Path) -> None:
-    import importlib
+    from hookward.adapters import adapter_for
 
     event, payload = doctor.self_test_payload(host, doctor.CREDENTIAL_READ, str(tmp_path)) or ("", {})
     assert registry.load_host(host)["events"][event]["role"] == "pre"
-    adapter = importlib.import_module("hookward.adapters." + host.replace("-", "_"))
+    adapter = adapter_for(host)
     call = adapter.parse(event, payload)
     assert (call.kind, call.command) == ("shell", doctor.CREDENTIAL_READ)
 

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import errno
-import importlib
 import json
 import os
 import secrets
@@ -157,15 +156,16 @@ def answer_for(driver: HostDriver, verdict: str) -> tuple[str | None, str]:
     fallback spelling; None when the host has no wire form for the verdict.
     """
     try:
-        adapter = importlib.import_module("hookward.adapters." + driver.host.replace("-", "_"))
-        from hookward.adapters import render
+        from hookward.adapters import ADAPTERS, adapter_for, render
+
+        adapter = adapter_for(driver.host)
         from hookward.verdicts.decision import Verdict
 
         kind = {"allow": render.ALLOW, "ask": render.ASK, "force_ask": render.FORCE_ASK, "deny": render.DENY}[verdict]
         answer = render.Answer(kind, f"hookward probe: {verdict}", Verdict[verdict.upper()])
         wire = adapter.spell(answer, driver.pre_event)
         if wire.exit_code == 0 and wire.stdout:
-            return wire.stdout, f"adapters.{driver.host.replace('-', '_')}.spell"
+            return wire.stdout, f"adapters.{ADAPTERS[driver.host]}.spell"
     except Exception:  # no adapter yet, or it has no wire form for this verdict: use the driver's spelling
         pass
     fallback = driver.answers.get(verdict)
