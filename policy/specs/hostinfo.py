@@ -11,6 +11,7 @@ Windows programs take `/X` switches; in Git Bash they are written `//X` (MSYS tu
 from __future__ import annotations
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs.system import named_kill_is_routine
 
 _HELP = {"-h --help": "flag"}
 
@@ -235,7 +236,10 @@ def _taskkill_judge(walk: Walk, argv: list[str]) -> None:
         image = switches["/IM"]
         if "*" in image or image in ("", "."):
             walk.effects.append(Effect("destroy", image, "/IM", "ask"))
-        walk.effects.append(Effect("signal", image, "processes chosen by image name"))
+        # One program's image the agent started (`/IM uvicorn.exe`) ends like `/PID n`; python.exe, node.exe,
+        # a shell or a system process (system.PROTECTED_PROCESSES) would reach the host, hookward or Windows.
+        if not named_kill_is_routine([image], exact=True):
+            walk.effects.append(Effect("signal", image, "processes chosen by image name"))
     if "/FI" in switches:
         walk.effects.append(Effect("destroy", switches["/FI"], "/FI (processes chosen by a filter)", "ask"))
     if "/T" in switches:
@@ -254,7 +258,11 @@ _TASKKILL = Spec(
     examples={
         "taskkill //F //PID 30600": "",
         "taskkill /PID 30600": "",
-        "taskkill //F //IM uvicorn.exe": "signal:uvicorn.exe",
+        "taskkill //F //IM uvicorn.exe": "",
+        "taskkill /F /IM python.exe": "signal:python.exe",
+        "taskkill /IM node.exe": "signal:node.exe",
+        "taskkill /IM explorer.exe": "signal:explorer.exe",
+        "taskkill /IM uvicorn.exe /T": "signal",
         "taskkill //F //IM *": "destroy:* signal:*",
         "taskkill //S host //PID 1": "unknown",
         "taskkill": "unknown",

@@ -6,7 +6,10 @@ net-tools 2.10 (netstat), coreutils 9.1 (uname, whoami, id), hostname 3.23, GNU 
 (declare, typeset, export, set), SQLite 3.40.1, PostgreSQL 15 (psql), MariaDB 10.11
 (mysql), Redis 7.0 (redis-cli).
 
-Signalling one process by its id is routine; a pattern is `signal` (ask), and a pattern
+Signalling one process by its id is routine, and so is ending the processes of one literal
+name the agent started (`pkill -f "python server.py"`, `killall uvicorn`) unless that name reaches
+a protected process (an agent host or the runtime it runs in, hookward, a shell, init, sshd, a
+session or system daemon: PROTECTED_PROCESSES); any other pattern is `signal` (ask), and a pattern
 that matches nearly everything (`pkill -9 .`, `killall -r .`, `pkill -f ''`) or the pid
 -1 is `destroy`. `ps e` (BSD style) and `declare -p` / `export -p` / a bare `set` print
 the environment (`env`). A database file named to sqlite3 is read, or edited when the SQL
@@ -81,6 +84,101 @@ KILL = Spec(
 )
 
 
+# Processes a name-chosen kill must not reach without a person: the agent hosts and the runtimes they (and
+# hookward) run in, hookward, shells, terminals and multiplexers, and the system's init, session, login and
+# security daemons. `pkill node` ends Claude Code; `taskkill /IM python.exe` every Python program, hookward's too.
+PROTECTED_PROCESSES = frozenset(
+    """
+    claude codex gemini qwen kimi kiro opencode copilot cursor windsurf antigravity aider goose amp crush cline
+    hookward node nodejs bun deno electron code python python2 python3 pythonw py pypy pypy3 uv uvx
+    sh bash zsh dash ksh mksh fish ash busybox tcsh csh pwsh powershell cmd conhost openconsole windowsterminal
+    tmux screen zellij terminal iterm2 alacritty kitty wezterm gnome-terminal konsole xterm login agetty getty
+    init systemd launchd kernel_task sshd ssh ssh-agent gpg-agent mosh-server sudo su doas polkitd dbus-daemon
+    cron crond atd rsyslogd syslogd journald udevd networkmanager wpa_supplicant xorg xwayland gdm sddm lightdm
+    gnome-shell kwin plasmashell windowserver loginwindow finder dock systemuiserver explorer csrss lsass
+    winlogon services svchost wininit smss dwm system idle dockerd containerd kubelet
+    """.split()
+)
+_LITERAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _./:=@+-]{2,}")
+# Options that choose processes by something other than the name, or invert the choice: never routine.
+_OTHER_SELECTORS = {
+    "pkill": frozenset(
+        "-v --inverse -u -U --euid --uid -G --group -g --pgroup -s --session -t --terminal -P --parent -F --pidfile"
+        " --ns --nslist --cgroup -O --older -r --runstates -A --ignore-ancestors".split()
+    ),
+    "killall": frozenset("-u --user -g --process-group -o --older-than -y --younger-than -Z --context -n --ns".split()),
+}
+
+
+def _given(argv: list[str], letter: str, long: str) -> bool:
+    """Is option -LETTER (alone or bundled) or LONG among the options?"""
+    for word in argv[1:]:
+        if word == "--":
+            return False
+        if word == long or (word.startswith("-") and not word.startswith("--") and letter in word[1:]):
+            return True
+    return False
+
+
+def _other_selector(program: str, argv: list[str]) -> bool:
+    selectors = _OTHER_SELECTORS.get(program, frozenset())
+    for word in argv[1:]:
+        if word == "--":
+            return False
+        if word.startswith("--"):
+            if word.split("=", 1)[0] in selectors:
+                return True
+        elif word.startswith("-"):
+            if any(f"-{letter}" in selectors for letter in word[1:] if not letter.isdigit()):
+                return True
+    return False
+
+
+def protected_process(name: str, exact: bool) -> bool:
+    """Would a kill of processes named `name` reach one of PROTECTED_PROCESSES? Exact (killall, taskkill /IM):
+    the name, without `.exe` and a version (`python3.11`); else pkill's unanchored search, `.` any character."""
+    bare = name.lower().removesuffix(".exe")
+    if exact:
+        return bare in PROTECTED_PROCESSES or re.sub(r"[\d.]+$", "", bare) in PROTECTED_PROCESSES
+    pattern = re.compile(re.escape(bare).replace("\\.", "."))
+    return any(pattern.search(protected) for protected in PROTECTED_PROCESSES)
+
+
+# Command lines of protected processes, for `pkill -f`: the hook hookward installs, its MCP server, agent hosts.
+_PROTECTED_COMMAND_LINES = (
+    "/usr/bin/python3 /home/user/.local/bin/hookward hook claude-code PreToolUse",
+    "python3 -m hookward mcp",
+    "node /usr/local/lib/node_modules/@anthropic-ai/claude-code/cli.js --resume",
+    "node /usr/local/bin/gemini",
+    "/usr/local/bin/codex exec",
+    "/usr/sbin/sshd -D",
+    "/lib/systemd/systemd --user",
+    "/sbin/init splash",
+    "tmux new-session -s main",
+    "-bash",
+    "/bin/zsh -l",
+)
+_SCRIPT_NAME = re.compile(r"[\w.-]+\.(py|js|mjs|cjs|ts|rb|php|jar|sh|exe)|[\w.-]+:[\w.-]+", re.IGNORECASE)
+
+
+def named_kill_is_routine(names: list[str], exact: bool, full: bool = False) -> bool:
+    """Ending the processes of a literal name the agent started (`killall uvicorn`, `pkill -f "vite dev"`) is
+    routine, as `kill PID` is: every name a literal of three or more characters (no pattern syntax but `.`)
+    that reaches no protected process. Matched against whole command lines (`pkill -f`), a name must also be
+    a program with an argument or a script (`python server.py`, `server.js`, `main:app`), and miss the command
+    lines of hookward's hook and the agent hosts. Anything else stays a `signal` (ask)."""
+    for name in names:
+        if _LITERAL_NAME.fullmatch(name) is None or protected_process(name.strip(), exact):
+            return False
+        if full:
+            if " " not in name.strip() and _SCRIPT_NAME.fullmatch(name.strip()) is None:
+                return False
+            pattern = re.compile(re.escape(name.lower()).replace("\\.", "."))
+            if any(pattern.search(line.lower()) for line in _PROTECTED_COMMAND_LINES):
+                return False
+    return bool(names)
+
+
 def _pkill_judge(exact_names: bool) -> object:
     def judge(result: Walk, argv: list[str]) -> None:
         origins = {e.origin for e in result.effects}
@@ -95,7 +193,10 @@ def _pkill_judge(exact_names: bool) -> object:
         )
         if broad:
             effects.append(Effect("destroy", "", "a pattern that matches nearly every process", "ask"))
-        effects.append(Effect("signal", "", "processes chosen by name"))
+        exact = not regex or bool(origins & {"-x", "--exact"})
+        full = result.spec.name == "pkill" and _given(argv, "f", "--full")
+        if broad or _other_selector(result.spec.name, argv) or not named_kill_is_routine(patterns, exact, full):
+            effects.append(Effect("signal", "", "processes chosen by name"))
         result.effects[:] = effects
 
     return judge
@@ -114,7 +215,28 @@ PKILL = Spec(
     numeric=True,
     options=_PGREP_OPTIONS,
     operands="network*",  # patterns, recorded so the judge can weigh them
-    examples={"pkill -9 .": "destroy signal", "pkill -f ''": "destroy signal", "pkill -f 'vite dev'": "signal"},
+    examples={
+        "pkill -9 .": "destroy signal",
+        "pkill -f ''": "destroy signal",
+        "pkill -f 'vite dev'": "",
+        "pkill -f 'python server.py'": "",
+        "pkill -9 uvicorn": "",
+        "pkill uvi": "",
+        "pkill node": "signal",
+        "pkill ode": "signal",
+        "pkill -f node": "signal",
+        "pkill -f uvicorn": "signal",
+        "pkill -f 'hook claude-code'": "signal",
+        "pkill -f cli.js": "signal",
+        "pkill python3": "signal",
+        "pkill -x bash": "signal",
+        "pkill sshd": "signal",
+        "pkill 'uvi.*'": "signal",
+        "pkill -v uvicorn": "signal",
+        "pkill -P 1 sleep": "signal",
+        "pkill -t pts/1 vim": "signal",
+        "pkill": "signal",
+    },
 )
 PKILL.judge = _pkill_judge(False)  # type: ignore[assignment]
 PGREP = Spec(
@@ -143,6 +265,11 @@ KILLALL = Spec(
         "killall -l": "",
         "killall -9 -r .": "destroy signal",
         "killall node": "signal",
+        "killall uvicorn": "",
+        "killall -9 gunicorn": "",
+        "killall python3.11": "signal",
+        "killall -g uvicorn": "signal",
+        "killall Finder": "signal",
         "killall -u me": "destroy signal",
     },
 )
