@@ -24,9 +24,6 @@ TYPE_CHECKING = False  # typing itself costs milliseconds on the hook path
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator
 
-# The floor a budget finding maps to (policy/floors.py); never loosened.
-FLOOR = "budget"
-
 MAX_TOKENS = 5_000  # parser tokens, all nested parses included (bashlex: ~65-100 us each)
 MAX_NODES = 40_000  # tree nodes walked by the analysis
 MAX_COMMANDS = 500  # simple commands found, wherever they hide

@@ -19,6 +19,7 @@ from fnmatch import fnmatchcase as _fnmatchcase
 from hookward.policy import budget, protection, provenance, specs
 from hookward.policy import floors as fl
 from hookward.policy.content import sniff_secret
+from hookward.policy.floors import Floor
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
@@ -408,7 +409,7 @@ def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
     raised = _RAISED.get()
     if raised is not None:
         raised.add(demand.floor)
-    if demand.floor in result.loosens and demand.floor not in fl.NEVER_LOOSENED:
+    if demand.floor in result.loosens and demand.floor.loosenable:
         return
     reason = demand.reason
     if demand.floor in result.unscoped and demand.verdict > result.verdict:
@@ -418,7 +419,7 @@ def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
         )
     elif result.user_rule is not None and demand.verdict > result.verdict:
         reason = f"{reason} ({fl.loosen_hint(demand.floor, result.user_rule)})"
-    result.raise_to(demand.verdict, "floor." + demand.floor, reason)
+    result.raise_to(demand.verdict, demand.floor.rule_id, reason)
 
 
 # While the unmatched rest of a command is judged (to scope a rule's `loosens`): no loosening, floors recorded.
@@ -482,7 +483,7 @@ def _file_demands(
                     verdict = Verdict.ASK if group_id in ("ci", "project-config", "path-dirs") else Verdict.DENY
                     demands.append(
                         fl.Demand(
-                            "persistence",
+                            Floor.PERSISTENCE,
                             verdict,
                             f"{tgt.written} is one of the {label}: changing it makes code run later",
                         )
@@ -499,7 +500,7 @@ def _file_demands(
                         verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
                     else:
                         verdict = Verdict.DENY
-                    demands.append(fl.Demand("credentials", verdict, f"{tgt.written} holds {label}"))
+                    demands.append(fl.Demand(Floor.CREDENTIALS, verdict, f"{tgt.written} holds {label}"))
             if (
                 not found
                 and kind == "read"
@@ -508,7 +509,7 @@ def _file_demands(
             ):
                 demands.append(
                     fl.Demand(
-                        "credentials",
+                        Floor.CREDENTIALS,
                         Verdict.ASK,
                         f"{tgt.written} is a dot-file in a home directory that is not known to be harmless "
                         "(credential stores hide there, and no list of them is complete)",
@@ -520,7 +521,7 @@ def _file_demands(
                     inside = tgt.scope in ("project", "project-root", "tmp")
                     demands.append(
                         fl.Demand(
-                            "credentials",
+                            Floor.CREDENTIALS,
                             Verdict.ASK if inside else Verdict.DENY,
                             f"{tgt.written} holds {secret}",
                         )
@@ -528,7 +529,7 @@ def _file_demands(
     if recursive and kind in ("write", "edit", "delete") and _holds(tgt, policy.protected_trees, env):
         demands.append(
             fl.Demand(
-                "persistence",
+                Floor.PERSISTENCE,
                 Verdict.DENY,
                 f"{tgt.written} is a tree that holds startup files, hook configs or hookward's own state; writing into it wholesale can replace them",
             )
@@ -536,7 +537,7 @@ def _file_demands(
     if kind in ("write", "edit") and _holds_project_places(tgt, env, recursive):
         demands.append(
             fl.Demand(
-                "persistence",
+                Floor.PERSISTENCE,
                 Verdict.ASK,
                 f"{tgt.written} holds or becomes a repository's hooks, config or agent settings "
                 "(.git, .husky, .claude, ...): copying a tree there can plant code that runs later",
@@ -545,7 +546,7 @@ def _file_demands(
     if recursive and kind == "read" and not metadata_only and _holds(tgt, policy.credential_trees, env):
         demands.append(
             fl.Demand(
-                "credential-sweep",
+                Floor.CREDENTIAL_SWEEP,
                 Verdict.DENY,
                 f"{tgt.written} is a tree that holds credentials; sweeping it reads them all",
             )
@@ -569,32 +570,32 @@ def _file_demands(
             "/dev/shm",
         ):
             demands.append(
-                fl.Demand("destructive", Verdict.DENY, f"deletes {tgt.written}, which holds everything there")
+                fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"deletes {tgt.written}, which holds everything there")
             )
         elif scope == "project-root" and recursive:
-            demands.append(fl.Demand("destructive", Verdict.DENY, "deletes the whole project"))
+            demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, "deletes the whole project"))
         elif scope == "project" and re.search(r"(^|/)\.git(/|$)", tgt.path[len(project or "") :]):
-            demands.append(fl.Demand("destructive", Verdict.FORCE_ASK, "deletes git history"))
+            demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.FORCE_ASK, "deletes git history"))
         elif scope in ("project", "tmp") and recursive and scope != "tmp":
             demands.append(
-                fl.Demand("destructive", Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm")
+                fl.Demand(Floor.DESTRUCTIVE, Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm")
             )
         elif scope == "elsewhere" and recursive:
             demands.append(
                 fl.Demand(
-                    "destructive",
+                    Floor.DESTRUCTIVE,
                     Verdict.ASK,
                     f"recursively deletes {tgt.written}, outside the project, in a place this machine does not have",
                 )
             )
         elif scope in ("home", "system") and recursive:
             demands.append(
-                fl.Demand("destructive", Verdict.DENY, f"recursively deletes {tgt.written}, outside the project")
+                fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"recursively deletes {tgt.written}, outside the project")
             )
         elif scope == "device":
-            demands.append(fl.Demand("destructive", Verdict.DENY, f"deletes or wipes the device {tgt.written}"))
+            demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"deletes or wipes the device {tgt.written}"))
     if kind in ("write", "edit") and tgt.scope == "device":
-        demands.append(fl.Demand("destructive", Verdict.DENY, f"writes straight onto the device {tgt.written}"))
+        demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"writes straight onto the device {tgt.written}"))
     return demands
 
 
@@ -963,9 +964,7 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
             continue
         demand = fl.finding_demand(finding.kind, finding.detail)
         parts.append(
-            Part(
-                finding.text or command[:200], finding.kind, demand.verdict, ["floor." + demand.floor], [demand.reason]
-            )
+            Part(finding.text or command[:200], finding.kind, demand.verdict, [demand.floor.rule_id], [demand.reason])
         )
     egress_in_line = any(cmd.program in kp.EGRESS for cmd in analysis.commands)  # once per line, not per command
     changes_path = _PATH_CHANGED.set(
@@ -1053,7 +1052,7 @@ def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
                     " ".join(cmd.argv)[:300],
                     "exec",
                     Verdict.FORCE_ASK,
-                    ["floor.fetch-and-run"],
+                    [Floor.FETCH_AND_RUN.rule_id],
                     ["runs code in a repository this same command line cloned"],
                 )
             )
@@ -1070,7 +1069,7 @@ def _download_then_run(commands: list[SimpleCommand], env: Env) -> list[Part]:
                         " ".join(cmd.argv)[:300],
                         "exec",
                         Verdict.DENY,
-                        ["floor.fetch-and-run"],
+                        [Floor.FETCH_AND_RUN.rule_id],
                         [f"runs {written}, which this same command line downloaded"],
                     )
                 )
@@ -1248,11 +1247,11 @@ def _script_demand(
     path = env.home + written[1:] if written.startswith("~/") else os.path.join(cwd, written)
     changed = _changed_earlier(os.path.realpath(path), env)
     if changed is not None:
-        return fl.Demand("runs-code", Verdict.ASK, f"runs {written}, and {changed}")
+        return fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"runs {written}, and {changed}")
     persons, why, content = provenance.judge_content(path, env.project, call.session_id)
     if not persons or content is None:
         return fl.Demand(
-            "runs-code",
+            Floor.RUNS_CODE,
             Verdict.ASK,
             f"runs {written}, which is not known to be the person's code: {why} "
             "(a person's script is one unchanged since the HEAD seen at the session's first call)",
@@ -1263,10 +1262,12 @@ def _script_demand(
         return None
     depth = _SCRIPT_DEPTH.get()
     if depth >= MAX_SCRIPT_DEPTH:
-        return fl.Demand("not-understood", Verdict.ASK, f"{written} runs scripts nested deeper than hookward reads")
+        return fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"{written} runs scripts nested deeper than hookward reads")
     if len(content) > MAX_SCRIPT_BYTES or b"\0" in content:
         return fl.Demand(
-            "not-understood", Verdict.ASK, f"{written} is the person's, but too long or not text for hookward to read"
+            Floor.NOT_UNDERSTOOD,
+            Verdict.ASK,
+            f"{written} is the person's, but too long or not text for hookward to read",
         )
     token = _SCRIPT_DEPTH.set(depth + 1)
     try:
@@ -1274,9 +1275,9 @@ def _script_demand(
     finally:
         _SCRIPT_DEPTH.reset(token)
     for part in inner:
-        if "floor." + budget.FLOOR in part.rule_ids:
+        if Floor.BUDGET.rule_id in part.rule_ids:
             # The budget refuses commands an agent writes; a person's script past it is asked about instead.
-            part.verdict, part.rule_ids = Verdict.ASK, ["floor.not-understood"]
+            part.verdict, part.rule_ids = Verdict.ASK, [Floor.NOT_UNDERSTOOD.rule_id]
             part.reasons = [f"{written} is longer or more complex than hookward analyses"]
         part.what = f"({written}) {part.what}"[:300]
     out.extend(inner)
@@ -1373,10 +1374,12 @@ def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Dem
         # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project, whether or not it
         # exists yet (an earlier command of the line, or an earlier call, may write it).
         if arg.startswith("-p "):
-            return [fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} loads the plugin module {arg[3:]!r} (`{arg}`)")]
+            return [
+                fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"{cmd.program} loads the plugin module {arg[3:]!r} (`{arg}`)")
+            ]
         where = target(arg.split("::", 1)[0], cwd, env.home, env.project)
         if where.scope not in ("project", "project-root"):
-            return [fl.Demand("runs-code", Verdict.ASK, f"{cmd.program} runs {arg}, outside the project")]
+            return [fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"{cmd.program} runs {arg}, outside the project")]
     found = _runner(cmd)
     if found is None:
         return []
@@ -1402,7 +1405,7 @@ def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Dem
                 continue  # no history at all (no repository, no commit): the project's runner is accepted
             changed = f"which is not known to be the person's: {why}"
         shown = os.path.relpath(path, env.project) if env.project and path.startswith(env.project + "/") else path
-        demands.append(fl.Demand("runs-code", Verdict.ASK, f"{label} runs what {shown} defines, {changed}"))
+        demands.append(fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"{label} runs what {shown} defines, {changed}"))
         break  # one is enough to ask
     return demands
 
@@ -1453,17 +1456,17 @@ def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
 # --- effects of a command with a spec -----------------------------------------------
 
 # What an effect on the world demands (effects on paths are judged as file targets below).
-_WORLD_EFFECTS: dict[str, tuple[str, Verdict, str]] = {
-    "publish": ("destructive", Verdict.FORCE_ASK, "publishes to the outside world, which cannot be undone"),
-    "config": ("persistence", Verdict.ASK, "changes persistent configuration"),
-    "secret": ("credentials", Verdict.DENY, "prints secrets or access tokens"),
-    "env": ("credentials", Verdict.ASK, "prints the environment, which holds API keys in agent sessions"),
-    "destroy": ("destructive", Verdict.ASK, "destroys something outside the working tree"),
-    "privilege": ("privilege", Verdict.FORCE_ASK, "changes privileges or runs as another user"),
-    "signal": ("destructive", Verdict.ASK, "signals processes chosen by a pattern"),
-    "script": ("runs-code", Verdict.ASK, "runs a script file"),
-    "load": ("runs-code", Verdict.ASK, "loads code into the program"),
-    "upload": ("egress", Verdict.ASK, "sends a file's content off this machine"),
+_WORLD_EFFECTS: dict[str, tuple[fl.Floor, Verdict, str]] = {
+    "publish": (Floor.DESTRUCTIVE, Verdict.FORCE_ASK, "publishes to the outside world, which cannot be undone"),
+    "config": (Floor.PERSISTENCE, Verdict.ASK, "changes persistent configuration"),
+    "secret": (Floor.CREDENTIALS, Verdict.DENY, "prints secrets or access tokens"),
+    "env": (Floor.CREDENTIALS, Verdict.ASK, "prints the environment, which holds API keys in agent sessions"),
+    "destroy": (Floor.DESTRUCTIVE, Verdict.ASK, "destroys something outside the working tree"),
+    "privilege": (Floor.PRIVILEGE, Verdict.FORCE_ASK, "changes privileges or runs as another user"),
+    "signal": (Floor.DESTRUCTIVE, Verdict.ASK, "signals processes chosen by a pattern"),
+    "script": (Floor.RUNS_CODE, Verdict.ASK, "runs a script file"),
+    "load": (Floor.RUNS_CODE, Verdict.ASK, "loads code into the program"),
+    "upload": (Floor.EGRESS, Verdict.ASK, "sends a file's content off this machine"),
 }
 _PATH_KIND = {
     "read": "read",
@@ -1495,7 +1498,7 @@ def _spec_demands(
     """Floors for what a spec says the argv does; returns its file effects for the path rules."""
     program = walked.spec.path()
     for why in walked.unknown:
-        _apply_floor(result, fl.Demand("not-understood", Verdict.ASK, why))
+        _apply_floor(result, fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, why))
     if walked.spec.name == "ln" and any(e.kind == "tree-read" for e in walked.effects):
         _symlink_targets(walked, cmd, call, policy, env, nested)
     kinds = {effect.kind for effect in walked.effects}
@@ -1558,7 +1561,7 @@ def _spec_demands(
             _extract_demands(walked, program, value == "/", base or ".", cmd, env, result, file_effects)
         elif kind == "unknown":
             _apply_floor(
-                result, fl.Demand("not-understood", Verdict.ASK, f"{program}: {effect.origin} is not modelled")
+                result, fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"{program}: {effect.origin} is not modelled")
             )
     # Into a directory, a copy or a move creates destination/<name>: judge those files too.
     for kind, value, tree in list(file_effects):
@@ -1624,7 +1627,7 @@ def _symlink_targets(
         value = effect.value
         path = env.home + value[1:] if value == "~" or value.startswith("~/") else os.path.join(cwd, value)
         part = _file_part("write", path, call, policy, env)
-        if "floor.self-protection" in part.rule_ids and part.verdict == Verdict.DENY:
+        if Floor.SELF_PROTECTION.rule_id in part.rule_ids and part.verdict == Verdict.DENY:
             part.what = f"(a symbolic link to) {part.what}"
             nested.append(part)
 
@@ -1687,7 +1690,7 @@ def _extract_demands(
         _apply_floor(
             result,
             fl.Demand(
-                "not-understood",
+                Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
                 f"{program} unpacks an archive into {destination}: what it creates is not known before it runs",
             ),
@@ -1698,7 +1701,7 @@ def _extract_demands(
             _apply_floor(
                 result,
                 fl.Demand(
-                    "persistence",
+                    Floor.PERSISTENCE,
                     Verdict.DENY,
                     f"{program}: the member {member.name[:120]!r} lands outside {destination}",
                 ),
@@ -1774,10 +1777,10 @@ def _environment_demand(name: str, program: str) -> fl.Demand | None:
         return None
     redirect = kenv.REDIRECTS.get(name)
     if redirect is not None:
-        return fl.Demand("hijack", Verdict.ASK, f"{name} points {program} at {redirect}")
+        return fl.Demand(Floor.HIJACK, Verdict.ASK, f"{name} points {program} at {redirect}")
     if specs.family_of(program) in kenv.ENV_CONFIG_FAMILIES:
         return fl.Demand(
-            "hijack",
+            Floor.HIJACK,
             Verdict.ASK,
             f"{name} is not a variable hookward knows to be harmless, and {program} reads its configuration "
             "from the environment",
@@ -1919,7 +1922,7 @@ def _command_parts(
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
     project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file):
-        if demand.floor == "fetch-and-run" and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
+        if demand.floor == Floor.FETCH_AND_RUN and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
             continue  # bare `npx` names no package: npm opens its script shell on the host's standard input
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
@@ -1950,13 +1953,15 @@ def _command_parts(
         _apply_floor(
             result,
             fl.Demand(
-                "not-understood", Verdict.ASK, f"{cmd.program} gets an argument whose value is only known at run time"
+                Floor.NOT_UNDERSTOOD,
+                Verdict.ASK,
+                f"{cmd.program} gets an argument whose value is only known at run time",
             ),
         )
     if cmd.unknown_args and cmd.program not in kp.NON_READING and _fed_from_outside(cmd, env):
         _apply_floor(
             result,
-            fl.Demand("credentials", Verdict.ASK, f"{cmd.program} gets file names listed outside the project"),
+            fl.Demand(Floor.CREDENTIALS, Verdict.ASK, f"{cmd.program} gets file names listed outside the project"),
         )
     if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {
         "sh",
@@ -1970,7 +1975,7 @@ def _command_parts(
         _apply_floor(
             result,
             fl.Demand(
-                "not-understood",
+                Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
                 f"{cmd.program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})",
             ),
@@ -1984,7 +1989,7 @@ def _command_parts(
             shadowed = next((m for m in fl.python_imports(code) if _module_shadowed(m, cmd.cwd or env.cwd, env)), None)
             if shadowed is not None:
                 demand = fl.Demand(
-                    "not-understood",
+                    Floor.NOT_UNDERSTOOD,
                     Verdict.ASK,
                     f"inline python code imports {shadowed}, which a file in the directory it runs in would replace",
                 )
@@ -1993,7 +1998,9 @@ def _command_parts(
             inner_parts = _shell_parts(_with_command(call, inner), policy, env)
             worst = max((p.verdict for p in inner_parts), default=Verdict.ALLOW)
             if worst >= Verdict.FORCE_ASK:
-                _apply_floor(result, fl.Demand("not-understood", worst, f"inline {language} code runs {inner[:80]!r}"))
+                _apply_floor(
+                    result, fl.Demand(Floor.NOT_UNDERSTOOD, worst, f"inline {language} code runs {inner[:80]!r}")
+                )
     family = interpreter_family(cmd.program)
     fed_shell = (
         kp.SHELLS & {cmd.program}
@@ -2009,7 +2016,7 @@ def _command_parts(
         module = _python_module(cmd) if family == "python" else None
         if module is not None and _module_shadowed(module[1].split(".")[0], cmd.cwd or env.cwd, env):
             script_demand = fl.Demand(
-                "not-understood",
+                Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
                 f"{cmd.program} -m {module[1]} would import a {module[1].split('.')[0]} module from the directory "
                 "it runs in (there, or written earlier on the line), which hookward does not read",
@@ -2044,13 +2051,13 @@ def _command_parts(
                 _apply_floor(
                     result,
                     fl.Demand(
-                        "not-understood",
+                        Floor.NOT_UNDERSTOOD,
                         Verdict.ASK,
                         f"{cmd.program} loads its configuration or code from {config}, outside the project",
                     ),
                 )
     if cmd.remote:
-        _apply_floor(result, fl.Demand("egress", Verdict.ASK, f"runs on another machine ({cmd.remote})"))
+        _apply_floor(result, fl.Demand(Floor.EGRESS, Verdict.ASK, f"runs on another machine ({cmd.remote})"))
     nested: list[Part] = []
     if walked is not None:
         effects = _spec_demands(walked, cmd, call, policy, env, result, nested)
@@ -2085,7 +2092,7 @@ def _command_parts(
             # `for h in ls hookward; do $h uninstall; done`: a program only known at run time, on a line that
             # names the gate, may be the gate; its controls have no routine use through a variable.
             parts[0].verdict = Verdict.DENY
-            parts[0].rule_ids = [*parts[0].rule_ids, "floor.self-protection"]
+            parts[0].rule_ids = [*parts[0].rule_ids, Floor.SELF_PROTECTION.rule_id]
             parts[0].reasons = [
                 *parts[0].reasons,
                 f"the program {cmd.argv[0]!r} is known only at run time, on a line that names hookward: it may "
@@ -2126,7 +2133,7 @@ def _command_parts(
                     _apply_floor(
                         result,
                         fl.Demand(
-                            "not-understood",
+                            Floor.NOT_UNDERSTOOD,
                             Verdict.ASK,
                             f"{cmd.program} gets names from {redirect.target}, which hookward cannot read",
                         ),
@@ -2144,7 +2151,7 @@ def _command_parts(
             _apply_floor(
                 result,
                 fl.Demand(
-                    "not-understood", Verdict.ASK, f"redirect target {redirect.target!r} is only known at run time"
+                    Floor.NOT_UNDERSTOOD, Verdict.ASK, f"redirect target {redirect.target!r} is only known at run time"
                 ),
             )
             parts[0].verdict = result.verdict
@@ -2168,7 +2175,7 @@ def _command_parts(
                             path,
                             kind,
                             Verdict.ASK,
-                            ["floor.not-understood"],
+                            [Floor.NOT_UNDERSTOOD.rule_id],
                             [f"{path} goes through {through}: where it leads is not knowable before it runs"],
                         )
                     )
@@ -2200,20 +2207,20 @@ def _sed_script_files(sedscript, cmd: SimpleCommand, env: Env, sed) -> list[fl.D
             except (OSError, ValueError):
                 why = "a file hookward cannot read (missing, not a regular file, or too long)"
         if text is None:
-            demands.append(fl.Demand("not-understood", Verdict.ASK, f"sed runs the script {name!r}, {why}"))
+            demands.append(fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"sed runs the script {name!r}, {why}"))
             continue
         found = sedscript.analyze(text)
         sed.reads += found.reads
         sed.writes += found.writes
         if found.runs:
-            demands.append(fl.Demand("not-understood", Verdict.ASK, f"the sed script {name} runs commands"))
+            demands.append(fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"the sed script {name} runs commands"))
         elif not found.understood:
-            demands.append(fl.Demand("not-understood", Verdict.ASK, f"the sed script {name} is not understood"))
+            demands.append(fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"the sed script {name} is not understood"))
     return demands
 
 
 def _is_sensitive_read(part: Part) -> bool:
-    return any(rule in ("floor.credentials", "floor.credential-sweep") for rule in part.rule_ids)
+    return any(rule in (Floor.CREDENTIALS.rule_id, Floor.CREDENTIAL_SWEEP.rule_id) for rule in part.rule_ids)
 
 
 def _with_command(call: ToolCall, command: str) -> ToolCall:
@@ -2243,7 +2250,7 @@ def _file_part(
             "(no operand)",
             kind,
             Verdict.ASK,
-            ["floor.not-understood"],
+            [Floor.NOT_UNDERSTOOD.rule_id],
             ["a file command with no operand: what it acts on comes from elsewhere"],
         )
     tgt = target(written, env.cwd, env.home, env.project)
@@ -2268,7 +2275,7 @@ def _file_part(
         _apply_floor(
             result,
             fl.Demand(
-                "credentials",
+                Floor.CREDENTIALS,
                 Verdict.ASK,
                 f"the wildcard {written} outside the project matched nothing hookward can see",
             ),

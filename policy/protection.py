@@ -36,9 +36,10 @@ import re
 import sys
 from fnmatch import fnmatchcase
 
+from hookward.policy.floors.common import Floor
 from hookward.verdicts.decision import Verdict
 
-FLOOR = "self-protection"
+FLOOR = Floor.SELF_PROTECTION
 
 # hookward's own CLI: every command path is one or the other (a test walks the
 # typer app, so a new command cannot be forgotten). A control changes the

@@ -110,16 +110,19 @@ class Rule(BaseModel):
     @field_validator("loosens")
     @classmethod
     def _loosens_floors(cls, loosens: list[str]) -> list[str]:
-        from hookward.policy.floors import FLOOR_IDS, NEVER_LOOSENED
+        # Checked against the one declaration of the floors (policy/floors/common.py `Floor`): a floor no
+        # one declares, or one that can never be loosened, makes the policy fail to load.
+        from hookward.policy.floors import Floor
 
-        for floor in loosens:
-            name = floor.removeprefix("floor.")
-            if name in NEVER_LOOSENED:
-                raise ValueError(f"the {name} floor can never be loosened")
-            if name not in FLOOR_IDS:
-                valid = ", ".join(f for f in FLOOR_IDS if f not in NEVER_LOOSENED)
-                raise ValueError(f"loosens names no floor {floor!r}; the floors a rule may loosen are {valid}")
-        return [floor.removeprefix("floor.") for floor in loosens]
+        for name in loosens:
+            try:
+                floor = Floor(name.removeprefix("floor."))
+            except ValueError:
+                valid = ", ".join(known for known in Floor if known.loosenable)
+                raise ValueError(f"loosens names no floor {name!r}; the floors a rule may loosen are {valid}") from None
+            if not floor.loosenable:
+                raise ValueError(f"the {floor} floor can never be loosened")
+        return [name.removeprefix("floor.") for name in loosens]
 
 
 class AuditExport(BaseModel):
@@ -159,14 +162,16 @@ class Managed(BaseModel):
     @field_validator("loosenable_floors")
     @classmethod
     def _floors_known(cls, floors: list[str] | None) -> list[str] | None:
-        from hookward.policy.floors import FLOOR_IDS
+        from hookward.policy.floors import Floor
 
         if floors is None:
             return None
         names = [floor.removeprefix("floor.") for floor in floors]
         for name in names:
-            if name not in FLOOR_IDS:
-                raise ValueError(f"loosenable_floors names no floor {name!r}")
+            try:
+                Floor(name)
+            except ValueError:
+                raise ValueError(f"loosenable_floors names no floor {name!r}") from None
         return names
 
 

@@ -250,8 +250,9 @@ def test_loosens_self_protection_is_refused_at_load():
 
 
 def test_every_floor_a_demand_names_is_a_declared_floor_id():
+    # Demands name floors by `Floor` members (tests/test_floor_ids.py checks no free strings remain).
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "policy").rglob("*.py"))
-    named = set(re.findall(r'Demand\(\s*"([a-z-]+)"', source))
+    named = {name.lower().replace("_", "-") for name in re.findall(r"Demand\(\s*(?:fl\.)?Floor\.([A-Z_]+)", source)}
     named |= {floor for floor, _verdict in floors.FINDING_FLOORS.values()}
     assert named, "the scan found no demands"
     assert named <= set(floors.FLOOR_IDS), sorted(named - set(floors.FLOOR_IDS))

@@ -2,17 +2,15 @@
 
 A floor looks at one action (a simple command or a file target) and may
 demand a minimum verdict. Floors are loosened only by an explicit user-level
-rule that names them in `loosens`; `self-protection` never.
-
-Floor ids: self-protection, credentials, credential-sweep, persistence,
-egress, fetch-and-run, privilege, destructive, hijack, not-understood, budget
-(the analysis ran past its counted work budget or its deadline: deny, never loosened).
+rule that names them in `loosens`, and only the floors that can be loosened:
+`Floor` in common.py declares every floor id once, with whether it can
+(self-protection and budget never).
 
 The floors live one program family to a module; this package re-exports the
 names the engine and the loader use, so `from hookward.policy import floors`
 reads as one module:
 
-- common: the floor ids, `Demand`, the shell analysis' findings, argv helpers
+- common: `Floor`, `Demand`, the shell analysis' findings, argv helpers
 - commands: `command_demands`, every family's floor for one simple command
 - selfprotection, vcs (git), packages, cloud, containers, network, build
   (make), system (disks and power), interpreters (inline code, scripts), text (sed)
@@ -30,6 +28,7 @@ from hookward.policy.floors.common import (
     FORCE_ASK,
     NEVER_LOOSENED,
     Demand,
+    Floor,
     ProjectFile,
     _flag_set,
     finding_demand,
@@ -70,6 +69,7 @@ __all__ = [
     "SAFE_PYTHON_MODULES",
     "SPEC_JUDGED_RUNTIMES",
     "Demand",
+    "Floor",
     "ProjectFile",
     "_flag_set",
     "_git_demands",

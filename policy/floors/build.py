@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, Demand
+from hookward.policy.floors.common import ASK, Demand, Floor
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -42,13 +42,17 @@ def make_assignment_demands(args: list[str]) -> list[Demand]:
         name, op, value = found.groups()
         first = value.split()[0] if value.split() else ""
         if op == "!=":
-            demands.append(Demand("runs-code", ASK, f"make runs {value[:80]!r} in a shell to set {name}"))
+            demands.append(Demand(Floor.RUNS_CODE, ASK, f"make runs {value[:80]!r} in a shell to set {name}"))
         elif _MAKE_VALUE_CODE.search(value):
             demands.append(
-                Demand("runs-code", ASK, f"make {name}={value[:80]!r}: recipes hand this value to a shell or expand it")
+                Demand(
+                    Floor.RUNS_CODE, ASK, f"make {name}={value[:80]!r}: recipes hand this value to a shell or expand it"
+                )
             )
         elif name in ("MAKEFILES", "MAKEFLAGS", "MFLAGS", "GNUMAKEFLAGS", "MAKEOVERRIDES"):
-            demands.append(Demand("hijack", ASK, f"make {name}= {kenv.REDIRECTS.get(name, 'changes what make reads')}"))
+            demands.append(
+                Demand(Floor.HIJACK, ASK, f"make {name}= {kenv.REDIRECTS.get(name, 'changes what make reads')}")
+            )
         elif _MAKE_PROGRAM_VAR.match(name) and (
             # `CC='sh -c ...'`: a runner of code handed its own command; `PYTHON=python3` alone is that program.
             first in kp.SHELLS | kp.INTERPRETERS | {"env", "eval", "exec", "sudo", "doas"}
@@ -59,9 +63,11 @@ def make_assignment_demands(args: list[str]) -> list[Demand]:
             and not _MAKE_PROJECT_TOOL.match(first)
             or ".." in first.split("/")
         ):
-            demands.append(Demand("hijack", ASK, f"make {name}={first[:80]}: the recipes run this program"))
+            demands.append(Demand(Floor.HIJACK, ASK, f"make {name}={first[:80]}: the recipes run this program"))
         elif name.endswith("FLAGS") and _LOADING_FLAG.search(value):
-            demands.append(Demand("hijack", ASK, f"make {name}: flags that load a program or plugin into the build"))
+            demands.append(
+                Demand(Floor.HIJACK, ASK, f"make {name}: flags that load a program or plugin into the build")
+            )
         elif HIJACK_VARS.match(name) and not _MAKE_PROGRAM_VAR.match(name) and not name.endswith("FLAGS"):
-            demands.append(Demand("hijack", ASK, f"make exports {name} to every recipe it runs"))
+            demands.append(Demand(Floor.HIJACK, ASK, f"make exports {name} to every recipe it runs"))
     return demands

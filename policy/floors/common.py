@@ -3,27 +3,51 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 
 from hookward.verdicts.decision import Verdict
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 
-# Every floor a demand can name: what `loosens` in a user rule is checked against when the policy loads.
-FLOOR_IDS: tuple[str, ...] = (
-    "self-protection",
-    "credentials",
-    "credential-sweep",
-    "persistence",
-    "egress",
-    "fetch-and-run",
-    "privilege",
-    "destructive",
-    "hijack",
-    "runs-code",
-    "not-understood",
-    "budget",
-)
-NEVER_LOOSENED = frozenset({"self-protection", "budget"})
+
+class Floor(StrEnum):
+    """Every floor a demand can name, declared once, and whether a user rule's `loosens` may lift it.
+
+    A member is its id as policies and rule ids spell it (`Floor.EGRESS == "egress"`, rule id
+    `floor.egress`); `loosens` in a policy is checked against this when the policy loads.
+    """
+
+    loosenable: bool
+
+    def __new__(cls, value: str, loosenable: bool = True) -> Floor:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.loosenable = loosenable
+        return member
+
+    @property
+    def rule_id(self) -> str:
+        return "floor." + self.value
+
+    # The gate itself: its launcher, policy, ledger and grants (only a person at a terminal changes them).
+    SELF_PROTECTION = "self-protection", False
+    CREDENTIALS = "credentials"  # secrets read, printed or sent: key files, tokens, the environment
+    CREDENTIAL_SWEEP = "credential-sweep"  # a recursive read of a tree that holds credential stores
+    PERSISTENCE = "persistence"  # what runs later: crontab, launchd, systemd, git config, shell profiles
+    EGRESS = "egress"  # data or a connection leaving this machine
+    FETCH_AND_RUN = "fetch-and-run"  # code downloaded and run: packages, images, piped installers
+    PRIVILEGE = "privilege"  # sudo, setuid bits, accounts, privileged containers, host mounts
+    DESTRUCTIVE = "destructive"  # what cannot be undone: deletions, force-pushes, live infrastructure
+    HIJACK = "hijack"  # changing what another program runs or loads (PATH, LD_PRELOAD, make SHELL=)
+    RUNS_CODE = "runs-code"  # a value a program hands to a shell or runs as a program
+    NOT_UNDERSTOOD = "not-understood"  # what the analysis cannot read: scripts, opaque input, unknown forms
+    # The analysis ran past its counted work budget or its deadline: deny, never loosened.
+    BUDGET = "budget", False
+
+
+# The ids as strings, in declaration order, and the ones no rule may loosen.
+FLOOR_IDS: tuple[str, ...] = tuple(floor.value for floor in Floor)
+NEVER_LOOSENED = frozenset(floor.value for floor in Floor if not floor.loosenable)
 
 
 def loosen_hint(floor: str, user_rule: str | None = None) -> str:
@@ -39,32 +63,34 @@ class Demand:
 
     __slots__ = ("floor", "verdict", "reason")
 
-    def __init__(self, floor: str, verdict: Verdict, reason: str) -> None:
-        self.floor = floor
+    def __init__(self, floor: Floor | str, verdict: Verdict, reason: str) -> None:
+        # An id from outside the floors (a URL or path check, a spec effect) is checked here: one no floor
+        # declares raises, and an engine error is refused, never allowed.
+        self.floor: Floor = floor if type(floor) is Floor else Floor(floor)
         self.verdict = verdict
         self.reason = reason
 
 
 # --- findings of the shell analysis -----------------------------------------
 
-FINDING_FLOORS: dict[str, tuple[str, Verdict]] = {
-    "not-understood": ("not-understood", ASK),
-    "opaque": ("not-understood", ASK),
-    "function": ("not-understood", ASK),
-    "alias": ("not-understood", ASK),
-    "pipe-to-interpreter": ("not-understood", ASK),
-    "remote": ("egress", ASK),
-    "fetch-and-run": ("fetch-and-run", DENY),
-    "decoded-payload": ("fetch-and-run", DENY),
-    "raw-socket": ("egress", DENY),
-    "hijack": ("hijack", DENY),
-    "secret-variable": ("credentials", ASK),
-    "budget": ("budget", DENY),
+FINDING_FLOORS: dict[str, tuple[Floor, Verdict]] = {
+    "not-understood": (Floor.NOT_UNDERSTOOD, ASK),
+    "opaque": (Floor.NOT_UNDERSTOOD, ASK),
+    "function": (Floor.NOT_UNDERSTOOD, ASK),
+    "alias": (Floor.NOT_UNDERSTOOD, ASK),
+    "pipe-to-interpreter": (Floor.NOT_UNDERSTOOD, ASK),
+    "remote": (Floor.EGRESS, ASK),
+    "fetch-and-run": (Floor.FETCH_AND_RUN, DENY),
+    "decoded-payload": (Floor.FETCH_AND_RUN, DENY),
+    "raw-socket": (Floor.EGRESS, DENY),
+    "hijack": (Floor.HIJACK, DENY),
+    "secret-variable": (Floor.CREDENTIALS, ASK),
+    "budget": (Floor.BUDGET, DENY),
 }
 
 
 def finding_demand(kind: str, detail: str) -> Demand:
-    floor, verdict = FINDING_FLOORS.get(kind, ("not-understood", ASK))
+    floor, verdict = FINDING_FLOORS.get(kind, (Floor.NOT_UNDERSTOOD, ASK))
     if kind == "hijack" and detail.startswith("changes PATH"):
         verdict = ASK
     return Demand(floor, verdict, detail)

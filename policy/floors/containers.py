@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import re
 
-from hookward.policy.floors.common import ASK, DENY, Demand
+from hookward.policy.floors.common import ASK, DENY, Demand, Floor
 
 
 def _container_demands(args: list[str]) -> list[Demand]:
@@ -18,7 +18,7 @@ def _container_demands(args: list[str]) -> list[Demand]:
             or re.search(r"--cap-add[= ](ALL|SYS_ADMIN)", text)
             or re.search(r"--pid[= ]host|--net(work)?[= ]host.*--privileged", text)
         ):
-            demands.append(Demand("privilege", DENY, "runs a privileged container, which owns the host"))
+            demands.append(Demand(Floor.PRIVILEGE, DENY, "runs a privileged container, which owns the host"))
         for i, arg in enumerate(args):
             mount = None
             if arg in ("-v", "--volume", "--mount") and i + 1 < len(args):
@@ -39,11 +39,13 @@ def _container_demands(args: list[str]) -> list[Demand]:
                 or source.rstrip("/") in ("", home)
                 or (source.startswith("/") and home.startswith(source.rstrip("/") + "/"))
             ):
-                demands.append(Demand("privilege", DENY, f"mounts {source} into a container, which hands it the host"))
+                demands.append(
+                    Demand(Floor.PRIVILEGE, DENY, f"mounts {source} into a container, which hands it the host")
+                )
         if sub == "run":
-            demands.append(Demand("fetch-and-run", ASK, "runs a container image"))
+            demands.append(Demand(Floor.FETCH_AND_RUN, ASK, "runs a container image"))
     if sub in ("rm", "rmi", "system", "volume", "network", "image", "container", "kill", "stop") and (
         sub in ("rm", "rmi", "kill", "stop") or (len(args) > 1 and args[1] in ("prune", "rm"))
     ):
-        demands.append(Demand("destructive", ASK, f"docker {sub} removes containers, images or data"))
+        demands.append(Demand(Floor.DESTRUCTIVE, ASK, f"docker {sub} removes containers, images or data"))
     return demands

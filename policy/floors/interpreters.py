@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Demand, is_version_query
+from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Demand, Floor, is_version_query
 from hookward.policy.lazy import LazyRegex
 
 # --- inline code --------------------------------------------------------------
@@ -31,7 +31,7 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
     if re.search(r"hookward", code, re.IGNORECASE):
         # hookward's modules, its ledger, its policy: inline code that names them reaches for the gate itself.
         return Demand(
-            "self-protection",
+            Floor.SELF_PROTECTION,
             DENY,
             f"inline {language} code names hookward (its modules, policy, ledger or grants): this is the gate itself",
         ), []
@@ -39,10 +39,10 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
     embedded += re.findall(r"`([^`]+)`", code) if language in ("ruby", "perl", "php") else []
     hit = _DANGEROUS_CODE.search(code)
     if hit:
-        return Demand("not-understood", FORCE_ASK, f"inline {language} code uses {hit.group(0)!r}"), embedded
+        return Demand(Floor.NOT_UNDERSTOOD, FORCE_ASK, f"inline {language} code uses {hit.group(0)!r}"), embedded
     if _trivial_code(language, code):
-        return Demand("not-understood", ALLOW, f"inline {language} code only prints literals"), embedded
-    return Demand("not-understood", ASK, f"inline {language} code is not analyzed"), embedded
+        return Demand(Floor.NOT_UNDERSTOOD, ALLOW, f"inline {language} code only prints literals"), embedded
+    return Demand(Floor.NOT_UNDERSTOOD, ASK, f"inline {language} code is not analyzed"), embedded
 
 
 def python_imports(code: str) -> list[str]:
@@ -247,10 +247,10 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
     if family == "awk":
         code = next((a for a in args if not a.startswith("-")), "")
         if "-f" in args or any(a.startswith("--file") for a in args):
-            return Demand("not-understood", ASK, f"{program} runs a program file hookward does not read")
+            return Demand(Floor.NOT_UNDERSTOOD, ASK, f"{program} runs a program file hookward does not read")
         if _AWK_EXEC.search(code):
             return Demand(
-                "not-understood", ASK, f"{program} program runs commands, reads the environment or writes files"
+                Floor.NOT_UNDERSTOOD, ASK, f"{program} program runs commands, reads the environment or writes files"
             )
         return None
     if family == "jq":
@@ -260,7 +260,7 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         from hookward.policy.specs.php_frameworks import interpreter_reason
 
         reason = interpreter_reason(args)
-        return None if reason is None else Demand("not-understood", ASK, reason)
+        return None if reason is None else Demand(Floor.NOT_UNDERSTOOD, ASK, reason)
     if family == "python" and "-m" in args:
         module = args[args.index("-m") + 1] if args.index("-m") + 1 < len(args) else ""
         if module == "timeit":
@@ -279,7 +279,7 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
             )
         if module in _PYTHON_CODE_RUNNERS:
             return Demand(
-                "not-understood", ASK, f"{program} -m {module} runs code it is handed, which hookward does not read"
+                Floor.NOT_UNDERSTOOD, ASK, f"{program} -m {module} runs code it is handed, which hookward does not read"
             )
         if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
             return None
@@ -291,8 +291,8 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
             ["check"],
         ):
             return None
-        return Demand("not-understood", ASK, f"{program} -m {module} runs a module hookward does not read")
+        return Demand(Floor.NOT_UNDERSTOOD, ASK, f"{program} -m {module} runs a module hookward does not read")
     script = next((a for a in args if not a.startswith("-")), None)
     if script is not None and script != "-":
-        return Demand("not-understood", ASK, f"{program} runs the script {script!r}, which hookward does not read")
-    return Demand("not-understood", ASK, f"{program} runs a program from standard input or interactively")
+        return Demand(Floor.NOT_UNDERSTOOD, ASK, f"{program} runs the script {script!r}, which hookward does not read")
+    return Demand(Floor.NOT_UNDERSTOOD, ASK, f"{program} runs a program from standard input or interactively")

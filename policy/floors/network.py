@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, Floor
 from hookward.policy.knowledge import programs as kp
 
 
@@ -19,7 +19,7 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
 
             verdicts = {"ask": ASK, "deny": DENY}
             if any(holds_secret(arg) for arg in args):  # a literal token in a URL or header leaves with it
-                return [Demand("credentials", ASK, f"{program} sends what looks like an access token")]
+                return [Demand(Floor.CREDENTIALS, ASK, f"{program} sends what looks like an access token")]
             return [
                 Demand(floor, verdicts[verdict], f"{program}: {reason}")
                 for url in found
@@ -57,23 +57,23 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
         positional = [a for a in args if not a.startswith("-")]
         out = copies_out([program, *args])
         if out:
-            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+            return [Demand(Floor.EGRESS, DENY, f"{program} copies local files to another machine")]
         if out is None and (
             len(positional) >= 2
             and re.match(r"^[\w.@-]+:", positional[-1])
             and not re.match(r"^[\w.@-]+:", positional[0])
         ):
-            return [Demand("egress", DENY, f"{program} copies local files to another machine")]
+            return [Demand(Floor.EGRESS, DENY, f"{program} copies local files to another machine")]
     if program in ("nc", "ncat", "netcat", "socat", "telnet"):
         if "-e" in args or "-c" in args or any("exec:" in a.lower() or "system:" in a.lower() for a in args):
-            return [Demand("egress", DENY, f"{program} connects a program to the network (a reverse shell)")]
-        return [Demand("egress", FORCE_ASK, f"{program} opens a raw network connection")]
+            return [Demand(Floor.EGRESS, DENY, f"{program} connects a program to the network (a reverse shell)")]
+        return [Demand(Floor.EGRESS, FORCE_ASK, f"{program} opens a raw network connection")]
     if (
         any(u.startswith(("@", "<")) or u == "-" or "=@" in u or "=<" in u for u in uploads)
         or (program == "wget" and any(a.startswith(("--post-file", "--body-file")) for a in args))
         or (program == "curl" and any(a.startswith(("-T", "--upload-file")) for a in args))
     ):
-        return [Demand("egress", DENY, f"{program} uploads a file or piped data to the network")]
+        return [Demand(Floor.EGRESS, DENY, f"{program} uploads a file or piped data to the network")]
     if uploads:
-        return [Demand("egress", ASK, f"{program} sends data to the network")]
-    return [Demand("egress", ASK, f"{program} reaches the network")]
+        return [Demand(Floor.EGRESS, ASK, f"{program} sends data to the network")]
+    return [Demand(Floor.EGRESS, ASK, f"{program} reaches the network")]

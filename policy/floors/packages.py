@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ALLOW, ASK, FORCE_ASK, Demand, ProjectFile
+from hookward.policy.floors.common import ALLOW, ASK, FORCE_ASK, Demand, Floor, ProjectFile
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -95,7 +95,7 @@ def _locked_demand(program: str, sub: str, project_file: ProjectFile) -> Demand 
     for name, st in [(manifest, state), *present[:1]]:
         if st == "changed":
             return Demand(
-                "fetch-and-run",
+                Floor.FETCH_AND_RUN,
                 ASK,
                 f"{program} {sub}: {name} changed since the session began, so what it installs is no longer the person's",
             )
@@ -108,15 +108,17 @@ def _requirements_demand(program: str, files: list[str], project_file: ProjectFi
         state, text = project_file(name) if project_file is not None else ("unknown", None)
         if state != "persons":
             return Demand(
-                "fetch-and-run", ASK, f"{program} installs what {name} lists, which is not the person's unchanged file"
+                Floor.FETCH_AND_RUN,
+                ASK,
+                f"{program} installs what {name} lists, which is not the person's unchanged file",
             )
         if text is None or not requirements_pinned(text):
             return Demand(
-                "fetch-and-run",
+                Floor.FETCH_AND_RUN,
                 ASK,
                 f"{program} installs what {name} lists, and not every line pins a version (name==version)",
             )
-    return Demand("fetch-and-run", ALLOW, f"{program} installs the project's own pinned requirements")
+    return Demand(Floor.FETCH_AND_RUN, ALLOW, f"{program} installs the project's own pinned requirements")
 
 
 def requirements_pinned(text: str) -> bool:
@@ -147,7 +149,7 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
     if program in ("uv", "poetry", "cargo", "pnpm", "yarn", "bun", "npm") and sub == "add":
         named = [a for a in args[1:] if not a.startswith("-")]
         if named and not _index_override(args) and not any(_REMOTE_SPEC.match(s) for s in named):
-            return [Demand("fetch-and-run", ASK, f"{program} add {named[0]}: adds a package whose code runs here")]
+            return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} add {named[0]}: adds a package whose code runs here")]
     installs = {"install", "i", "add", "get", "global", "-S", "isntall", "update", "upgrade", "ci", "sync", "require"}
     if (
         sub not in installs
@@ -162,10 +164,12 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
         for a in args
     ):
         return [
-            Demand("fetch-and-run", FORCE_ASK, f"{program} installs code from an address outside the usual registry")
+            Demand(
+                Floor.FETCH_AND_RUN, FORCE_ASK, f"{program} installs code from an address outside the usual registry"
+            )
         ]
     if program in kp.SYSTEM_PACKAGE_MANAGERS:
-        return [Demand("fetch-and-run", ASK, f"{program} installs system software")]
+        return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} installs system software")]
     if (
         program in ("go", "cargo")
         and sub == "install"
@@ -175,7 +179,7 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
         or "--user" in args
         or "--break-system-packages" in args
     ):
-        return [Demand("fetch-and-run", ASK, f"{program} installs a package outside the project")]
+        return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} installs a package outside the project")]
     pip_args = args[2:] if program == "uv" and sub == "pip" else args[1:]
     if program in ("pip", "pip3") or (program == "uv" and sub == "pip"):
         files = [v for i, a in enumerate(pip_args) for v in _requirement_files(pip_args, i, a)]
@@ -187,9 +191,9 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
         if files and not named and not any(a in ("-e", "--editable") for a in pip_args):
             demand = _requirements_demand(program, files, project_file)
             return [] if demand.verdict == ALLOW else [demand]
-        return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
+        return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {sub} downloads packages whose install scripts run here")]
     if specs and program not in ("uv", "poetry"):
-        return [Demand("fetch-and-run", ASK, f"{program} {sub} downloads packages whose install scripts run here")]
+        return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {sub} downloads packages whose install scripts run here")]
     return []
 
 

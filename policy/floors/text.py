@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from hookward.policy.floors.common import ASK, Demand
+from hookward.policy.floors.common import ASK, Demand, Floor
 from hookward.policy.lazy import LazyRegex
 
 _SED_EXEC = LazyRegex(r"(^|[;\n{}])\s*[0-9$,/\\^.*\[\]!]*\s*[ewWrR](\s|$)|/[gpiImM0-9]*[ew](\s|;|$|\})")
@@ -14,9 +14,11 @@ def sed_demand(args: list[str]) -> Demand | None:
 
     effects = sedscript.effects_of(args)
     if effects.runs:
-        return Demand("not-understood", ASK, "the sed script runs commands (the e command or the s///e flag)")
+        return Demand(Floor.NOT_UNDERSTOOD, ASK, "the sed script runs commands (the e command or the s///e flag)")
     if not effects.understood:
         return Demand(
-            "not-understood", ASK, "the sed script is not understood, and sed scripts can run commands or write files"
+            Floor.NOT_UNDERSTOOD,
+            ASK,
+            "the sed script is not understood, and sed scripts can run commands or write files",
         )
     return None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, _flag_set, _option_values
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, Floor, _flag_set, _option_values
 from hookward.policy.knowledge import gitconfig
 from hookward.policy.lazy import LazyRegex
 
@@ -81,9 +81,9 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         key = gitconfig.setting_key(setting)
         kind, why = gitconfig.classify(key, None if setting in from_env else gitconfig.setting_value(setting))
         if kind == gitconfig.DANGEROUS_TEXT:
-            demands.append(Demand("hijack", DENY, f"git -c {key} makes git run another program ({why})"))
+            demands.append(Demand(Floor.HIJACK, DENY, f"git -c {key} makes git run another program ({why})"))
         elif kind == gitconfig.UNKNOWN_TEXT:
-            demands.append(Demand("hijack", ASK, f"git -c {key}: {why}"))
+            demands.append(Demand(Floor.HIJACK, ASK, f"git -c {key}: {why}"))
     if len(argv) < 2:
         return demands
     sub, rest = argv[1], argv[2:]
@@ -105,7 +105,7 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         or (sub == "filter-branch")
     )
     if runs_command:
-        demands.append(Demand("not-understood", FORCE_ASK, f"git {sub} runs a command hookward does not analyze"))
+        demands.append(Demand(Floor.NOT_UNDERSTOOD, FORCE_ASK, f"git {sub} runs a command hookward does not analyze"))
     if sub == "config":
         valued = {"-f", "--file", "--blob", "-t", "--type", "--default"}
         keys = [a for i, a in enumerate(rest) if not a.startswith("-") and not (i and rest[i - 1] in valued)]
@@ -128,9 +128,9 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         )
         value = keys[1] if len(keys) > 1 else None
         if keys and gitconfig.classify(keys[0], value)[0] == gitconfig.DANGEROUS_TEXT and not reading:
-            demands.append(Demand("persistence", DENY, f"git config {keys[0]} makes git run another program later"))
+            demands.append(Demand(Floor.PERSISTENCE, DENY, f"git config {keys[0]} makes git run another program later"))
         elif not reading:
-            demands.append(Demand("persistence", ASK, "changes git configuration"))
+            demands.append(Demand(Floor.PERSISTENCE, ASK, "changes git configuration"))
     if sub == "push":
         refs = [a for a in rest if not a.startswith("-")]
         if (
@@ -139,7 +139,7 @@ def _git_demands(argv: list[str]) -> list[Demand]:
             or any(r.startswith("+") or r.startswith(":") for r in refs[1:])
         ):
             demands.append(
-                Demand("destructive", FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone")
+                Demand(Floor.DESTRUCTIVE, FORCE_ASK, "force-pushes or deletes remote history, which cannot be undone")
             )
         else:
             # Pushing to a remote the repository already names is the person's own workflow; a URL or a
@@ -150,17 +150,17 @@ def _git_demands(argv: list[str]) -> list[Demand]:
             target = words[0] if words else ""
             repo = any(f == "--repo" or f.startswith("--repo=") for f in rest)
             if repo or (target and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", target)):
-                demands.append(Demand("egress", ASK, "git push sends the project's history to a URL or path"))
+                demands.append(Demand(Floor.EGRESS, ASK, "git push sends the project's history to a URL or path"))
             elif len(words) < 2 or any(_protected_branch(ref) for ref in words[1:]):
                 demands.append(
-                    Demand("egress", ASK, "git push to the default or a release branch (or to a branch not named)")
+                    Demand(Floor.EGRESS, ASK, "git push to the default or a release branch (or to a branch not named)")
                 )
     if sub == "remote" and rest[:1] and rest[0] in ("add", "set-url", "rename"):
-        demands.append(Demand("egress", ASK, f"git remote {rest[0]} changes where the project's history is sent"))
+        demands.append(Demand(Floor.EGRESS, ASK, f"git remote {rest[0]} changes where the project's history is sent"))
     if sub == "reset" and flags & {"--hard", "--merge", "--keep"}:
-        demands.append(Demand("destructive", FORCE_ASK, "git reset --hard throws away uncommitted work"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "git reset --hard throws away uncommitted work"))
     if sub == "clean" and (flags & {"-f", "--force"}) and not (flags & {"-n", "--dry-run"}):
-        demands.append(Demand("destructive", FORCE_ASK, "git clean deletes untracked files for good"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "git clean deletes untracked files for good"))
     checkout_paths = [a for a in rest if not a.startswith("-")]
     if sub == "checkout" and (
         "--" in rest
@@ -169,24 +169,24 @@ def _git_demands(argv: list[str]) -> list[Demand]:
         or any(a.startswith("--pathspec-from-file") for a in rest)
         or (len(checkout_paths) >= 2 and not flags & {"-b", "-B", "--orphan"})
     ):
-        demands.append(Demand("destructive", FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "git checkout of paths throws away uncommitted changes"))
     if sub == "restore" and not (flags & {"--staged", "-S"}) or (sub == "restore" and flags & {"--worktree", "-W"}):
-        demands.append(Demand("destructive", FORCE_ASK, "git restore throws away uncommitted changes"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "git restore throws away uncommitted changes"))
     if sub == "switch" and flags & {"--discard-changes", "-f", "--force"}:
-        demands.append(Demand("destructive", FORCE_ASK, "switching with --discard-changes throws away work"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "switching with --discard-changes throws away work"))
     if sub == "stash" and rest[:1] in (["drop"], ["clear"]):
-        demands.append(Demand("destructive", FORCE_ASK, "drops stashed work for good"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "drops stashed work for good"))
     if sub == "branch" and ("-D" in flags or flags & {"--force", "-f", "-M", "-C"}):
-        demands.append(Demand("destructive", FORCE_ASK, "force-deletes or overwrites a branch"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "force-deletes or overwrites a branch"))
     if sub == "worktree" and rest[:1] == ["remove"] and flags & {"--force", "-f"}:
-        demands.append(Demand("destructive", FORCE_ASK, "force-removes a worktree with its changes"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "force-removes a worktree with its changes"))
     if (
         sub in ("filter-branch", "filter-repo")
         or (sub == "reflog" and rest[:1] == ["expire"])
         or (sub == "update-ref" and "-d" in flags)
         or (sub == "gc" and any(a.startswith("--prune") for a in rest))
     ):
-        demands.append(Demand("destructive", FORCE_ASK, f"git {sub} rewrites or discards history"))
+        demands.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, f"git {sub} rewrites or discards history"))
     if sub == "rebase" or sub == "commit" and "--amend" in flags:
         pass  # local and recoverable through the reflog
     if sub in ("clone", "fetch", "pull", "ls-remote", "submodule", "remote") and sub != "remote":
