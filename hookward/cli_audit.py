@@ -373,6 +373,7 @@ def verify(as_json: bool = JSON) -> None:
     finally:
         conn.close()
     result["spooled"] = ledger.spooled_count()
+    result["quarantined"] = ledger.quarantined()
     if as_json:
         emit_json(result)
     elif result["ok"]:
@@ -387,6 +388,8 @@ def verify(as_json: bool = JSON) -> None:
             sys.stdout.write(f"  earlier, {past.get('at')}: {past.get('problem')}\n")
         for problem in result.get("grant_problems", [])[1:]:
             sys.stdout.write(f"  also: {problem}\n")
+    for path in [] if as_json else result["quarantined"]:
+        sys.stdout.write(f"  spool bytes that could not be merged (a torn write, or not a record) are kept in {path}\n")
     if not result["ok"]:
         raise typer.Exit(1)
 

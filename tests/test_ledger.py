@@ -25,6 +25,7 @@ from hookward.verdicts.redact import MARK, redact
 from typer.testing import CliRunner
 
 from hookward.app import app
+from tests.ledger_support import merged_db
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -57,6 +58,11 @@ ASK = Decision(Verdict.ASK, ["python3 runs ./scripts/build.py, which hookward do
 
 def decide(call: ToolCall, sent: str = "ask", decision: Decision = ASK) -> None:
     ledger.record_decision(call, decision, sent, WireAnswer('{"x":1}', 0, ""))
+
+
+def decide_stored(call: ToolCall, sent: str = "ask", decision: Decision = ASK) -> str:
+    """A decision written to the database now (as one that opens a grant is), not deferred to the spool."""
+    return ledger.write(ledger.decision_row(call, decision, sent, WireAnswer('{"x":1}', 0, "")))
 
 
 def post(call: ToolCall, failed: bool = False) -> None:
@@ -262,7 +268,7 @@ def test_untouched_chain_verifies(state: Path) -> None:
 def test_editing_a_row_is_reported_at_that_row(state: Path) -> None:
     for i in range(5):
         decide(shell(f"python3 s{i}.py", f"t{i}"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("UPDATE events SET verdict = 'allow' WHERE id = 3")
     result = verify(state)
     assert not result["ok"] and result["first_broken"]["id"] == 3 and "edited" in result["first_broken"]["problem"]
@@ -271,7 +277,7 @@ def test_editing_a_row_is_reported_at_that_row(state: Path) -> None:
 def test_deleting_a_row_is_reported_at_the_next_one(state: Path) -> None:
     for i in range(5):
         decide(shell(f"python3 s{i}.py", f"t{i}"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("DELETE FROM events WHERE id = 3")
     assert verify(state)["first_broken"]["id"] == 4
 
@@ -279,7 +285,7 @@ def test_deleting_a_row_is_reported_at_the_next_one(state: Path) -> None:
 def test_rehashing_an_edited_row_breaks_the_next_link(state: Path) -> None:
     for i in range(4):
         decide(shell(f"python3 s{i}.py", f"t{i}"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("UPDATE events SET summary = 'ls' WHERE id = 2")
         columns = ", ".join(("id", *ledger.FIELDS, "prev_hash"))
         row = conn.execute(f"SELECT {columns} FROM events WHERE id = 2").fetchone()
@@ -291,7 +297,7 @@ def test_rehashing_an_edited_row_breaks_the_next_link(state: Path) -> None:
 def test_cutting_the_start_without_a_prune_is_detected(state: Path) -> None:
     for i in range(4):
         decide(shell(f"python3 s{i}.py", f"t{i}"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("DELETE FROM events WHERE id <= 2")
     assert verify(state)["first_broken"]["id"] == 3
 
@@ -314,7 +320,7 @@ def test_prune_removes_old_rows_and_the_chain_still_verifies(state: Path, monkey
     decide(shell("python3 after.py", "after"))
     assert verify(state)["ok"]
     # Forging the anchor to hide more rows is caught: no prune row records it.
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("DELETE FROM events WHERE id = 4")
         conn.execute("UPDATE meta SET value = ? WHERE key = 'anchor'", (json.dumps({"id": 4, "hash": "f" * 64}),))
     assert not verify(state)["ok"]
@@ -358,9 +364,9 @@ def hold_exclusive(path: Path, seconds: float) -> threading.Thread:
 
 def test_locked_ledger_costs_at_most_the_bound_and_loses_nothing(state: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     decide(shell("python3 first.py", "t0"))
-    holder = hold_exclusive(state / "ledger.db", 2.0)
+    holder = hold_exclusive(merged_db(state), 2.0)
     started = time.monotonic()
-    decide(shell("python3 during.py", "t1"))
+    decide_stored(shell("python3 during.py", "t1"))
     elapsed = time.monotonic() - started
     post(shell("python3 during.py", "t1"))
     holder.join()
@@ -377,9 +383,9 @@ def test_locked_ledger_costs_at_most_the_bound_and_loses_nothing(state: Path, ca
 
 def test_corrupt_ledger_spools_and_repair_keeps_the_old_file(state: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     decide(shell("python3 before.py", "t0"))
-    (state / "ledger.db").write_bytes(os.urandom(8192))
+    merged_db(state).write_bytes(os.urandom(8192))
     started = time.monotonic()
-    decide(shell("python3 during.py", "t1"))
+    decide_stored(shell("python3 during.py", "t1"))
     assert time.monotonic() - started < ledger.BUSY_MS / 1000 + 0.2
     assert "corrupt" in capsys.readouterr().err
     with pytest.raises(sqlite3.DatabaseError):
@@ -392,9 +398,9 @@ def test_corrupt_ledger_spools_and_repair_keeps_the_old_file(state: Path, capsys
 
 def test_ledger_of_a_newer_schema_is_left_alone(state: Path, capsys) -> None:  # type: ignore[no-untyped-def]
     decide(shell("a", "t0"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("PRAGMA user_version = 99")
-    decide(shell("b", "t1"))
+    decide_stored(shell("b", "t1"))
     assert "newer" in capsys.readouterr().err
     assert ledger.spooled_count(str(state)) == 1
     with sqlite3.connect(state / "ledger.db") as conn:
@@ -403,16 +409,18 @@ def test_ledger_of_a_newer_schema_is_left_alone(state: Path, capsys) -> None:  #
 
 def test_spool_backlog_is_merged_in_order_a_capped_batch_at_a_time(state: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     decide(shell("seed", "seed"))
+    merged_db(state)
     for i in range(10):
         ledger.spool(str(state), ledger.decision_row(shell("python3 x.py", f"t{i}"), ASK, "ask", None), "test")
     ledger.spool(str(state), ledger.post_row(PostEvent(shell("python3 x.py", "t7"), False)), "test")
     monkeypatch.setattr(ledger, "HOOK_MERGE_CAP", 4)
+    monkeypatch.setattr(ledger, "MERGE_AT_BYTES", 0)  # every deferring writer merges (a capped batch)
 
     def stored() -> int:  # counted without the merge every reader does
         with sqlite3.connect(state / "ledger.db") as conn:
             return conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
 
-    post(shell("python3 x.py", "t8"))  # merges 4, then queues itself behind the rest
+    post(shell("python3 x.py", "t8"))  # queues itself behind the rest, then merges 4
     assert stored() == 1 + 4 and ledger.spooled_count(str(state)) == 8
     post(shell("python3 other.py", "none"))
     assert stored() == 1 + 8
@@ -448,6 +456,7 @@ def test_spool_held_by_an_appender_keeps_new_rows_queued_behind_it(state: Path) 
     import fcntl
 
     decide(shell("seed", "seed"))
+    merged_db(state)
     ledger.spool(str(state), ledger.decision_row(shell("python3 x.py", "t1"), ASK, "ask", None), "test")
     with open(state / ledger.SPOOL_NAME, "rb") as held:
         fcntl.flock(held, fcntl.LOCK_EX)  # an appender mid-write: the spool cannot be claimed now
@@ -492,7 +501,8 @@ def test_unwritable_state_dir_loses_the_record_but_not_the_answer(tmp_path, monk
 def test_state_files_are_private_to_the_user(state: Path) -> None:
     decide(shell("a", "t1"))
     assert stat.S_IMODE(state.stat().st_mode) == 0o700
-    assert stat.S_IMODE((state / "ledger.db").stat().st_mode) == 0o600
+    assert stat.S_IMODE((state / ledger.SPOOL_NAME).stat().st_mode) == 0o600
+    assert stat.S_IMODE(merged_db(state).stat().st_mode) == 0o600
 
 
 def test_state_dir_follows_xdg_else_home(monkeypatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -569,7 +579,7 @@ def test_cli_table_is_readable(state: Path) -> None:
 def test_cli_verify_fails_loudly_on_a_broken_chain(state: Path) -> None:
     for i in range(3):
         decide(shell(f"python3 s{i}.py", f"t{i}"))
-    with sqlite3.connect(state / "ledger.db") as conn:
+    with sqlite3.connect(merged_db(state)) as conn:
         conn.execute("UPDATE events SET summary = 'ls' WHERE id = 2")
     result = CliRunner().invoke(app, ["audit", "verify"])
     assert result.exit_code == 1 and "row 2" in result.stdout

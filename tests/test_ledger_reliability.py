@@ -245,7 +245,10 @@ def test_torn_frame_is_skipped_and_the_record_after_it_still_merges(state: Path,
     # A writer that crashed mid-frame, then another writer's whole frame right after it.
     (state / ledger.SPOOL_NAME).write_bytes(first[: len(first) - 7] + second)
     assert [r["tool_use_id"] for r in stored(state)] == ["seed", "t2"]
-    assert "skipped 1 unreadable" in capsys.readouterr().err
+    err = capsys.readouterr().err
+    assert "1 unreadable spool record(s)" in err and "kept in" in err
+    kept = ledger.quarantined(str(state))  # the torn bytes are kept for a person, never dropped
+    assert len(kept) == 1 and first[: len(first) - 7] in Path(kept[0]).read_bytes()
 
 
 def test_frame_with_a_changed_byte_is_rejected() -> None:

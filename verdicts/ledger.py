@@ -38,6 +38,16 @@ reported on stderr only. Stuck states heal on the next write: a `-wal` or
 loss). A ledger path that is a symlink, or another application's database, is
 never written.
 
+A routine record (a decision that opens no grant, a post event) does not wait
+for the database at all: it is appended to the same spool, marked `deferred`
+(`_defer`: no SQLite import, one framed append under the spool's flock), and
+merged into the chain by whoever next needs the database: any database write,
+every reader (`open_ledger`: audit, grants, export, pause; doctor's `health`),
+and the deferring writer itself once the spool is over MERGE_AT_BYTES. Bytes
+of the spool that are no record (a torn frame from a writer killed mid-write)
+are never dropped: a merger keeps them in a `quarantine-spool-*.bad` file,
+says so on stderr, and `audit verify` lists them.
+
 Only redacted text is ever written (verdicts/redact.py): never file contents,
 tool output, prompts or the environment.
 
@@ -64,11 +74,6 @@ import time
 from hookward.policy.safeio import kind_of, open_regular, read_regular
 from hookward.verdicts.redact import flatten, redact
 
-try:  # The C module alone: `import sqlite3` adds datetime and adapters we never use (~2 ms per hook call).
-    import _sqlite3 as sqlite3
-except ImportError:  # pragma: no cover
-    import sqlite3  # type: ignore[no-redef]
-
 try:  # OpenSSL's hashlib costs ~2 ms to import on every hook call; the builtin sha256 is the same function.
     from _sha256 import sha256
 except ImportError:  # pragma: no cover - Python builds without the builtin module
@@ -76,6 +81,7 @@ except ImportError:  # pragma: no cover - Python builds without the builtin modu
 
 TYPE_CHECKING = False  # typing itself costs ~2 ms per hook process; mypy reads this name as True
 if TYPE_CHECKING:
+    import sqlite3
     from collections.abc import Callable
 
     from hookward.adapters.base import PostEvent, WireAnswer
@@ -94,6 +100,7 @@ SYNCHRONOUS = "OFF"  # see "Durability" at the top
 BUSY_MS = 250  # the hook path's whole wait for the write lock; then it spools
 CLI_BUSY_MS = 5000
 HOOK_MERGE_CAP = 256  # spooled rows a hook call merges at most, so a backlog never stalls one call
+MERGE_AT_BYTES = 48 << 10  # a deferring writer merges once the shared spool is this big (~60-100 records)
 SPOOL_LOCK_SECONDS = 0.05
 SPOOL_MAX_BYTES = 64 << 20  # a ledger broken for weeks must not fill the disk through its spool
 
@@ -201,6 +208,30 @@ GRANT_SCHEMA = (
 )
 
 
+_SQLITE = None
+
+
+def _sqlite():  # type: ignore[no-untyped-def]
+    """The SQLite module, imported on first use: a routine allow is deferred to the spool and never needs it.
+
+    The C module alone: `import sqlite3` adds datetime and adapters never used here (~2 ms).
+    """
+    global _SQLITE
+    if _SQLITE is None:
+        try:
+            import _sqlite3 as module
+        except ImportError:  # pragma: no cover
+            import sqlite3 as module  # type: ignore[no-redef]
+        _SQLITE = module
+    return _SQLITE
+
+
+def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    if name == "sqlite3":  # `ledger.sqlite3.Error` for the CLI and tests, without importing it for the hook
+        return _sqlite()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 class LedgerTrouble(Exception):
     """The ledger cannot take this write now (newer schema, backlog); the record is spooled."""
 
@@ -263,7 +294,7 @@ def record_decision(
     except Exception as error:
         warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
         return
-    write(row)
+    write(row, defer=grant is None)
 
 
 def record_post(post: PostEvent) -> None:
@@ -273,7 +304,7 @@ def record_post(post: PostEvent) -> None:
     except Exception as error:
         warn(f"ledger: could not build a record ({type(error).__name__}); nothing was written")
         return
-    write(row)
+    write(row, defer=True)
 
 
 FAILED_CLOSED_RULE = "hookward.failed-closed"
@@ -308,13 +339,19 @@ def record_failure(host: str, event: str, call: ToolCall | None, reason: str, wi
     return write(row)
 
 
-def write(row: dict, directory: str | None = None) -> str:
-    """Store the row, else spool it; "stored", "spooled" or "lost" (said on stderr). Never raises."""
+def write(row: dict, directory: str | None = None, defer: bool = False) -> str:
+    """Store the row, else spool it; "stored", "deferred", "spooled" or "lost" (said on stderr). Never raises.
+
+    `defer`: a record nothing reads before the next merge (a decision that opens no grant, a post
+    event) is appended to the spool instead (`defer`); else it goes to the database now.
+    """
     try:
         directory = directory or state_dir()
     except LedgerTrouble as error:
         warn(f"the ledger {error}; this record is lost")
         return "lost"
+    if defer and _defer(directory, row):
+        return "deferred"
     try:
         conn = connect(directory, BUSY_MS)
         try:
@@ -325,6 +362,50 @@ def write(row: dict, directory: str | None = None) -> str:
     except Exception as error:
         problem = describe(error)
     return spool(directory, row, problem)
+
+
+def _defer(directory: str, row: dict) -> bool:
+    """Append a routine record to the spool: no SQLite, one framed append under the spool's flock.
+
+    The record is made and redacted exactly as a stored row, marked `deferred` (merged with spooled = 0:
+    it came through the spool by design, not because the ledger was in trouble). Whoever next needs the
+    database merges it into the chain, in the order the rows were made: any database write (an ask, a
+    grant, a failure), every ledger read (`open_ledger`: audit, grants, export, doctor) and, so that a
+    spool never grows unseen, this writer itself once the shared spool is over MERGE_AT_BYTES (or when
+    it had to write a file of its own). False when the spool cannot take it: the caller writes the
+    database instead.
+    """
+    from hookward.verdicts import spool as spoolfiles
+
+    record = {name: row[name] for name in FIELDS}
+    record["deferred"] = 1
+    try:
+        path = spoolfiles.append(directory, record, SPOOL_MAX_BYTES, SPOOL_LOCK_SECONDS)
+        due = not path.endswith(os.sep + SPOOL_NAME) or os.stat(path).st_size >= MERGE_AT_BYTES
+    except Exception:
+        return False
+    if due:
+        merge_now(directory)
+    return True
+
+
+def merge_now(directory: str, busy_ms: int = BUSY_MS, everything: bool = False) -> int:
+    """Merge what is spooled (at most HOOK_MERGE_CAP rows, unless `everything`); returns rows merged. Never raises.
+
+    A locked ledger is no news (another process is merging or writing); other trouble is said on
+    stderr, and the records stay in the spool for the next merger.
+    """
+    try:
+        conn = connect(directory, busy_ms)
+        try:
+            return append(conn, directory, None, merge_cap=None if everything else HOOK_MERGE_CAP)
+        finally:
+            conn.close()
+    except Exception as error:
+        problem = describe(error)
+        if not problem.startswith("is locked"):
+            warn(f"the ledger {problem}; its records wait in the spool and will be merged later")
+        return 0
 
 
 # ---------------------------------------------------------------- building rows (redaction happens here)
@@ -454,7 +535,7 @@ def connect(directory: str, busy_ms: int) -> sqlite3.Connection:
             raise
         new = True
     started = time.monotonic()
-    conn = sqlite3.connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
+    conn = _sqlite().connect(path, timeout=busy_ms / 1000, isolation_level=None, check_same_thread=False)
     try:
         if new:
             conn.execute("PRAGMA journal_mode=WAL")  # persistent: set once, when the file is created
@@ -644,13 +725,12 @@ def append(conn: sqlite3.Connection, directory: str, row: dict | None, merge_cap
     except BaseException:
         try:
             conn.execute("ROLLBACK")
-        except sqlite3.Error:
+        except _sqlite().Error:
             pass
         if advanced:
             _restore_head(directory, record)  # the rows it now names did not commit
         raise
-    for action in after_commit:
-        action()
+    after(after_commit)
     if row is not None and backlog:
         raise LedgerTrouble("has a spool backlog still being merged")
     return merged
@@ -675,7 +755,7 @@ def describe(error: BaseException) -> str:
     text = str(error)
     if isinstance(error, LedgerTrouble):
         return text
-    if isinstance(error, sqlite3.Error):
+    if isinstance(error, _sqlite().Error):
         if "locked" in text or "busy" in text:
             return f"is locked by another process (waited {BUSY_MS} ms)"
         if "readonly" in text or "read-only" in text:
@@ -732,7 +812,7 @@ def valid_spooled(record: object) -> dict | None:
         return None
     row = {name: record[name] for name in FIELDS}
     row["resolves"] = None
-    row["spooled"] = 1
+    row["spooled"] = 0 if record.get("deferred") == 1 else 1  # deferred by design, or spooled around trouble
     return row
 
 
@@ -755,17 +835,23 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
     files, left_in_place, problems = spoolfiles.take(directory, names)
     for problem in problems:
         warn(f"ledger: {problem}")
+    if left_in_place:
+        # An appender holds the shared spool: its records may be older than any file here, so none is merged
+        # now (a post event must never be chained before the decision it answers). The next merger takes them.
+        return 0, True, []
     contents: list[list[dict]] = []
     order: list[tuple[int, int, int]] = []
-    unreadable = 0
+    unreadable: list[bytes] = []  # kept in a quarantine file after COMMIT, never dropped
+    readable: list[bool] = []
     for index, path in enumerate(files):
         try:
-            found = spoolfiles.read(path)
+            found = spoolfiles.read_kept(path)
         except OSError as error:
-            warn(f"ledger: cannot read the spool file {path}: {error}")
+            warn(f"ledger: cannot read the spool file {path}: {error}; it is left in place")
             found = None
-        records, torn = found if found is not None else ([], 0)
-        unreadable += torn
+        readable.append(found is not None)
+        records, bad = found if found is not None else ([], [])
+        unreadable += bad
         contents.append(records)
         for position, record in enumerate(records):
             at = record.get("at")
@@ -782,7 +868,10 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
         record = contents[index][position]
         row = valid_spooled(record)
         if row is None:
-            unreadable += 1
+            try:
+                unreadable.append(spoolfiles.frame(record))
+            except Exception:
+                unreadable.append(repr(record).encode("utf-8", "backslashreplace"))
             continue
         if conn.execute("SELECT 1 FROM events WHERE uid = ?", (row["uid"],)).fetchone() is not None:
             continue
@@ -792,15 +881,48 @@ def merge_spool(conn: sqlite3.Connection, directory: str, cap: int | None) -> tu
             insert_grant(conn, grant, row_id, row)
         merged += 1
     actions: list = []
+    if unreadable:
+        # First, so that a file is removed only once what could not be read of it is kept.
+        actions.append(lambda bad=unreadable: _quarantine(directory, bad))
     for index, path in enumerate(files):
+        if not readable[index]:
+            continue  # unreadable now (or gone): never removed by a merger that could not read it
         rest = [record for position, record in enumerate(contents[index]) if (index, position) not in taken]
         if rest:
             actions.append(lambda p=path, r=rest: _file_action(spoolfiles.rewrite, p, r))
         else:
             actions.append(lambda p=path: _file_action(spoolfiles.unlink, p))
-    if unreadable:
-        warn(f"ledger: skipped {unreadable} unreadable spool record(s)")
     return merged, backlog or left_in_place, actions
+
+
+class _KeepSpool(Exception):
+    """The unreadable part of the spool could not be kept: the files it came from are not removed."""
+
+
+def _quarantine(directory: str, chunks: list[bytes]) -> None:
+    from hookward.verdicts import spool as spoolfiles
+
+    try:
+        path = spoolfiles.quarantine(directory, chunks)
+    except OSError as error:
+        warn(
+            f"ledger: {len(chunks)} unreadable spool record(s) could not be set aside "
+            f"({error.strerror or error}); the spool files stay in place"
+        )
+        raise _KeepSpool from None
+    warn(
+        f"ledger: {len(chunks)} unreadable spool record(s) (a torn write, or not a ledger record) were not merged; "
+        f"kept in {path} (`hookward audit verify` reports them)"
+    )
+
+
+def after(actions: list) -> None:
+    """Run merge_spool's file actions after COMMIT; stop (files stay) if the unreadable part could not be kept."""
+    for action in actions:
+        try:
+            action()
+        except _KeepSpool:
+            return
 
 
 def _file_action(action, *args) -> None:  # type: ignore[no-untyped-def]
@@ -809,6 +931,13 @@ def _file_action(action, *args) -> None:  # type: ignore[no-untyped-def]
         action(*args)
     except OSError as error:
         warn(f"ledger: could not tidy the spool ({error.strerror or error}); merged rows are skipped next time")
+
+
+def quarantined(directory: str | None = None) -> list[str]:
+    """Quarantine files: spool bytes a merger could not read (kept for a person, never merged)."""
+    from hookward.verdicts import spool as spoolfiles
+
+    return spoolfiles.quarantined(directory or state_dir())
 
 
 def spooled_count(directory: str | None = None) -> int:
@@ -830,13 +959,13 @@ def open_ledger(directory: str | None = None, busy_ms: int = CLI_BUSY_MS) -> sql
     try:
         try:
             append(conn, directory, None, merge_cap=None)
-        except sqlite3.OperationalError as error:
+        except _sqlite().OperationalError as error:
             if "locked" not in str(error) and "busy" not in str(error):
                 raise
             if conn.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
                 raise LedgerTrouble("is locked by another process and cannot be read yet") from None
             warn(f"the ledger is locked; showing it without the {spooled_count(directory)} spooled record(s)")
-        conn.row_factory = sqlite3.Row
+        conn.row_factory = _sqlite().Row
     except BaseException:
         conn.close()
         raise
@@ -1124,8 +1253,9 @@ def grant_event(
     _in_write(conn, directory, lambda: insert(conn, grant_row(record, step, note, by, how)))
 
 
-def _in_write(conn: sqlite3.Connection, directory: str, body):  # type: ignore[no-untyped-def]
-    """Run `body` in a write transaction that also advances the head record."""
+def _in_write(conn: sqlite3.Connection, directory: str, body, merge_cap: int | None = None):  # type: ignore[no-untyped-def]
+    """Run `body` in a write transaction that also advances the head record, after merging the spool
+    (deferred records first: the chain keeps the order things happened in)."""
     conn.execute("BEGIN IMMEDIATE")
     record = None
     advanced = False
@@ -1133,6 +1263,7 @@ def _in_write(conn: sqlite3.Connection, directory: str, body):  # type: ignore[n
         ensure_schema(conn)
         record = read_head(directory)
         problem = head_problem(conn, record)
+        _merged, _backlog, after_commit = merge_spool(conn, directory, merge_cap)
         result = body()
         advanced = True
         advance_head(conn, directory, record, problem)
@@ -1140,11 +1271,12 @@ def _in_write(conn: sqlite3.Connection, directory: str, body):  # type: ignore[n
     except BaseException:
         try:
             conn.execute("ROLLBACK")
-        except sqlite3.Error:
+        except _sqlite().Error:
             pass
         if advanced:
             _restore_head(directory, record)
         raise
+    after(after_commit)
     return result
 
 
@@ -1214,7 +1346,7 @@ def consume_grant(conn: sqlite3.Connection, directory: str, key_hash: str, sessi
 
     if conn.execute("PRAGMA user_version").fetchone()[0] < 2:
         return None  # no grants table yet: nothing was ever approved
-    return _in_write(conn, directory, body)
+    return _in_write(conn, directory, body, HOOK_MERGE_CAP)
 
 
 def grant_rows(conn: sqlite3.Connection) -> list[dict]:
@@ -1481,7 +1613,15 @@ def health(directory: str | None = None) -> dict:
     """For `doctor`: is the ledger writable, and how much is waiting in the spool."""
     directory = directory or state_dir()
     path = db_path(directory)
-    report: dict[str, object] = {"path": path, "state": "ok", "detail": "", "spooled": spooled_count(directory)}
+    if spooled_count(directory):
+        merge_now(directory, everything=True)  # deferred records are no trouble: only what cannot be merged now is
+    report: dict[str, object] = {
+        "path": path,
+        "state": "ok",
+        "detail": "",
+        "spooled": spooled_count(directory),
+        "quarantined": quarantined(directory),
+    }
     try:
         check_files(path)
     except LedgerTrouble as error:
@@ -1500,7 +1640,7 @@ def health(directory: str | None = None) -> dict:
         report.update(state="missing", detail="no ledger yet (created on the first hook call)")
         return report
     try:
-        conn = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+        conn = _sqlite().connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
         try:
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
@@ -1529,7 +1669,7 @@ def health(directory: str | None = None) -> dict:
                     )
         finally:
             conn.close()
-    except sqlite3.Error as error:
+    except _sqlite().Error as error:
         text = str(error).lower()
         corrupt = "not a database" in text or "malformed" in text
         report.update(
@@ -1556,7 +1696,7 @@ def repair(directory: str | None = None) -> dict:
                 conn.execute("ROLLBACK")
         finally:
             conn.close()
-    except sqlite3.DatabaseError as error:
+    except _sqlite().DatabaseError as error:
         if not is_corrupt(error):
             raise  # locked, read-only, a full disk: the database is not what is broken; nothing is moved aside
         problem = str(error)

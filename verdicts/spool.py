@@ -1,8 +1,10 @@
 """The ledger's spool: records the database could not take now, kept until a merger takes them.
 
 verdicts/ledger.py writes a record here when the database is locked, corrupt,
-full or of a newer schema, and merges what is here (under the database's write
-lock) on its next write. Nothing told "spooled" may be lost, so:
+full or of a newer schema, and every routine record (deferred: a decision that
+opens no grant, a post event, so that a routine hook call needs no SQLite), and
+merges what is here (under the database's write lock) on its next write or
+read. Nothing told "spooled" may be lost, so:
 
 - **One shared file, written only under its lock.** `spool.records` is appended
   by a writer that holds its flock and has checked that the path still names the
@@ -23,6 +25,9 @@ lock) on its next write. Nothing told "spooled" may be lost, so:
   never holds a raw \\x1e, so a torn frame (a crash mid-write) fails its length or
   checksum and is skipped, and the frame after it still reads. Lines written by
   older hookwards (plain JSON lines, `spool.jsonl`) are still merged.
+- **Nothing unreadable is dropped.** What a merger cannot read as a record is
+  written to a `quarantine-spool-*.bad` file (`quarantine`) before the file it
+  came from is removed; if that fails, the file stays where it is.
 
 Standard library only: imported by a hook process only when it spools or merges.
 """
@@ -53,6 +58,8 @@ MAX_BYTES = 64 << 20  # a ledger broken for weeks must not fill the disk through
 STALE_SECONDS = 3600
 SEPARATOR = b"\x1e"
 CHECK_CHARS = 16
+QUARANTINE_PREFIX = "quarantine-spool-"  # bytes a merger could not read, kept for a person (never merged)
+QUARANTINE_SUFFIX = ".bad"
 
 write_fd = os.write  # the one place records reach a descriptor (tests fake a short write here)
 
@@ -68,28 +75,37 @@ def frame(record: dict) -> bytes:
 
 def parse(data: bytes) -> tuple[list[dict], int]:
     """The records in a spool file's bytes, and how many frames (or legacy lines) were torn or foreign."""
+    records, bad = parse_kept(data)
+    return records, len(bad)
+
+
+def parse_kept(data: bytes) -> tuple[list[dict], list[bytes]]:
+    """The records in a spool file's bytes, and the bytes of every frame (or legacy line) that is not one.
+
+    The bad bytes are returned, never dropped: a merger keeps them in a quarantine file (`quarantine`).
+    """
     chunks = data.split(SEPARATOR)
     records: list[dict] = []
-    torn = 0
+    bad: list[bytes] = []
     for line in chunks[0].splitlines():  # before the first frame: legacy JSON lines, if any
         if not line.strip():
             continue
         try:
             record = json.loads(line)
         except ValueError:
-            torn += 1
+            bad.append(line)
             continue
         if isinstance(record, dict):
             records.append(record)
         else:
-            torn += 1
+            bad.append(line)
     for chunk in chunks[1:]:
         record = _unframe(chunk)
         if record is None:
-            torn += 1
+            bad.append(SEPARATOR + chunk)
         else:
             records.append(record)
-    return records, torn
+    return records, bad
 
 
 def _unframe(chunk: bytes) -> dict | None:
@@ -266,10 +282,42 @@ def remove_stale(directory: str, names: list[str]) -> None:
 
 def read(path: str) -> tuple[list[dict], int] | None:
     """The records of one spool file, or None if it is gone (another merger finished it)."""
+    found = read_kept(path)
+    return None if found is None else (found[0], len(found[1]))
+
+
+def read_kept(path: str) -> tuple[list[dict], list[bytes]] | None:
+    """The records of one spool file and the bytes that are none, or None if it is gone."""
     try:
-        return parse(read_regular(path, MAX_BYTES, nofollow=True))
+        return parse_kept(read_regular(path, MAX_BYTES, nofollow=True))
     except FileNotFoundError:
         return None
+
+
+def quarantine(directory: str, chunks: list[bytes]) -> str:
+    """Keep spool bytes that could not be merged (torn frames, foreign lines) in a file of their own.
+
+    Named `quarantine-spool-*.bad`: never taken by a merger (the name does not start with "spool"),
+    counted by `quarantined` for doctor and audit verify. Returns its path; raises OSError.
+    """
+    name = f"{QUARANTINE_PREFIX}{time.time_ns():020d}-{os.getpid()}-{os.urandom(4).hex()}{QUARANTINE_SUFFIX}"
+    path = os.path.join(directory, name)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags, 0o600)
+    try:
+        _write_all(fd, b"".join(chunk if chunk.endswith(b"\n") else chunk + b"\n" for chunk in chunks))
+    except BaseException:
+        os.close(fd)
+        _unlink(path)
+        raise
+    os.close(fd)
+    return path
+
+
+def quarantined(directory: str) -> list[str]:
+    """Quarantine files (spool bytes no merger could read), oldest first."""
+    names = [n for n in _names(directory) if n.startswith(QUARANTINE_PREFIX) and n.endswith(QUARANTINE_SUFFIX)]
+    return [os.path.join(directory, name) for name in sorted(names)]
 
 
 def rewrite(path: str, records: list[dict]) -> None:
