@@ -228,6 +228,55 @@ _PNPM_GLOBAL = {
 }
 
 
+_PNPM_VALUED = frozenset(
+    word for spelled, kind in _PNPM_GLOBAL.items() if kind.startswith("val") for word in spelled.split()
+)
+
+
+def _package_scripts(directory: str) -> dict | None:
+    """The `scripts` of directory/package.json, {} when there is none, None when it cannot be read."""
+    import json
+    import os
+
+    from hookward.policy.safeio import read_regular
+
+    if not directory:
+        return {}
+    try:
+        data = json.loads(read_regular(os.path.join(directory, "package.json"), 1 << 20))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        return None
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    return scripts if isinstance(scripts, dict) else {}
+
+
+def _pnpm_implicit(walk: Walk, argv: list[str]) -> None:
+    """`pnpm NAME ARGS` for a NAME that is no pnpm command runs the package.json script NAME (as `pnpm run`,
+    judged by the runner's provenance like every pnpm call); without one, pnpm runs NAME as a program (as
+    `pnpm exec`), which is then judged as typed. A package.json that cannot be read is not modelled."""
+    import os
+
+    words = argv[1:]
+    i = 0
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _PNPM_VALUED else 1
+    if i >= len(words):
+        return
+    name, rest = words[i], words[i + 1 :]
+    directory = walk.cwd
+    for effect in walk.effects:
+        if effect.kind == "cd" and effect.value:
+            directory = os.path.join(directory, effect.value) if directory else ""
+    walk.effects[:] = [e for e in walk.effects if e.kind != "text"]
+    scripts = _package_scripts(directory)
+    if scripts is None:
+        walk.unknown.append(f"pnpm {name}: package.json cannot be read to tell a script from a program")
+    elif name not in scripts:
+        walk.rest = [name, *rest]
+
+
 def _pnpm() -> Spec:
     subs = {
         "install i add update up upgrade fetch rebuild rb import": Spec(
@@ -255,6 +304,12 @@ def _pnpm() -> Spec:
         "link ln": Spec("link", operands="text*", effects="config", globals_anywhere=True),
         "init pack": Spec("init", operands="text*", globals_anywhere=True),
         "env": Spec("env", operands="text*", effects="config", globals_anywhere=True),
+        # pnpm 9 commands not modelled (a word here is never taken for a script name)
+        "deploy patch patch-commit patch-remove install-test it server setup self-update doctor dedupe cat-file "
+        "cat-index find-hash approve-builds ignored-builds recursive multi m sbom catalog licenses": Spec(
+            "deploy", effects="unknown", globals_anywhere=True
+        ),
+        "*": Spec("<script or program>", operands="text*", globals_anywhere=True, judge=_pnpm_implicit),
     }
     return Spec(
         "pnpm",
@@ -265,7 +320,7 @@ def _pnpm() -> Spec:
         long_prefix=False,
         examples={
             "pnpm install": "network",
-            "pnpm build": "unknown",
+            "pnpm build": "runs:build",  # no package.json here: pnpm runs the program `build`
             "pnpm run build": "",
             "pnpm run env": "env",
             "pnpm exec vitest": "runs:vitest",
