@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 from hookward.adapters import omp
-from hookward.compat.probes import bunpkg, drivers, harness
+from hookward.compat.probes import bunpkg, drivers, harness, omp_extension
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict
@@ -218,3 +218,41 @@ def test_omp_probe_runs_under_the_npm_delivered_bun_with_a_loopback_model(tmp_pa
     assert "--no-extensions" not in argv and argv[-1] == "go"
     env = driver.env(tmp_path, drivers.MODEL_PORT)
     assert env["HOME"] == str(tmp_path) and env["HOOKWARD_BIN"].startswith(str(tmp_path))
+
+
+# ---------------------------------------------------------------- OMP's own handling of a broken extension
+def _observed(**over: object) -> dict:
+    base = {"model_asked_for_tool": True, "hook_fired": 1, "tool_ran": False, "model_told": "blocked"}
+    return {**base, **over}
+
+
+def test_extension_probe_calls_a_load_failure_that_lets_the_tool_run_ungated():
+    effect, why = omp_extension.classify("extension-fails-to-load", _observed(hook_fired=0, tool_ran=True))
+    assert effect == "runs" and "no extension" in why
+
+
+def test_extension_probe_does_not_count_a_throwing_extension_that_was_never_called():
+    effect, _ = omp_extension.classify("extension-throws", _observed(hook_fired=0))
+    assert effect == "unknown"
+    assert omp_extension.classify("extension-throws", _observed())[0] == "blocks"
+
+
+def test_extension_probe_stand_ins_record_their_call_where_the_harness_looks(tmp_path):
+    home = tmp_path / "run" / "home"
+    written = omp_extension._config_writer("extension-throws")(home, tmp_path, "unused")
+    source = written.read_text()
+    assert written == home / ".omp" / "agent" / "extensions" / "probe.ts"
+    assert json.dumps(str(tmp_path / "run" / "hook-calls")) in source and "throw new Error" in source
+    assert (home / ".omp" / "agent" / "models.yml").exists() and not (
+        home / ".omp" / "agent" / "extensions" / "hookward.ts"
+    ).exists()
+
+
+def test_registry_fail_closed_switch_is_what_the_extension_records_show():
+    data = json.loads((REPO / "compat" / "hosts" / "omp.json").read_text())
+    fact = data["fail_closed_switch"]
+    record = json.loads((REPO / fact["source"]).read_text())
+    assert fact["value"] == omp_extension.FAIL_CLOSED == record["observed"]["fail_closed_switch"]
+    loaded = json.loads((REPO / fact["source"]).with_name("extension-fails-to-load.json").read_text())
+    assert loaded["observed"]["effect"] == "runs"  # and the limitation that says so must stay
+    assert any("fails to load" in text and "ungated" in text for text in data["limitations"])

@@ -662,13 +662,9 @@ def _omp_bun_dir() -> Path:
     return toolchain.npm_prefix("bun", bunpkg.BUN_VERSION) / "node_modules" / ".bin"  # bun, bunx
 
 
-def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
-    shim = home / ".omp" / "agent" / "extensions" / "hookward.ts"
-    wrapper = install_plugin("omp", "tool_call", home, work, hook_command)
-    if not shim.exists():
-        raise InstallFailed(f"`hookward install omp` did not write {shim}")
-    # models.yml (YAML, so JSON text is read as is): a custom OpenAI-compatible provider on loopback.
-    _write_json(
+def omp_models(home: Path) -> Path:
+    """~/.omp/agent/models.yml (YAML, so JSON text is read as is): an OpenAI-compatible provider on loopback."""
+    return _write_json(
         home / ".omp" / "agent" / "models.yml",
         {
             "providers": {
@@ -682,6 +678,14 @@ def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
             }
         },
     )
+
+
+def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
+    shim = home / ".omp" / "agent" / "extensions" / "hookward.ts"
+    wrapper = install_plugin("omp", "tool_call", home, work, hook_command)
+    if not shim.exists():
+        raise InstallFailed(f"`hookward install omp` did not write {shim}")
+    omp_models(home)
     return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
 
 
