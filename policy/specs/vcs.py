@@ -29,6 +29,7 @@ are judged by the floor alone.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterator, Mapping
 
 from hookward.policy.spec import PATH_EFFECTS, Effect, Opt, Spec, Walk, _lookup_long
 
@@ -135,13 +136,54 @@ def _pathspec_judge(result: Walk, argv: list[str]) -> None:
         result.effects.append(Effect("write", path, "operand (a pathspec)"))
 
 
+class _Options(Mapping):
+    """A git command's option table, built when a call first walks the command (`_options`).
+
+    git has about 160 commands, each with `--no-` negations and the shared diff and revision
+    tables merged in: building them all at import cost every hook call that runs git ~18M
+    instructions, for the one command it walks. `Spec` reads the table only when it compiles
+    the command's options, which happens on first use too.
+    """
+
+    __slots__ = ("_build", "_built")
+
+    def __init__(self, build: Callable[[], dict[str, str]]) -> None:
+        self._build = build
+        self._built: dict[str, str] | None = None
+
+    def _table(self) -> dict[str, str]:
+        if self._built is None:
+            self._built = self._build()
+        return self._built
+
+    def __bool__(self) -> bool:
+        return True  # never empty (`-h` at least): `Spec` must not read it before it compiles
+
+    def __getitem__(self, key: str) -> str:
+        return self._table()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._table())
+
+    def __len__(self) -> int:
+        return len(self._table())
+
+
 def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: object) -> Spec:
     """A git command: the declared options (later words win), `-h`, and `--no-<option>` negations."""
+    table = _Options(lambda: _options(options))
+    spec = Spec(name, version=VERSION, options=table, operands=operands, **kwargs)  # type: ignore[arg-type]
+    spec.judge = spec.judge or _paths_follow_c
+    return spec
+
+
+def _options(options: dict[str, str]) -> dict[str, str]:
+    """The option table `_cmd` declares: the words (later ones win), `-h`, and `--no-<option>` negations."""
     shared: list[dict[str, str]] = []
     words: dict[str, str] = {}
     for spelled, kind in options.items():
         if spelled[0] == "@":  # a shared table, already expanded with its negations
-            shared.append(_SHARED[spelled])
+            shared.append(_shared(spelled))
             continue
         if " " in spelled:
             for word in spelled.split():
@@ -155,7 +197,7 @@ def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: 
             continue
         if word[:3] == "--h":
             helpful = False
-        if word in _EXPANDED:
+        if word in _shared("@expanded"):
             continue  # a shared table's word: its negation came with the table
         if word[:5] == "--no-":
             negations["--" + word[5:]] = "flag"
@@ -163,7 +205,7 @@ def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: 
             negations["--no-" + word[2:]] = "flag"
     negations.update(words)
     if shared:
-        helpful = helpful and not any(table is _DIFF_WORDS for table in shared)  # --histogram
+        helpful = helpful and not any(table is _shared("@diff") for table in shared)  # --histogram
         merged: dict[str, str] = {}
         for table in shared:
             merged.update(table)
@@ -174,9 +216,7 @@ def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: 
         negations.setdefault("--help", "flag")  # not where it would make `--h` (= `--hard`) ambiguous
     negations.setdefault("--end-of-options", "flag")
     negations.pop("--no-end-of-options", None)
-    spec = Spec(name, version=VERSION, options=negations, operands=operands, **kwargs)  # type: ignore[arg-type]
-    spec.judge = spec.judge or _paths_follow_c
-    return spec
+    return negations
 
 
 # Diff output options, shared by diff, log, show, format-patch, stash show and the diff plumbing.
@@ -234,10 +274,16 @@ def _expanded(table: dict[str, str]) -> dict[str, str]:
     return negations
 
 
-_DIFF_WORDS = _expanded(_DIFF)
-_REV_WORDS = _expanded(_REV)
-_EXPANDED = frozenset(_DIFF_WORDS) | frozenset(_REV_WORDS)
-_SHARED = {"@diff": _DIFF_WORDS, "@rev": _REV_WORDS}  # `_cmd("log", {"@diff": "", "@rev": "", ...})`
+_SHARED: dict[str, dict[str, str]] = {}  # `_cmd("log", {"@diff": "", "@rev": "", ...})`, expanded on first use
+
+
+def _shared(name: str) -> dict[str, str]:
+    """A shared table by its `@` name (`@expanded`: every word of both, which bring their own negations)."""
+    if not _SHARED:
+        diff, rev = _expanded(_DIFF), _expanded(_REV)
+        _SHARED.update({"@diff": diff, "@rev": rev, "@expanded": {**diff, **rev}})
+    return _SHARED[name]
+
 
 # Options git takes before the command (git.c handle_options).
 _GLOBAL: dict[str, str] = {
@@ -419,7 +465,7 @@ _SPARSE = Spec(
 _REFLOG = Spec(
     "reflog",
     version=VERSION,
-    options=_REV_WORDS,
+    options=_Options(lambda: {**_shared("@rev"), "-h": "flag"}),  # as `_with_help` adds to a command group
     numeric=True,
     subcommands={
         "show": _cmd("show", {"@rev": ""}, numeric=True),
@@ -1667,7 +1713,7 @@ def _with_help(spec: Spec) -> Spec:
     if spec.judge is None:
         spec.judge = _paths_follow_c
     raw = spec._raw_options
-    if "-h" not in raw:  # a command group (`_cmd` adds help itself)
+    if not isinstance(raw, _Options) and "-h" not in raw:  # a command group (`_cmd` adds help itself)
         words = {word for spelled in raw for word in spelled.split()}
         added: dict[str, str | Opt] = {}
         if "-h" not in words:
