@@ -1,27 +1,23 @@
-"""How hookward registers itself with each host: data, read together with the registry.
+"""How hookward registers itself with each host, read off the host's registry file.
 
-Two sources, one direction:
-
-- the registry (`compat/hosts/<host>.json`) says *where* a host reads its
-  config (`config.user`, `config.project`), *which events* exist and their
-  role, whether exit 2 blocks (`failures.exit_2`), and whether the host has a
-  fail-closed switch (`fail_closed_switch`);
-- the tables below say *how to spell* one registration in that host's config
-  file (nested or flat JSON, TOML tables, a plugin file, an MCP server
-  entry), the timeout field and its unit, and which host settings silently
-  switch hooks off (for `hookward doctor`).
-
-`registrations(host, scope=..., executable=...)` joins the two into the
-`adapters.install` data that plan and apply the edit. A host fact that
-belongs in the registry is never repeated here: tests check that each table
-agrees with its host's registry text (the registration string names the
-fields and units used here).
+Everything host-specific comes from `compat/hosts/<host>.json`: *where* the
+host reads its config (`config.user`, `config.project`), *which events* exist
+and their role, whether exit 2 blocks (`failures.exit_2`), the fail-closed
+switch (`fail_closed_switch`), *how to spell* one registration in that config
+(`install`: nested or flat JSON, TOML tables, a plugin file, an MCP server
+entry, the timeout field and its unit), the settings that silently switch
+hooks off (`hook_off_switches` with `off`, for `hookward doctor`), the trust
+record (`trust_state`) and the hosts that also run its hook files
+(`also_runs_hooks_of`). This module only turns them into the
+`adapters.install` data that plan and apply the edit; tests check that the
+`install` spelling agrees with the registry's registration text.
 """
 
 from __future__ import annotations
 
 import os
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from hookward.adapters import install
@@ -44,8 +40,8 @@ HOOK_TIMEOUT_SECONDS = 30
 
 PLUGINS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "plugins")
 
-# The placeholder a plugin shim carries for the absolute hookward path; the
-# installed copy has the real path, so the host needs no PATH to find it.
+# The placeholder a plugin shim (and a registry MCP server entry) carries for the absolute hookward path;
+# the installed copy has the real path, so the host needs no PATH to find it.
 EXECUTABLE_PLACEHOLDER = "__HOOKWARD_EXECUTABLE__"
 
 
@@ -123,74 +119,58 @@ class Switch:
 
 Style = HookStyle | PluginStyle | McpStyle
 
-CLAUDE_COMMAND = {"type": "command"}
-
 # ---------------------------------------------------------------------------
-# per host: how to spell a registration (sources: the registry entry's config
-# fact, and compat/hosts/<host>.json `config.registration` for field names)
+# per host: how to spell a registration, the registry's `install` section (compat/hosts/<host>.json;
+# compat/schema.py HookInstall, PluginInstall, McpInstall), next to its `config.registration` text
 
-STYLES: dict[str, Style] = {
-    "claude-code": HookStyle("json", group={"matcher": "*"}, entry=CLAUDE_COMMAND),
-    "qwen-code": HookStyle("json", group={"matcher": ""}, entry=CLAUDE_COMMAND, timeout_unit="ms"),
-    "gemini-cli": HookStyle(
-        "json", group={"matcher": ".*"}, entry={"name": "hookward", "type": "command"}, timeout_unit="ms"
-    ),
-    # .github/hooks/*.json is read by Copilot CLI too, which rejects a file without "version": 1
-    "vscode-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND, skeleton={"version": 1}),
-    "jetbrains-copilot": HookStyle("json", nested=False, entry=CLAUDE_COMMAND, skeleton={"version": 1}),
-    "copilot-cli": HookStyle(
-        "json",
-        nested=False,
-        entry={"type": "command"},
-        command_field="bash",
-        timeout_field="timeoutSec",
-        skeleton={"version": 1},
-    ),
-    "cursor": HookStyle("json", nested=False, skeleton={"version": 1}),
-    "codex": HookStyle("json", entry=CLAUDE_COMMAND),
-    "kimi": HookStyle("toml", timeout_field="timeout"),
-    "antigravity-cli": HookStyle("json", group={"matcher": ""}, entry=CLAUDE_COMMAND, timeout_field=None),
-    "kiro": HookStyle(
-        "json",
-        nested=False,
-        group={},
-        entry={"matcher": "*"},
-        timeout_field="timeout_ms",
-        timeout_unit="ms",
-        events=("preToolUse", "postToolUse"),
-        placeholders={"agent": "default"},
-    ),
-    "opencode": PluginStyle("opencode.js"),
-    "kilocode": PluginStyle("kilocode.js"),
-    # registration (a) of compat/hosts/openclaw.json: a standalone file (plugin id = file name) named in
-    # plugins.load.paths and enabled in plugins.entries; openclaw.json is JSON5, read here as JSONC
-    "openclaw": PluginStyle(
-        "openclaw.js",
-        file="~/.openclaw/hookward/hookward.js",
-        load_paths_at=("plugins", "load", "paths"),
-        entries_at=("plugins", "entries"),
-        allow_at=("plugins", "allow"),
-        comments=True,
-    ),
-    "pi": PluginStyle("pi.ts"),
-    "omp": PluginStyle("omp.ts"),
-    "antigravity": McpStyle(
-        ("mcpServers",),
-        {"command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"]},
-        # No routing instructions: ~/.gemini/GEMINI.md and a project's GEMINI.md are read by Gemini CLI too,
-        # which would be told to use MCP tools it does not have, and no file only Antigravity reads is
-        # established (compat/hosts/antigravity.json).
-        instructions_user=None,
-        instructions_project=None,
-    ),
-    "zed": McpStyle(
-        ("context_servers",),
-        {"source": "custom", "command": EXECUTABLE_PLACEHOLDER, "args": ["mcp"], "env": {}},
-        comments=True,
-        instructions_user=None,
-        instructions_project="AGENTS.md",
-    ),
-}
+
+def _tuple(value: object) -> tuple[str, ...] | None:
+    return tuple(value) if isinstance(value, list) else None
+
+
+def style_of(spelled: dict) -> Style:
+    """A registry `install` section as the installer's style."""
+    fields = {key: value for key, value in spelled.items() if key not in ("kind", "note")}
+    kind = spelled["kind"]
+    if kind == "hooks":
+        for key in ("events_at", "events"):
+            if key in fields:
+                fields[key] = _tuple(fields[key])
+        return HookStyle(**fields)
+    for key in ("load_paths_at", "entries_at", "allow_at", "servers_at"):
+        if key in fields:
+            fields[key] = _tuple(fields[key])
+    return PluginStyle(**fields) if kind == "plugin" else McpStyle(**fields)
+
+
+class _Styles(Mapping[str, Style]):
+    """host id -> Style, for every registry host with an `install` section (read on first use)."""
+
+    def __init__(self) -> None:
+        self._found: dict[str, Style] | None = None
+
+    def _all(self) -> dict[str, Style]:
+        if self._found is None:
+            found = {}
+            for host in registry.host_ids():
+                spelled = registry.load_host(host).get("install")
+                if spelled:
+                    found[host] = style_of(spelled)
+            self._found = found
+        return self._found
+
+    def __getitem__(self, host: str) -> Style:
+        return self._all()[host]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._all())
+
+    def __len__(self) -> int:
+        return len(self._all())
+
+
+STYLES: Mapping[str, Style] = _Styles()
+
 
 # Host facts installers and doctor read, all from the registry (compat/hosts/<host>.json):
 # `hook_off_switches` with an `off` value (settings that switch hooks off silently: doctor fails on them),

@@ -26,7 +26,7 @@ from typing import Any, Literal
 
 from hookward.compat import registry
 from hookward.policy.toolcall import KINDS as TOOL_KINDS
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, ValidationInfo, field_validator, model_validator
 
 GRADES = registry.GRADES
 VERDICT_EFFECTS = registry.EFFECTS
@@ -489,6 +489,83 @@ class McpClientNames(_Graded):
         return self
 
 
+class HookInstall(Strict):
+    """How one hookward registration is spelled in a stdio hook host's config (adapters/installers.py).
+
+    `format`: json, jsonc or toml. JSON: `nested` matcher groups (Claude's `{matcher, hooks: [...]}`, the
+    group's other fields in `group`) or flat entries; `entry`: the command object's fixed fields;
+    `command_field`, `timeout_field` (null: none) and `timeout_unit`: how the host names them (the
+    registration text in `config.registration` says the same); `events_at`: the key path of the events
+    object; `skeleton`: what a brand-new config file holds; `events`: the registry events registered
+    (null: every pre, post and approval event that fires); `placeholders`: `<name>` in a config path -> value.
+    """
+
+    kind: Literal["hooks"]
+    format: Literal["json", "jsonc", "toml"]
+    nested: bool = True
+    group: dict[str, Any] = {}
+    entry: dict[str, Any] = {}
+    command_field: str = "command"
+    timeout_field: str | None = "timeout"
+    timeout_unit: Literal["s", "ms"] = "s"
+    events_at: list[str] = ["hooks"]
+    skeleton: dict[str, Any] = {}
+    events: list[str] | None = None
+    placeholders: dict[str, str] = {}
+    note: str | None = None
+
+
+class PluginInstall(Strict):
+    """An in-process host: the shim file under adapters/plugins/ the host loads.
+
+    Where the config path is the shim's own place (a plugin directory the host scans), the shim goes there.
+    Else it goes to `file` (a registry-style path), the config lists it in the array at `load_paths_at`,
+    switches it on at `entries_at` ({"hookward": {"enabled": true}}) and names it in the allowlist at
+    `allow_at` when the user keeps one; `comments`: the config allows comments (JSONC, JSON5).
+    """
+
+    kind: Literal["plugin"]
+    shim: str
+    file: str | None = None
+    load_paths_at: list[str] | None = None
+    entries_at: list[str] | None = None
+    allow_at: list[str] | None = None
+    comments: bool = False
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> PluginInstall:
+        if "/" in self.shim or not self.shim.strip():
+            raise ValueError(f"shim is a file name under adapters/plugins/, not {self.shim!r}")
+        return self
+
+
+# Stands for the hookward executable in an MCP server entry.
+EXECUTABLE_PLACEHOLDER = "__HOOKWARD_EXECUTABLE__"
+
+
+class McpInstall(Strict):
+    """An MCP-only host: hookward's MCP server entry `server` under the object at `servers_at`, and the
+    Markdown files (registry-style paths, null: none) the routing instructions go to."""
+
+    kind: Literal["mcp"]
+    servers_at: list[str]
+    server: dict[str, Any]
+    comments: bool = False
+    instructions_user: str | None = None
+    instructions_project: str | None = None
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> McpInstall:
+        if EXECUTABLE_PLACEHOLDER not in self.server.values():
+            raise ValueError(f"the MCP server entry names the hookward executable as {EXECUTABLE_PLACEHOLDER}")
+        return self
+
+
+INSTALL_KIND = {"stdio-json": "hooks", "plugin": "plugin", "mcp-only": "mcp"}
+
+
 # What doctor and the conformance suite put in a sample payload: the shell command and the working directory.
 SAMPLE_SLOTS = ("{command}", "{cwd}")
 
@@ -611,6 +688,8 @@ class HostFile(Strict):
     mcp_client_names: McpClientNames | None = None
     # A shell call as the host sends it on its pre-tool event (doctor's self-test, the conformance suite).
     sample_payload: SamplePayload | None = None
+    # How `hookward install` spells its registration in the host's config (adapters/installers.py).
+    install: HookInstall | PluginInstall | McpInstall | None = Field(default=None, discriminator="kind")
 
     @field_validator("examined_on")
     @classmethod
@@ -647,16 +726,23 @@ class HostFile(Strict):
         if self.release_components not in (1, 2, 3):
             raise ValueError("release_components is 1, 2 or 3")
         pre_events = sorted(name for name, event in self.events.items() if event.role == "pre")
-        if self.sample_payload is not None and self.sample_payload.event not in pre_events:
-            raise ValueError(f"sample_payload.event {self.sample_payload.event!r} is not a pre-tool event in events")
         if self.trust_state is not None and self.hooks_need_trust is None and self.project_needs_trust is None:
             raise ValueError("trust_state without hooks_need_trust or project_needs_trust: what is it the record of?")
         if any(other.host == self.host for other in self.also_runs_hooks_of):
             raise ValueError("also_runs_hooks_of names the host itself")
+        if self.install is not None:
+            if self.install.kind != INSTALL_KIND[self.paradigm]:
+                raise ValueError(f"install.kind {self.install.kind!r} does not fit a {self.paradigm} host")
+            if isinstance(self.install, HookInstall):
+                strangers = [name for name in self.install.events or [] if name not in self.events]
+                if strangers:
+                    raise ValueError(f"install.events names events the registry does not list: {strangers}")
         judged = sorted(name for name, event in self.events.items() if event.role in ("pre", "approval"))
         if not pre_events and self.paradigm != "mcp-only":
             # Only an MCP-only host may have no hook: hookward then gates just its own MCP tools.
             raise ValueError(f"events: no pre-tool event, but a {self.paradigm} host is gated through one")
+        if self.sample_payload is not None and self.sample_payload.event not in pre_events:
+            raise ValueError(f"sample_payload.event {self.sample_payload.event!r} is not a pre-tool event in events")
         for event in sorted(self.verdicts):
             if event not in judged:
                 raise ValueError(f"verdicts.{event}: not a pre-tool or approval event listed in events")

@@ -274,6 +274,8 @@ def test_summary_sends_what_choose_sends_in_the_default_mode(hosts, page):
 def test_host_without_a_hook_says_its_native_tools_are_not_gated(hosts):
     data = copy.deepcopy(hosts["claude-code"])
     data.update(paradigm="mcp-only", events={}, verdicts={})
+    data.pop("sample_payload")  # a hook host's self-test payload and hook install spelling
+    data["install"] = {"kind": "mcp", "servers_at": ["mcpServers"], "server": {"command": "__HOOKWARD_EXECUTABLE__"}}
     schema.validate_host(data, "claude-code")
     section = "\n".join(document.render_host(data))
     assert "hookward sends nothing for its native tools: they are not gated" in section

@@ -145,6 +145,15 @@ def test_each_hosts_adapter_speaks_for_that_host(host: str) -> None:
         assert callable(getattr(adapter, name, None)), (host, name)
 
 
+@pytest.mark.parametrize("host", HOSTS)
+def test_each_host_says_how_install_registers_hookward(host: str) -> None:
+    assert installers.style_for(host) is installers.STYLES[host]
+    assert (
+        registry.load_host(host)["install"]["kind"]
+        == {"stdio-json": "hooks", "plugin": "plugin", "mcp-only": "mcp"}[registry.load_host(host)["paradigm"]]
+    )
+
+
 @pytest.mark.parametrize("name", ["../hook", "hook", "render", "claude_code", "", "CLAUDE-CODE"])
 def test_a_name_outside_the_adapter_table_is_an_unknown_host(name: str) -> None:
     with pytest.raises(registry.UnknownHost):
@@ -348,6 +357,21 @@ def test_a_variable_that_moves_the_hosts_config_moves_its_protection(
             for path in samples("~/" + rest if rest else "~", str(moved), project):
                 assert_write_refused(path, project, host, f"{variable['name']} moves {glob}")
         monkeypatch.delenv(variable["name"])
+
+
+def test_no_host_config_location_is_listed_by_hand(home: Path, project: str) -> None:
+    """The knowledge list of what else to protect (hookward's project files, other gates) holds no path a
+    host's registry locations cover: a host's config is protected because the registry names it, only."""
+    from hookward.policy.knowledge.paths import SELF_PROTECTION
+
+    registry_labels = {label for label, *_ in protection.derive_registry()[0]}
+    assert registry_labels
+    listed = [line for _gid, _label, lines in SELF_PROTECTION for line in lines if not line.startswith("!")]
+    assert listed
+    for line in listed:
+        for path in samples(line, str(home), project):
+            covered = sorted({p.label for p in protection.protected(path, str(home)) if p.label in registry_labels})
+            assert not covered, f"{line} is listed by hand in policy/knowledge/paths.py but {covered} cover it"
 
 
 def test_mcp_client_names_name_one_host_each() -> None:
