@@ -530,7 +530,8 @@ _NATS = resource_cli(
         "": "help version pub publish=destroy sub=none request=destroy req=destroy reply=destroy bench=destroy events=none latency=none rtt=none schema=none trace=none",
     },
     options={
-        "-s --server --user --password --context --timeout --js-domain --inbox-prefix --count": "val",
+        "-s --server": "val:network",
+        "--user --password --context --timeout --js-domain --inbox-prefix --count": "val",
         "--creds --nkey --tlscert --tlskey --tlsca": "val:read",
         "--json -j --force -f --trace --no-context --help-long --version": "flag",
         "--purge": "flag:destroy@force_ask",
@@ -587,7 +588,8 @@ _RABBITMQADMIN = resource_cli(
         "": "help publish=destroy get=destroy export=none import=destroy",
     },
     options={
-        "-H --host -P --port -V --vhost -u --username -p --password -U --base-uri -N --node -f --format -d --depth": "val",
+        "-H --host -U --base-uri": "val:network",
+        "-P --port -V --vhost -u --username -p --password -N --node -f --format -d --depth": "val",
         "-c --config": "val:read",
         "-q --quiet -s --ssl --bash-completion": "flag",
     },
@@ -627,6 +629,180 @@ _KAFKA_TOPICS = _flag_cli(
         "kafka-topics --bootstrap-server localhost:9092 --delete --topic payments": "network:localhost:9092 destroy",
         "kafka-topics --bootstrap-server localhost:9092 --create --topic t --partitions 3": "network:localhost:9092 destroy",
         "kafka-topics --bootstrap-server localhost:9092": "network:localhost:9092 unknown",
+    },
+)
+
+
+def _kafka_action(name: str, actions: tuple[str, ...]) -> object:
+    def judge(walk: Walk, argv: list[str]) -> None:
+        if not any(word.split("=", 1)[0] in actions for word in argv[1:]):
+            walk.unknown.append(f"{name} without {'/'.join(actions)} is not modelled")
+
+    return judge
+
+
+# Every Kafka admin tool reaches its brokers (`--bootstrap-server`, `--bootstrap-controller`, `--zookeeper`:
+# `network`, judged by the egress floor), and `--command-config` / `--consumer.config` / `--producer.config`
+# name a client properties file that can load classes (`load`). Reading the cluster is routine.
+_KAFKA_CLIENT = {
+    "--bootstrap-server --bootstrap-controller --zookeeper --broker-list": "val:network",
+    "--command-config --admin.config": "val:load",
+    "--version": "flag",
+}
+_KAFKA_CONSUMER_GROUPS = _flag_cli(
+    "kafka-consumer-groups",
+    "Apache Kafka 3.7 kafka-consumer-groups",
+    {
+        **_KAFKA_CLIENT,
+        "--list --describe --members --offsets --state --verbose --all-groups --all-topics --dry-run --export": "flag",
+        "--group --topic --timeout --type --to-offset --to-datetime --by-duration --shift-by": "val",
+        "--to-earliest --to-latest --to-current": "flag",
+        "--from-file": "val:read",
+        "--reset-offsets --execute": "flag:destroy",  # moves a group's position: its consumers skip or replay
+        "--delete --delete-offsets": "flag:destroy@force_ask",
+    },
+    aliases=("kafka-consumer-groups.sh",),
+    judge=_kafka_action(
+        "kafka-consumer-groups",
+        ("--list", "--describe", "--reset-offsets", "--delete", "--delete-offsets", "--version"),
+    ),
+    examples={
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --list": "network:localhost:9092",
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --describe --group billing": "network:localhost:9092",
+        "kafka-consumer-groups --bootstrap-server kafka.prod:9092 --list": "network:kafka.prod:9092",
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --group g --reset-offsets --to-earliest --topic t"
+        " --execute": "network:localhost:9092 destroy destroy",
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --delete --group g": "network:localhost:9092 destroy",
+        "kafka-consumer-groups --bootstrap-server localhost:9092 --command-config x.properties --list": (
+            "network:localhost:9092 load:x.properties"
+        ),
+        "kafka-consumer-groups --bootstrap-server localhost:9092": "network:localhost:9092 unknown",
+    },
+)
+_KAFKA_ACLS = _flag_cli(
+    "kafka-acls",
+    "Apache Kafka 3.7 kafka-acls",
+    {
+        **_KAFKA_CLIENT,
+        "--authorizer-properties --authorizer": "unknown",
+        "--list --producer --consumer --idempotent --force --cluster": "flag",
+        "--topic --group --transactional-id --delegation-token --user-principal --resource-pattern-type": "val",
+        "--allow-principal --deny-principal --allow-host --deny-host --operation --principal": "val",
+        "--add": "flag:destroy",  # grants access
+        "--remove": "flag:destroy@force_ask",
+    },
+    aliases=("kafka-acls.sh",),
+    judge=_kafka_action("kafka-acls", ("--list", "--add", "--remove", "--version")),
+    examples={
+        "kafka-acls --bootstrap-server localhost:9092 --list": "network:localhost:9092",
+        "kafka-acls --bootstrap-server localhost:9092 --add --allow-principal User:x --operation All --topic t": (
+            "network:localhost:9092 destroy"
+        ),
+        "kafka-acls --bootstrap-server localhost:9092 --remove --topic t --force": "network:localhost:9092 destroy",
+    },
+)
+_KAFKA_CONFIGS = _flag_cli(
+    "kafka-configs",
+    "Apache Kafka 3.7 kafka-configs",
+    {
+        **_KAFKA_CLIENT,
+        "--describe --all --entity-default --force": "flag",
+        "--entity-type --entity-name --broker --broker-logger --topic --client --user --ip --client-metrics": "val",
+        "--delete-config --add-config": "val",
+        "--add-config-file": "val:read",
+        "--alter": "flag:destroy",
+    },
+    aliases=("kafka-configs.sh",),
+    judge=_kafka_action("kafka-configs", ("--describe", "--alter", "--version")),
+    examples={
+        "kafka-configs --bootstrap-server localhost:9092 --describe --entity-type topics --entity-name logs": (
+            "network:localhost:9092"
+        ),
+        "kafka-configs --bootstrap-server localhost:9092 --alter --entity-type topics --entity-name t"
+        " --add-config retention.ms=1": "network:localhost:9092 destroy",
+    },
+)
+_KAFKA_BROKER_API_VERSIONS = _flag_cli(
+    "kafka-broker-api-versions",
+    "Apache Kafka 3.7 kafka-broker-api-versions",
+    dict(_KAFKA_CLIENT),
+    aliases=("kafka-broker-api-versions.sh",),
+    examples={"kafka-broker-api-versions --bootstrap-server localhost:9092": "network:localhost:9092"},
+)
+_KAFKA_CONSOLE_CONSUMER = _flag_cli(
+    "kafka-console-consumer",
+    "Apache Kafka 3.7 kafka-console-consumer",
+    {
+        **_KAFKA_CLIENT,
+        "--consumer.config": "val:load",
+        "--formatter --formatter-config --property --consumer-property --key-deserializer --value-deserializer": (
+            "val:unknown"  # class names and their settings: code on the class path, chosen here
+        ),
+        "--topic --include --whitelist --partition --offset --max-messages --timeout-ms --isolation-level": "val",
+        "--from-beginning --skip-message-on-error --enable-systest-events": "flag",
+        # In a named group the reads commit offsets: the group's own consumers then skip what was read here.
+        "--group": "val:destroy",
+    },
+    aliases=("kafka-console-consumer.sh",),
+    examples={
+        "kafka-console-consumer --bootstrap-server localhost:9092 --topic logs": "network:localhost:9092",
+        "kafka-console-consumer --bootstrap-server localhost:9092 --topic logs --from-beginning --max-messages 10": (
+            "network:localhost:9092"
+        ),
+        "kafka-console-consumer --bootstrap-server localhost:9092 --topic t --group billing": (
+            "network:localhost:9092 destroy:billing"
+        ),
+    },
+)
+_KAFKA_CONSOLE_PRODUCER = _flag_cli(
+    "kafka-console-producer",
+    "Apache Kafka 3.7 kafka-console-producer",
+    {
+        **_KAFKA_CLIENT,
+        "--producer.config": "val:load",
+        "--property --producer-property --reader-config --line-reader": "val:unknown",
+        "--topic --batch-size --compression-codec --max-block-ms --max-memory-bytes --max-partition-memory-bytes": (
+            "val"
+        ),
+        "--message-send-max-retries --metadata-expiry-ms --request-required-acks --request-timeout-ms": "val",
+        "--retry-backoff-ms --socket-buffer-size --timeout --sync": "val",
+    },
+    aliases=("kafka-console-producer.sh",),
+    effects="destroy",  # writes messages every consumer of the topic will read
+    examples={
+        "kafka-console-producer --bootstrap-server localhost:9092 --topic logs": "network:localhost:9092 destroy"
+    },
+)
+
+_RABBITMQ_DIAGNOSTICS_READS = (
+    "ping status cluster_status alarms listeners memory_breakdown runtime_thread_stats server_version erlang_version"
+    " log_location log_tail log_tail_stream check_alarms check_local_alarms check_port_connectivity"
+    " check_port_listener check_protocol_listener check_running check_virtual_hosts check_certificate_expiration"
+    " certificates cipher_suites is_booting is_running maybe_stuck tls_versions command_line_arguments"
+    " consume_event_stream discover_peers schema_info help version"
+)
+_RABBITMQ_DIAGNOSTICS = resource_cli(
+    "rabbitmq-diagnostics",
+    "RabbitMQ 3.13 rabbitmq-diagnostics",
+    {
+        "": " ".join(
+            [f"{verb}=none" for verb in _RABBITMQ_DIAGNOSTICS_READS.split()]
+            + [
+                "environment=env os_env=env erlang_cookie_sources=secret@ask reset_node_metrics=destroy",
+                "observer=unknown remote_shell=unknown",
+            ]
+        ),
+    },
+    options={
+        "-n --node -t --timeout --formatter": "val",
+        "-q --quiet -s --silent -l --longnames --no-table-headers": "flag",
+    },
+    summary="rabbitmq-diagnostics: health checks and status read the node; environment and os_env print settings.",
+    examples={
+        "rabbitmq-diagnostics ping": "",
+        "rabbitmq-diagnostics -q check_running": "",
+        "rabbitmq-diagnostics environment": "env",
+        "rabbitmq-diagnostics remote_shell": "unknown",
     },
 )
 
@@ -1230,6 +1406,13 @@ SPECS = [
     _RABBITMQCTL,
     _RABBITMQADMIN,
     _KAFKA_TOPICS,
+    _KAFKA_CONSUMER_GROUPS,
+    _KAFKA_ACLS,
+    _KAFKA_CONFIGS,
+    _KAFKA_BROKER_API_VERSIONS,
+    _KAFKA_CONSOLE_CONSUMER,
+    _KAFKA_CONSOLE_PRODUCER,
+    _RABBITMQ_DIAGNOSTICS,
     _RESTIC,
     _BORG,
     _VELERO,
