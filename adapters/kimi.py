@@ -43,6 +43,8 @@ TOOLS: dict[str, claude_family.ToolSpec] = {
 # @moonshot-ai/kimi-code@2.1.0): the command is judged in the directory it really runs in, which may lie
 # outside the session's (a relative cwd is taken against the session's).
 BASH_CWD_FIELD = "cwd"
+# Kimi's Write takes mode "overwrite" (the default) or "append" (WriteInputSchema in 2.1.0).
+WRITE_MODES = ("overwrite", "append")
 
 
 def _refuse_blank(call: ToolCall) -> ToolCall:
@@ -72,6 +74,13 @@ def parse(event: str, payload: dict) -> ToolCall:
     if tool_name in ("Bash", "Shell") and "cwd" in arguments and not isinstance(arguments["cwd"], str):
         raise PayloadError("the cwd of a Bash call must be a path")
     call = claude_family.tool_call(ctx, tool_name, arguments, TOOLS, shell_cwd_field=BASH_CWD_FIELD)
+    if tool_name == "Write" and "mode" in arguments:
+        if arguments["mode"] not in WRITE_MODES:
+            raise PayloadError(f"a Write mode must be one of {', '.join(WRITE_MODES)}")
+        if arguments["mode"] == "append":
+            # The content is added to the end, not the whole new file: what it means depends on what it follows
+            # (after a TOML [[hooks]] table, a top-level key lands inside it). Judge the write without it.
+            call.content = None
     return _refuse_blank(call)
 
 

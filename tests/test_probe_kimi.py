@@ -91,6 +91,39 @@ def test_kimi_bash_cwd_that_is_not_a_path_fails_closed(home, bad):
     assert wire.exit_code == 2 and wire.stdout == ""
 
 
+# ---------------------------------------------------------------- Write's append mode
+def write_payload(cwd: str, tool_input: dict) -> dict:
+    return dict(bash_payload(cwd, tool_input), tool_name="Write")
+
+
+def test_kimi_write_append_is_judged_without_taking_the_appended_text_for_the_whole_file(home):
+    # Appended after a TOML [[hooks]] table, a top-level key lands inside it; the text alone says nothing of that.
+    appended = kimi.parse(
+        "PreToolUse",
+        write_payload(str(home / "proj"), {"path": "a.toml", "content": 'theme = "x"\n', "mode": "append"}),
+    )
+    assert (appended.kind, appended.paths, appended.content) == ("write", ("a.toml",), None)
+    whole = kimi.parse(
+        "PreToolUse", write_payload(str(home / "proj"), {"path": "a.toml", "content": "x", "mode": "overwrite"})
+    )
+    assert whole.content == "x"
+
+
+def test_kimi_write_append_into_kimis_hook_config_is_denied(home):
+    config = home / ".kimi-code" / "config.toml"
+    payload = write_payload(str(home / "proj"), {"path": str(config), "content": 'theme = "x"\n', "mode": "append"})
+    decision = decide(payload)
+    assert decision.verdict == Verdict.DENY
+    assert "floor.self-protection" in decision.rule_ids
+
+
+@pytest.mark.parametrize("mode", ["prepend", 1, None])
+def test_kimi_write_with_a_mode_kimi_does_not_have_fails_closed(home, mode):
+    payload = write_payload(str(home / "proj"), {"path": "a.txt", "content": "x", "mode": mode})
+    with pytest.raises(PayloadError):
+        kimi.parse("PreToolUse", payload)
+
+
 # ---------------------------------------------------------------- the driver
 def test_kimi_probe_config_has_only_the_hook_keys_kimi_2_1_0_accepts(tmp_path, monkeypatch):
     monkeypatch.setattr("hookward.compat.probes.drivers.node24", lambda: NODE24_BIN / "node")
