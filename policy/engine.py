@@ -14,6 +14,7 @@ import contextvars
 import os
 import re
 import shlex
+from collections.abc import Iterable, Iterator
 from fnmatch import fnmatchcase as _fnmatchcase
 
 from hookward.policy import budget, protection, provenance, specs
@@ -41,6 +42,30 @@ from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Part, Verdict
 
 FILE_KINDS = ("read", "write", "edit", "delete")
+
+# --- precedence: which answer beats which -----------------------------------------------------------
+#
+# evaluate() is actions -> demands -> combine. Each action (a simple command, a file it touches, a file,
+# MCP or web call) gets a verdict from the policy's rules, then every demand on it (the floors, the path
+# rules and a spec's effects) is combined into that verdict; the call takes its strictest action.
+#
+# 1. Verdicts, strictest first: PRECEDENCE below. Combining keeps the stricter; at equal strictness every
+#    rule id and reason that reached it is kept, in the order they came. A call is the strictest of its
+#    actions (Decision.from_parts, in the same order).
+# 2. Rules: the first rule layer with a match decides (a trusted project's, the user's, the managed
+#    policy's, the built-in: CompiledPolicy.override_layers), and within it the strictest matching rule.
+#    An untrusted project's rules and the managed policy's only tighten. No rule matches: the fallback
+#    (`unknown_command`, `unknown_mcp`, or ask).
+# 3. Demands only raise the rules' verdict, never lower it. A user rule's `loosens` lifts the demands of
+#    the floors it names, for the words it matched, and only floors that can be loosened (floors.Floor):
+#    self-protection and budget stand against every rule.
+PRECEDENCE: tuple[Verdict, ...] = (Verdict.DENY, Verdict.FORCE_ASK, Verdict.ASK, Verdict.ALLOW)
+_STRICTNESS: dict[Verdict, int] = {verdict: len(PRECEDENCE) - rank for rank, verdict in enumerate(PRECEDENCE)}
+
+
+def stricter(verdict: Verdict, than: Verdict) -> bool:
+    """Whether `verdict` beats `than` in PRECEDENCE."""
+    return _STRICTNESS[verdict] > _STRICTNESS[than]
 
 
 class Env:
@@ -306,7 +331,8 @@ class Verdicting:
         self.unscoped: set[str] = set()  # floors a rule loosens that the unmatched rest of the command raises
 
     def raise_to(self, verdict: Verdict, rule_id: str, reason: str) -> None:
-        if verdict > self.verdict:
+        """Combine one more answer into this action's verdict (PRECEDENCE, at the top of this file)."""
+        if _STRICTNESS[verdict] > _STRICTNESS[self.verdict]:
             self.verdict = verdict
             self.rule_ids = [rule_id]
             self.reasons = [reason]
@@ -400,24 +426,35 @@ def _rules_verdict(
         rule_id, reason = fallback_rule or ("default.unknown", f"no rule knows {action.what!r}")
         result.raise_to(fallback, rule_id, reason)
     for rule in policy.tighten_only:
-        if _rule_matches(rule, action, env) and Verdict(rule["verdict"]) > result.verdict:
+        if _rule_matches(rule, action, env) and stricter(Verdict(rule["verdict"]), result.verdict):
             result.raise_to(Verdict(rule["verdict"]), rule["id"], rule["reason"])
     return result
 
 
+def _judge(
+    action: Action, policy: CompiledPolicy, env: Env, fallback: Verdict | None, demands: Iterable[fl.Demand] = ()
+) -> Verdicting:
+    """One action: the rules' verdict, then every demand on it combined in (PRECEDENCE, at the top)."""
+    result = _rules_verdict(policy, action, env, fallback)
+    for demand in demands:
+        _apply_floor(result, demand)
+    return result
+
+
 def _apply_floor(result: Verdicting, demand: fl.Demand) -> None:
+    """Combine one demand into an action's verdict, unless a user rule loosens its (loosenable) floor."""
     raised = _RAISED.get()
     if raised is not None:
         raised.add(demand.floor)
     if demand.floor in result.loosens and demand.floor.loosenable:
         return
     reason = demand.reason
-    if demand.floor in result.unscoped and demand.verdict > result.verdict:
+    if demand.floor in result.unscoped and stricter(demand.verdict, result.verdict):
         reason = (
             f"{reason} (user rule {result.user_rule!r} loosens {demand.floor} only for the words its `commands` "
             "pattern matched; the rest of this command raises it on its own)"
         )
-    elif result.user_rule is not None and demand.verdict > result.verdict:
+    elif result.user_rule is not None and stricter(demand.verdict, result.verdict):
         reason = f"{reason} ({fl.loosen_hint(demand.floor, result.user_rule)})"
     result.raise_to(demand.verdict, demand.floor.rule_id, reason)
 
@@ -1115,6 +1152,18 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "rake": ("Rakefile",),
     "gradle": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
     "gradlew": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
+    # `flutter build|run|test` runs the Android Gradle build and the packages' build hooks the pubspec names.
+    "flutter": (
+        "pubspec.yaml",
+        "android/build.gradle",
+        "android/build.gradle.kts",
+        "android/app/build.gradle",
+        "android/app/build.gradle.kts",
+        "android/settings.gradle",
+        "android/settings.gradle.kts",
+        "hook/build.dart",
+    ),
+    "dart": ("pubspec.yaml", "hook/build.dart", "build.yaml"),
     "mvn": ("pom.xml", ".mvn/maven.config", ".mvn/jvm.config"),
     "pre-commit": (".pre-commit-config.yaml",),
     "cmake": ("CMakeLists.txt",),
@@ -2258,42 +2307,59 @@ def _file_part(
     if remote:
         what = f"(on {remote}) {what}"
     action = Action(kind, what, call, target=tgt, recursive=recursive)
-    result = _rules_verdict(policy, action, env, Verdict.ASK)
-    for demand in _file_demands(kind, tgt, policy, env, recursive, metadata_only):
-        _apply_floor(result, demand)
+    demands = _target_demands(kind, written, tgt, call, policy, env, recursive, metadata_only, remote)
+    result = _judge(action, policy, env, Verdict.ASK, demands)
+    return Part(what, kind, result.verdict, result.rule_ids, result.reasons)
+
+
+def _target_demands(
+    kind: str,
+    written: str,
+    tgt: Target,
+    call: ToolCall,
+    policy: CompiledPolicy,
+    env: Env,
+    recursive: bool,
+    metadata_only: bool,
+    remote: str,
+) -> Iterator[fl.Demand]:
+    """What one file target demands: the path floors, secret files, hookward's own files, an unseen wildcard."""
+    yield from _file_demands(kind, tgt, policy, env, recursive, metadata_only)
     if not remote and kind == "read" and not metadata_only:
         for floor, verdict, reason in protection.secret_demands(tgt.path, tgt.real, tgt.written, recursive):
-            _apply_floor(result, fl.Demand(floor, verdict, reason))
+            yield fl.Demand(floor, verdict, reason)
     if not remote:
         own = call.kind in FILE_KINDS and written in call.paths
         content, command = (call.content, None) if own else (None, call.command)
         for floor, verdict, reason in protection.demands(
             kind, tgt.path, tgt.real, tgt.written, env.home, env.project, recursive, content, command
         ):
-            _apply_floor(result, fl.Demand(floor, verdict, reason))
+            yield fl.Demand(floor, verdict, reason)
     if any(ch in written for ch in "*?[") and tgt.scope not in ("project", "project-root", "tmp") and not metadata_only:
-        _apply_floor(
-            result,
-            fl.Demand(
-                Floor.CREDENTIALS,
-                Verdict.ASK,
-                f"the wildcard {written} outside the project matched nothing hookward can see",
-            ),
+        yield fl.Demand(
+            Floor.CREDENTIALS,
+            Verdict.ASK,
+            f"the wildcard {written} outside the project matched nothing hookward can see",
         )
-    return Part(what, kind, result.verdict, result.rule_ids, result.reasons)
 
 
 # --- entry points ---------------------------------------------------------------------
 
 
 def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
+    """actions -> demands -> combine (the precedence at the top of this file): each action the call takes
+    is judged by the rules and raised by its demands, and the call takes the strictest of them."""
     env = Env(call)
     if policy is None:
         policy = load_policy(env.project)
-    parts: list[Part] = []
-    if call.kind == "shell":
-        parts = _shell_parts(call, policy, env)
-    elif call.kind in FILE_KINDS:
+    parts = _shell_parts(call, policy, env) if call.kind == "shell" else _tool_parts(call, policy, env)
+    return Decision.from_parts(parts)
+
+
+def _tool_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
+    """A file, MCP, web or other tool call's actions, each judged (a shell call's are _shell_parts)."""
+    if call.kind in FILE_KINDS:
+        parts: list[Part] = []
         if not call.paths:
             parts.append(
                 Part(
@@ -2308,17 +2374,16 @@ def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
             # A read or search of a directory (Grep, Glob, LS) covers the whole tree under it.
             path = os.path.join(env.cwd, os.path.expanduser(written))
             parts.append(_file_part(call.kind, written, call, policy, env, recursive=os.path.isdir(path)))
-    elif call.kind == "mcp":
+        return parts
+    if call.kind == "mcp":
         action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
-        result = _rules_verdict(policy, action, env, Verdict.parse(policy.settings["unknown_mcp"]))
-        parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons))
-    elif call.kind == "web":
-        parts.append(_web_part(call, policy, env))
-    else:
-        action = Action("other", call.tool or "other", call)
-        result = _rules_verdict(policy, action, env, Verdict.ASK)
-        parts.append(Part(action.what, "other", result.verdict, result.rule_ids, result.reasons))
-    return Decision.from_parts(parts)
+        result = _judge(action, policy, env, Verdict.parse(policy.settings["unknown_mcp"]))
+        return [Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons)]
+    if call.kind == "web":
+        return [_web_part(call, policy, env)]
+    action = Action("other", call.tool or "other", call)
+    result = _judge(action, policy, env, Verdict.ASK)
+    return [Part(action.what, "other", result.verdict, result.rule_ids, result.reasons)]
 
 
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
@@ -2326,9 +2391,10 @@ def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:
 
     url = call.url or ""
     action = Action("web", url, call)
-    result = _rules_verdict(policy, action, env, Verdict.ASK)
-    for floor, verdict, reason in urls.fetch_problems(url):  # shared with plain shell downloads
-        _apply_floor(result, fl.Demand(floor, Verdict.parse(verdict), reason))
+    demands = (  # shared with plain shell downloads
+        fl.Demand(floor, Verdict.parse(verdict), reason) for floor, verdict, reason in urls.fetch_problems(url)
+    )
+    result = _judge(action, policy, env, Verdict.ASK, demands)
     return Part(url[:300], "web", result.verdict, result.rule_ids, result.reasons)
 
 
