@@ -50,6 +50,7 @@ FAMILIES = (
     "macos",
     "toolbox",
     "devcli",
+    "appdev",
 )
 
 _HERE = os.path.dirname(__file__)
