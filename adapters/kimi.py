@@ -3,7 +3,10 @@
 Kimi Code (the TypeScript CLI, `@moonshot-ai/kimi-code`) sends `PreToolUse`
 {session_id, cwd, tool_name, tool_input, tool_call_id} and blocks on exit 2
 (stderr is the reason) or on `hookSpecificOutput.permissionDecision: "deny"`.
-Allow, ask and updated input are ignored; see compat/hosts/kimi.json. This
+Allow, ask and updated input are ignored; see compat/hosts/kimi.json (probed
+on 2.1.0: compat/probes/records/kimi/). Two tool arguments change what a call
+does and are read here: Bash's `cwd` (the command runs there) and Write's
+`mode` ("append" adds the content, so it is not the whole new file). This
 module only spells the wire format.
 """
 
