@@ -1,6 +1,6 @@
 """What every adapter shares: the wire answer, post-tool events, payload access.
 
-An adapter module (one per host, `adapters/<host_id with _>.py`) provides:
+An adapter module (one per host, listed in `adapters.ADAPTERS`; typed in adapters/protocol.py) provides:
 
     HOST: str                                   # the host id, as on the command line
     parse(event, payload) -> ToolCall           # a pre-tool event

@@ -139,10 +139,20 @@ def test_the_adapter_table_and_the_registry_name_the_same_hosts() -> None:
 
 @pytest.mark.parametrize("host", HOSTS)
 def test_each_hosts_adapter_speaks_for_that_host(host: str) -> None:
+    from hookward.adapters.protocol import HostAdapter
+
     adapter = adapter_for(host)
     assert adapter.HOST == host
+    assert isinstance(adapter, HostAdapter), host
     for name in ("parse", "parse_post", "spell", "spell_post"):
         assert callable(getattr(adapter, name, None)), (host, name)
+
+
+@pytest.mark.parametrize("host", HOSTS)
+def test_an_adapters_own_event_list_is_the_registrys(host: str) -> None:
+    declared = getattr(adapter_for(host), "EVENTS", None)
+    if declared is not None:
+        assert set(declared) == set(registry.load_host(host)["events"]), host
 
 
 @pytest.mark.parametrize("host", HOSTS)
