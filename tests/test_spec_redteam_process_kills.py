@@ -94,3 +94,24 @@ def test_a_user_rule_allowing_pkill_does_not_hide_a_kill_of_the_host(box):
 def test_ending_one_program_the_agent_started_is_routine(box, command):
     decision = box.decide(command)
     assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
+
+
+# Found by the lead's red team: `pkill -f` matches anywhere in a command line, so a pattern made of how a
+# runtime, shell or hook is started reaches hookward's in-flight hook (a host then fails open) or the host.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pkill -f 'python -IS'",  # the launcher `hookward install` writes runs as python -IS
+        "pkill -f 'python3.11 -IS'",
+        "pkill -f 'IS /'",  # a substring of the launcher's command line
+        "pkill -f 'sh -c'",  # hosts that hook through a shell
+        "pkill -f 'node cli.js'",  # Claude Code's npm entry script
+        "pkill -f 'node --no-warnings'",
+        "pkill -f 'bun run'",  # a protected runtime first, no script of the agent's after it
+        "pkill -f 'sshd: root'",
+    ],
+)
+def test_full_command_line_kills_shaped_like_a_runtime_or_hook_ask(box, command):
+    decision = box.decide(command)
+    assert decision.verdict == Verdict.ASK, (command, decision.rule_ids)
+    assert DESTRUCTIVE in decision.rule_ids, (command, decision.rule_ids)

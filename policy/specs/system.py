@@ -90,7 +90,7 @@ KILL = Spec(
 PROTECTED_PROCESSES = frozenset(
     """
     claude codex gemini qwen kimi kiro opencode copilot cursor windsurf antigravity aider goose amp crush cline
-    hookward node nodejs bun deno electron code python python2 python3 pythonw py pypy pypy3 uv uvx
+    hookward node nodejs bun deno electron code npx python python2 python3 pythonw py pypy pypy3 uv uvx
     sh bash zsh dash ksh mksh fish ash busybox tcsh csh pwsh powershell cmd conhost openconsole windowsterminal
     tmux screen zellij terminal iterm2 alacritty kitty wezterm gnome-terminal konsole xterm login agetty getty
     init systemd launchd kernel_task sshd ssh ssh-agent gpg-agent mosh-server sudo su doas polkitd dbus-daemon
@@ -144,9 +144,12 @@ def protected_process(name: str, exact: bool) -> bool:
     return any(pattern.search(protected) for protected in PROTECTED_PROCESSES)
 
 
-# Command lines of protected processes, for `pkill -f`: the hook hookward installs, its MCP server, agent hosts.
+# Command lines of protected processes, for `pkill -f`: the hook hookward installs (the launcher runs as
+# `python -IS`, and hosts that hook through a shell run `sh -c`), its MCP server, agent hosts.
 _PROTECTED_COMMAND_LINES = (
     "/usr/bin/python3 /home/user/.local/bin/hookward hook claude-code PreToolUse",
+    "/home/user/.venv/bin/python3.11 -IS /home/user/.local/share/hookward/bin/hookward hook codex PreToolUse",
+    "/bin/sh -c /home/user/.local/share/hookward/bin/hookward-hook claude-code PreToolUse || exit 2",
     "python3 -m hookward mcp",
     "node /usr/local/lib/node_modules/@anthropic-ai/claude-code/cli.js --resume",
     "node /usr/local/bin/gemini",
@@ -158,6 +161,7 @@ _PROTECTED_COMMAND_LINES = (
     "-bash",
     "/bin/zsh -l",
 )
+_AGENT_SCRIPTS = frozenset("cli index main hook hookward gemini claude codex".split())  # agents' entry scripts
 _SCRIPT_NAME = re.compile(r"[\w.-]+\.(py|js|mjs|cjs|ts|rb|php|jar|sh|exe)|[\w.-]+:[\w.-]+", re.IGNORECASE)
 
 
@@ -171,7 +175,23 @@ def named_kill_is_routine(names: list[str], exact: bool, full: bool = False) -> 
         if _LITERAL_NAME.fullmatch(name) is None or protected_process(name.strip(), exact):
             return False
         if full:
+            words = name.split()
             if " " not in name.strip() and _SCRIPT_NAME.fullmatch(name.strip()) is None:
+                return False
+            # An option word is how runtimes, shells and hooks are started (`python -IS`, `sh -c`, `node --x`):
+            # a pattern holding one reaches processes by how they run, not by what the agent started.
+            if any(word.startswith("-") for word in words):
+                return False
+            # A protected program's name first (`bun run`, `sshd: root`) reaches it unless a script of the
+            # agent's own follows (`python server.py`).
+            if protected_process(words[0].rstrip(":"), True) and not any(_SCRIPT_NAME.fullmatch(w) for w in words[1:]):
+                return False
+            # A script named after a protected program (Claude Code's cli.js is `node .../cli.js`) is theirs.
+            if any(
+                _SCRIPT_NAME.fullmatch(word)
+                and (word.split(".")[0].lower() in _AGENT_SCRIPTS or protected_process(word.split(".")[0], True))
+                for word in words
+            ):
                 return False
             pattern = re.compile(re.escape(name.lower()).replace("\\.", "."))
             if any(pattern.search(line.lower()) for line in _PROTECTED_COMMAND_LINES):
@@ -228,6 +248,13 @@ PKILL = Spec(
         "pkill -f uvicorn": "signal",
         "pkill -f 'hook claude-code'": "signal",
         "pkill -f cli.js": "signal",
+        "pkill -f 'node cli.js'": "signal",
+        "pkill -f 'python -IS'": "signal",
+        "pkill -f 'sh -c'": "signal",
+        "pkill -f 'IS /'": "signal",
+        "pkill -f 'node app.js'": "",
+        "pkill -f 'bun run'": "signal",
+        "pkill -f 'sshd: root'": "signal",
         "pkill python3": "signal",
         "pkill -x bash": "signal",
         "pkill sshd": "signal",
