@@ -20,6 +20,7 @@ shows whether it was called. Records go beside the harness's:
 compat/probes/records/omp/<version>/<scenario>.json, kind "extension".
 
     python -m hookward.compat.probes.omp_extension [scenario ...]
+    python -m hookward.compat.probes.omp_extension --all   # every OMP record and the registry, one command
 """
 
 from __future__ import annotations
@@ -136,6 +137,12 @@ def probe_one(scenario: str, binary: Path, runs: Path) -> dict:
 
 
 def main(argv: list[str]) -> int:
+    """`--all`: the harness's whole OMP matrix, these scenarios, then the registry: every OMP record in one command."""
+    if argv == ["--all"]:
+        harness.probe_host(drivers.OMP.host)
+        main([])
+        print("\n".join(harness.update_registry(drivers.OMP.host)) or "compat/hosts/omp.json: no probed fact changed")
+        return 0
     names = argv or list(SOURCES)
     unknown = [name for name in names if name not in SOURCES]
     if unknown:
