@@ -25,7 +25,7 @@ from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
-from hookward.policy.patterns import matches
+from hookward.policy.patterns import matches, matching_groups
 from hookward.policy.shell import (
     HIJACK_VARS,
     SimpleCommand,
@@ -141,10 +141,9 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
             elif argv[0] not in names and interpreter_family(argv[0]) not in names:
                 return False
         if rule.get("commands") is not None:
-            heads = _command_heads(rule) if env is not None else None
-            if heads is not None and cmd.program not in heads:
-                return False  # no pattern's first token names this program: what _argv_matches would find
-            if not any(_argv_matches(p, argv, cmd, env, precise) for p in rule["commands"]):
+            # Only the patterns whose first token can name this program: a plain name names only itself.
+            patterns = _commands_for(rule, cmd.program) if env is not None else rule["commands"]
+            if not any(_argv_matches(p, argv, cmd, env, precise) for p in patterns):
                 return False
         if rule.get("args_any") is not None and not any(fnmatchcase(a, p) for a in argv[1:] for p in rule["args_any"]):
             return False
@@ -192,6 +191,34 @@ def _command_heads(rule: dict) -> frozenset[str] | None:
     result = frozenset(heads) if heads is not None else None
     _HEADS[id(rule)] = (rule, result)
     return result
+
+
+# id(rule) -> (the rule, its `commands` list, {plain program name: [patterns]}, [the other patterns]).
+_COMMANDS_BY_HEAD: dict[int, tuple[dict, list, dict[str, list[list[str]]], list[list[str]]]] = {}
+
+
+def _commands_for(rule: dict, program: str) -> list[list[str]]:
+    """The patterns of a `commands` rule that can match a command running `program`: those whose first token
+    is that plain name, and every one whose first token is a path, a wildcard or absent. A plain first token
+    (no slash, no wildcard) matches only a command whose program is that name (_program_matches), so the rest
+    cannot match: `any()` over this list is `any()` over the whole list (357 patterns for the runners rule)."""
+    commands = rule["commands"]
+    found = _COMMANDS_BY_HEAD.get(id(rule))
+    if found is None or found[0] is not rule or found[1] is not commands:
+        by_head: dict[str, list[list[str]]] = {}
+        rest: list[list[str]] = []
+        for pattern in commands:
+            tokens = pattern[:-1] if pattern and pattern[-1] == "$" else pattern
+            first = tokens[0] if tokens else ""
+            if not first or "/" in first or any(c in first for c in "*?["):
+                rest.append(pattern)
+            else:
+                by_head.setdefault(first, []).append(pattern)
+        found = _COMMANDS_BY_HEAD[id(rule)] = (rule, commands, by_head, rest)
+    own = found[2].get(program)
+    if own is None:
+        return found[3]
+    return own + found[3] if found[3] else own
 
 
 _MATCHABLE: dict[tuple[str, ...], list[str]] = {}
@@ -515,29 +542,28 @@ def _file_demands(
         if writes:
             # Self-protection (hookward's own files, every host's config locations) is policy.protection's,
             # judged in _file_part, where the call's new content is known.
-            for group_id, label, compiled in policy.persistence:
-                if matches(compiled, path, home, project):
-                    verdict = Verdict.ASK if group_id in ("ci", "project-config", "path-dirs") else Verdict.DENY
-                    demands.append(
-                        fl.Demand(
-                            Floor.PERSISTENCE,
-                            verdict,
-                            f"{tgt.written} is one of the {label}: changing it makes code run later",
-                        )
+            # One index over every list of the table (patterns.matching_groups), not one lookup set per list.
+            for group_id, label, _compiled in matching_groups(policy.persistence, path, home, project):
+                verdict = Verdict.ASK if group_id in ("ci", "project-config", "path-dirs") else Verdict.DENY
+                demands.append(
+                    fl.Demand(
+                        Floor.PERSISTENCE,
+                        verdict,
+                        f"{tgt.written} is one of the {label}: changing it makes code run later",
                     )
+                )
         if not metadata_only:
             # Another user's home holds the same stores as one's own: judge it against the same list.
             owner_home = _home_of(path) or home
             found = False
-            for group_id, label, compiled in policy.credentials:
-                if matches(compiled, path, owner_home, project):
-                    found = True
-                    if group_id == "dotenv" and tgt.scope in ("project", "tmp"):
-                        # Reading project secrets exposes them to the model; writing one is routine setup.
-                        verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
-                    else:
-                        verdict = Verdict.DENY
-                    demands.append(fl.Demand(Floor.CREDENTIALS, verdict, f"{tgt.written} holds {label}"))
+            for group_id, label, _compiled in matching_groups(policy.credentials, path, owner_home, project):
+                found = True
+                if group_id == "dotenv" and tgt.scope in ("project", "tmp"):
+                    # Reading project secrets exposes them to the model; writing one is routine setup.
+                    verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
+                else:
+                    verdict = Verdict.DENY
+                demands.append(fl.Demand(Floor.CREDENTIALS, verdict, f"{tgt.written} holds {label}"))
             if (
                 not found
                 and kind == "read"
