@@ -259,7 +259,7 @@ AWS = Spec(
 _GROUP_READ = frozenset(
     "list describe show get get-iam-policy get-value read tail logs status info version help "
     "get-credentials-status config-helper list-tags list-grantable-roles search lookup browse "
-    "whoami account-info print-settings".split()
+    "whoami account-info print-settings ls du hash cat exists url".split()
 )
 _GROUP_CHANGE = frozenset(
     "create update set deploy add-iam-policy-binding set-iam-policy add start restart resize run import "
@@ -330,6 +330,8 @@ GCLOUD = Spec(
     operands="network*",
     examples={
         "gcloud compute instances list --project p": "",
+        "gcloud storage ls gs://bucket": "",
+        "gcloud storage cat gs://bucket/file": "",
         "gcloud apigee --help": "",
         "gcloud compute instances delete vm-1 --zone z": "destroy",
         "gcloud auth print-access-token": "secret",
@@ -345,11 +347,16 @@ AZ = Spec(
     long_prefix=False,
     options={
         "--subscription --output -o --query --resource-group -g --name -n --location -l": "val",
+        "-c": "val",  # --container-name (storage), --cluster-name: a name
         "--debug --verbose --only-show-errors --help -h --yes -y --version": "flag",
     },
     operands="network*",
     examples={
         "az vm list -o table": "",
+        "az storage blob list -c mycontainer": "",
+        "az storage blob show -c mycontainer -n myblob": "",
+        "az storage blob exists -c mycontainer -n myblob": "",
+        "az storage blob delete -c mycontainer -n myblob": "destroy",
         "az account get-access-token": "secret",
         "az group delete -n rg --yes": "destroy",
         "az keyvault secret show --vault-name v -n s": "secret",

@@ -1,0 +1,38 @@
+"""Cloud storage reads named by their short options or their own verbs (`az storage blob list -c C`,
+`gcloud storage ls`) are the describe-and-list reads the cloud CLIs allow; deleting, writing and printing
+keys stay floors. Commands are only analysed, never run."""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+
+
+@pytest.fixture
+def box(tmp_path, monkeypatch) -> Sandbox:
+    return make_sandbox(tmp_path, monkeypatch)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("az storage blob delete -c mycontainer -n myblob", Verdict.FORCE_ASK, "floor.destructive"),
+        ("az storage blob delete-batch -s mycontainer", Verdict.FORCE_ASK, "floor.destructive"),
+        ("az storage account keys list -n myaccount", Verdict.DENY, "floor.credentials"),
+        ("gcloud storage rm gs://bucket/file", Verdict.FORCE_ASK, "floor.destructive"),
+        ("gcloud storage sign-url gs://bucket/file", Verdict.DENY, "floor.credentials"),
+    ],
+)
+def test_a_cloud_storage_change_or_key_stays_a_floor(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["az storage blob list -c mycontainer", "az storage blob show -c c -n b", "gcloud storage ls gs://bucket"],
+)
+def test_listing_cloud_storage_is_a_read(box, command):
+    decision = box.decide(command)
+    assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
