@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from hookward.adapters.approval import choose_approval
 from hookward.adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
 from hookward.compat import schema
-from hookward.compat.registry import ANY_MODE, Capabilities, grade_at_least
+from hookward.compat.registry import ANY_MODE, GRADE_RANK, Capabilities, grade_at_least
 from hookward.verdicts.decision import Decision, Verdict
 
 PAGE_NAME = "COMPATIBILITY.md"
@@ -111,8 +111,22 @@ def switch_installed(data: dict) -> bool:
 
 
 def installed_failures(data: dict) -> dict:
-    """What a hook failure does as `hookward install` leaves the host (its switch on, where it has one)."""
-    return data["failures_switched"] if switch_installed(data) else data["failures"]
+    """What a hook failure does as `hookward install` leaves the host (its switch on, where it has one).
+
+    Without a switch, `hookward install` still ends the pre-tool command with `|| exit 2` on a host where
+    exit 2 blocks: where the host runs that command through a shell, a crash (any non-zero exit) becomes
+    the exit 2 that blocks. The grade is the weaker of the two facts it rests on; a timeout, empty or
+    malformed output (exit 0) are the bare host's.
+    """
+    if switch_installed(data):
+        return data["failures_switched"]
+    failures = dict(data["failures"])
+    exit_2, shell = failures.get("exit_2") or {}, data.get("hook_shell") or {}
+    if exit_2.get("value") == "blocks" and shell.get("value") is True and not is_unknown(exit_2):
+        if not is_unknown(shell) and failures.get("crash", {}).get("value") != "blocks":
+            grade = min(exit_2["grade"], shell["grade"], key=GRADE_RANK.__getitem__)  # the weaker grade
+            failures["crash"] = {"value": "blocks", "grade": grade, "source": "`|| exit 2` as installed"}
+    return failures
 
 
 def _mode_keys(table: dict, data: dict) -> list[str]:

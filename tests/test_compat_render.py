@@ -184,7 +184,8 @@ def test_unknown_failure_behavior_reads_unknown_in_the_summary(hosts, page):
     for host, data in hosts.items():
         for row in summary_rows(page, host):
             crash, timeout = row[7], row[8]
-            for cell, fact in ((crash, data["failures"]["crash"]), (timeout, data["failures"]["timeout"])):
+            failures = document.installed_failures(data)  # the summary says what a failure does as installed
+            for cell, fact in ((crash, failures["crash"]), (timeout, failures["timeout"])):
                 if fact["grade"] == "unknown":
                     assert cell == "unknown", f"{host}: {cell}"
                 else:
@@ -541,3 +542,21 @@ def test_compat_show_of_an_unknown_host_fails():
 
 def test_verdict_values_in_show_match_the_decision_order():
     assert [verdict.label for verdict in document.VERDICT_ORDER] == [v.label for v in sorted(Verdict)]
+
+
+def test_a_crash_behind_the_installed_exit_2_blocks_only_where_the_host_runs_the_hook_through_a_shell():
+    # `hookward install` ends the pre-tool command with `|| exit 2` on an exit-2 host: through a shell a crash
+    # exits 2 and blocks; without a shell (or unknown) the bare host's answer stands. The grade is the weaker one.
+    fact = {"value": "runs", "grade": "probed", "source": "r", "date": "2026-12-01"}
+    base = {
+        "fail_closed_switch": {"value": False, "grade": "read", "source": "s", "date": "2026-12-01"},
+        "failures": {"crash": dict(fact), "timeout": dict(fact), "exit_2": {**fact, "value": "blocks"}},
+        "version_examined": "1.0.0",
+    }
+    assert document.installed_failures(base)["crash"]["value"] == "runs"
+    shell = {"value": True, "grade": "read", "source": "s", "date": "2026-12-01"}
+    installed = document.installed_failures({**base, "hook_shell": shell})
+    assert (installed["crash"]["value"], installed["crash"]["grade"]) == ("blocks", "read")
+    assert installed["timeout"]["value"] == "runs"  # the host kills a hung hook: no exit status to turn into 2
+    unknown_shell = {**shell, "grade": "unknown"}
+    assert document.installed_failures({**base, "hook_shell": unknown_shell})["crash"]["value"] == "runs"
