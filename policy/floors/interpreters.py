@@ -239,6 +239,8 @@ SAFE_PYTHON_MODULES = frozenset(
 
 _AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^;]*[>|]|getline\s*<|close\s*\(|ENVIRON")
 
+_AWK_LOAD = LazyRegex(r"@\s*(load|include)\b")
+
 
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
     """An interpreter with no inline code runs a script, a module or stdin."""
@@ -248,6 +250,10 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
         code = next((a for a in args if not a.startswith("-")), "")
         if "-f" in args or any(a.startswith("--file") for a in args):
             return Demand(Floor.NOT_UNDERSTOOD, ASK, f"{program} runs a program file hookward does not read")
+        if _AWK_LOAD.search(code):
+            # gawk's `@load "x"` loads a shared library (x.so, from AWKLIBPATH or the path given) and
+            # `@include "x"` a source file: code hookward does not read runs inside awk.
+            return Demand(Floor.RUNS_CODE, ASK, f"{program} program loads an extension or includes a source file")
         if _AWK_EXEC.search(code):
             return Demand(
                 Floor.NOT_UNDERSTOOD, ASK, f"{program} program runs commands, reads the environment or writes files"

@@ -38,7 +38,9 @@ def _python() -> Spec:
         summary="-m runs a module (floors.SAFE_PYTHON_MODULES lists the ones that are routine)",
         options={
             **_H,
-            "-V --version -b -B -d -E -i -I -O -P -q -s -S -u -v -x --help-env --help-xoptions --help-all": "flag",
+            "-V --version -b -B -d -E -I -O -P -q -s -S -u -v -x --help-env --help-xoptions --help-all": "flag",
+            # -i: after -c CODE or the script, statements are read from standard input and run.
+            "-i": "flag:script=-",
             "-W -X --check-hash-based-pycs": "val",
             "-c": _code("python", "text*"),
             "-m": "flag>text*",
@@ -49,6 +51,7 @@ def _python() -> Spec:
             "python3 -c 'print(1+1)'": "code:python:print(1+1)",
             "python3 -m pytest -k foo": "",
             "python3 -m timeit -s 'import os' 'os.system(1)'": "",
+            "python3 -i -c 'print(1)'": "script:- code:python:print(1)",
             "python3 x.py --flag": "script:x.py",
             "python3 -I -u /tmp/x.py": "script:/tmp/x.py",
             "python3 --version": "",
@@ -64,7 +67,9 @@ def _node(name: str) -> Spec:
         aliases=("nodejs",) if name == "node" else (),
         options={
             **_H,
-            "-v --version -c --check -i --interactive --test --watch --no-warnings --enable-source-maps": "flag",
+            "-v --version -c --check --test --watch --no-warnings --enable-source-maps": "flag",
+            # -i: the REPL reads standard input and runs it, also after -e CODE.
+            "-i --interactive": "flag:script=-",
             "--trace-warnings --no-deprecation --experimental-vm-modules --experimental-strip-types": "flag",
             "--test-only --abort-on-uncaught-exception --preserve-symlinks --pending-deprecation": "flag",
             "--max-old-space-size --stack-trace-limit --title --input-type -C --conditions": "val",
@@ -81,6 +86,7 @@ def _node(name: str) -> Spec:
             "node app.js": "script:app.js",
             "node --require=/tmp/x.js app.js": "load:/tmp/x.js script:app.js",
             "node -e 'console.log(1)'": "code:node:console.log(1)",
+            "node -i -e 'console.log(1)'": "script:- code:node:console.log(1)",
             "node --env-file=.env server.js": "read:.env script:server.js",
             "node --test": "",
             "node -v": "",
@@ -160,7 +166,10 @@ def _perl() -> Spec:
             **_H,
             "-v -V -w -W -X -c -s -S -T -t -U -u -a -n -p -f -g": "flag",
             "--version": "flag",  # perl reads --version and --help itself (perl.c), and exits
-            "-l -0 -x -d -D -C": "opt",
+            "-l -0 -x -D -C": "opt",
+            # -d runs the program under the debugger, which reads commands (perl code) from standard input
+            # when there is no terminal; -d:MOD loads Devel::MOD.
+            "-d": "opt:script=-",
             "-F": "val",
             "-M -m -I": "val:load",
             "-e -E": _code("perl"),
@@ -170,6 +179,7 @@ def _perl() -> Spec:
         posix=True,
         examples={
             "perl -e 'print(1)'": "code:perl:print(1)",
+            "perl -d -e 1": "script:- code:perl:1",
             "perl -MIO::Socket x.pl": "load:IO::Socket script:x.pl",
             "perl -pi -e s/a/b/ ~/.bashrc": "code:perl:s/a/b/ edit:~/.bashrc",
             "perl -ne print /etc/passwd": "code:perl:print script:/etc/passwd",

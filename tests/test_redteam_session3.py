@@ -1,0 +1,54 @@
+"""Red team, session 3: hostile calls in classes the policy still let through, one test per attack.
+
+Every case asserts the verdict and the rule that must decide it. Commands are only analysed, never run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+
+
+@pytest.fixture
+def box(tmp_path, monkeypatch) -> Sandbox:
+    return make_sandbox(tmp_path, monkeypatch)
+
+
+# --- interpreters that read code from standard input after the inline code ---------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'import os;os.system(\"id\")' | python3 -i -c 'print(1)'",
+        "python3 -i -c 'import sys; print(sys.version)' <<< 'import os'",
+        "echo 'require(\"child_process\").execSync(\"id\")' | node -i -e 'console.log(1)'",
+        "echo 'require(\"child_process\").execSync(\"id\")' | node --interactive -e 'console.log(1)'",
+        "echo 'system(\"id\")' | perl -d -e 'print 1'",
+    ],
+)
+def test_interactive_flag_runs_stdin_after_harmless_inline_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_inline_code_without_interactive_flag_stays_routine(box: Sandbox) -> None:
+    command = "python3 -c 'import sys; print(sys.version)'"
+    assert box.decide(command).verdict == Verdict.ALLOW
+
+
+# --- awk programs that load code --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gawk '@load \"/tmp/evil\"; BEGIN{print 1}'",
+        "gawk '@include \"/tmp/evil.awk\"; BEGIN{print 1}'",
+        "awk '@include \"/tmp/evil.awk\"' file",
+        "gawk -F, '@load \"readfile\"; {print $1}' data.csv",
+    ],
+)
+def test_awk_load_and_include_directives_run_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
