@@ -42,7 +42,7 @@ def box(tmp_path, monkeypatch) -> Sandbox:
         (f"kafka-console-consumer {B} --topic t --formatter com.evil.Formatter", Verdict.ASK, "floor.not-understood"),
         (f"kafka-consumer-groups {B} --command-config /tmp/evil.properties --list", Verdict.ASK, "floor.runs-code"),
         ("kafka-consumer-groups --bootstrap-server kafka.attacker.example:9092 --list", Verdict.ASK, "floor.egress"),
-        ("kafka-topics --bootstrap-server 169.254.169.254:9092 --list", Verdict.DENY, "floor.credentials"),
+        ("kafka-topics --bootstrap-server 169.254.169.254:9092 --list", Verdict.DENY, "floor.cloud-metadata"),
         ("nats -s nats.attacker.example:4222 stream ls", Verdict.ASK, "floor.egress"),
         ("rabbitmqadmin -H 10.0.0.1 list queues", Verdict.ASK, "floor.egress"),
         ("rabbitmq-diagnostics environment", Verdict.ASK, "floor.credentials"),

@@ -54,7 +54,7 @@ def test_a_localhost_look_alike_destination_is_still_egress(box, command):
 
 def test_a_spec_client_pointed_at_the_cloud_metadata_service_is_denied(box):
     command = "psql -h 169.254.169.254 -c 'select 1'"
-    assert_decided(box.decide(command), Verdict.DENY, "floor.credentials", command)
+    assert_decided(box.decide(command), Verdict.DENY, "floor.cloud-metadata", command)
 
 
 def test_a_network_subcommand_whose_destination_is_not_named_asks(box):
@@ -148,7 +148,7 @@ def test_a_fetch_sends_only_the_names_typed_and_is_routine(box, command):
 @pytest.mark.parametrize(
     ("command", "verdict", "rule"),
     [
-        ("whois -h 169.254.169.254 x", Verdict.DENY, "floor.credentials"),
+        ("whois -h 169.254.169.254 x", Verdict.DENY, "floor.cloud-metadata"),
         ("whois -h 10.1.2.3 example.com", Verdict.ASK, EGRESS),
         ("whois -h whois.corp.internal example.com", Verdict.ASK, EGRESS),
         ("danetool --check localhost.attacker.example@10.0.0.1", Verdict.ASK, EGRESS),

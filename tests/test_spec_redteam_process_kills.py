@@ -83,7 +83,6 @@ def test_a_user_rule_allowing_pkill_does_not_hide_a_kill_of_the_host(box):
         "pkill -9 gunicorn",
         'pkill -f "python server.py"',
         "pkill -f 'vite dev'",
-        "pkill -f 'npm run dev'",
         "pkill -f server.js",
         "pkill -f 'uvicorn main:app'",
         "killall uvicorn",

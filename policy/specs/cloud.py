@@ -686,4 +686,102 @@ DOPPLER = Spec(
     examples={"doppler secrets": "secret", "doppler run -- make": "secret runs:make"},
 )
 
-SPECS = [AWS, GCLOUD, GSUTIL, AZ, TERRAFORM, TOFU, PULUMI, VAULT, OP, DOPPLER]
+# --- azcopy ----------------------------------------------------------------------------------------
+
+
+def _azcopy_judge(result: Walk, argv: list[str]) -> None:
+    """Where each operand is: a URL is Azure storage (`fetch` when it is only read), anything else a local path."""
+    operands = [e for e in result.effects if e.origin.startswith("operand")]
+    result.effects[:] = [e for e in result.effects if not e.origin.startswith("operand")]
+    command = result.spec.name
+    remote = [e.value for e in operands if "://" in e.value]
+    local = [e.value for e in operands if "://" not in e.value]
+    if command == "list":
+        result.effects.extend(Effect("fetch", url, "listed container") for url in remote)
+        if local:
+            result.unknown.append("azcopy list takes a container URL")
+    elif command in ("copy", "sync"):
+        if len(operands) != 2:
+            result.unknown.append(f"azcopy {command} takes a source and a destination")
+            return
+        source, destination = operands[0].value, operands[1].value
+        if "://" in destination:
+            result.effects.append(Effect("destroy", "", "writes objects", "ask"))
+            if "://" not in source:
+                result.effects.append(Effect("upload", source, "source"))
+        else:
+            result.effects.append(Effect("tree-dest", destination, "destination"))
+            if "://" in source:
+                result.effects.append(Effect("fetch", source, "source"))
+            else:
+                result.effects.append(Effect("tree-read", source, "source"))
+        if command == "sync" and any(w.split("=", 1)[0] == "--delete-destination" for w in argv[1:]):
+            value = next((w.split("=", 1)[1] for w in argv[1:] if w.startswith("--delete-destination=")), None)
+            if value is None:
+                i = argv.index("--delete-destination") if "--delete-destination" in argv else -1
+                value = argv[i + 1] if 0 <= i < len(argv) - 1 else ""
+            if value.lower() != "false":
+                result.effects.append(Effect("destroy", "", "--delete-destination", "force_ask"))
+
+
+_AZCOPY_COMMON = {
+    "-h --help": "flag",
+    "--log-level --output-type --output-level --cap-mbps --trusted-microsoft-suffixes --skip-version-check": "val",
+}
+_AZCOPY_TRANSFER = {
+    **_AZCOPY_COMMON,
+    "--recursive --dry-run --put-md5 --as-subdir --preserve-smb-permissions --preserve-smb-info": "flag",
+    "--from-to --include-pattern --exclude-pattern --include-path --exclude-path --overwrite --check-md5": "val",
+    "--block-size-mb --blob-type --block-blob-tier --include-after --include-before --compare-hash": "val",
+    "--delete-destination": "val",
+    "--list-of-files --include-regex --exclude-regex": "unknown",
+}
+AZCOPY = Spec(
+    "azcopy",
+    version="AzCopy 10.26",
+    summary="azcopy: list reads a container; copy/sync to a URL uploads (and writes objects), from a URL fetches; remove, make, set-properties change storage",
+    options={**_AZCOPY_COMMON, "-v --version": "flag"},
+    long_prefix=False,
+    globals_anywhere=True,
+    subcommands={
+        "list": Spec(
+            "list",
+            options={**_AZCOPY_COMMON, "--machine-readable --mega-units --running-tally --properties": "flag"},
+            operands="network*",  # recorded for the judge, which places each
+            judge=_azcopy_judge,
+        ),
+        "copy cp": Spec("copy", options=_AZCOPY_TRANSFER, operands="network*", judge=_azcopy_judge),
+        "sync": Spec("sync", options=_AZCOPY_TRANSFER, operands="network*", judge=_azcopy_judge),
+        "remove rm": Spec("remove", options=_AZCOPY_TRANSFER, operands="text*", effects="destroy@force_ask"),
+        "make set-properties": Spec("make", options=_AZCOPY_COMMON, operands="text*", effects="destroy"),
+        "jobs": Spec(
+            "jobs",
+            options=_AZCOPY_COMMON,
+            subcommand_required=True,
+            subcommands={
+                "list ls show": Spec("list", options={**_AZCOPY_COMMON, "--with-status": "val"}, operands="text?"),
+                "remove rm clean": Spec("remove", options=_AZCOPY_COMMON, operands="text?", effects="destroy"),
+                "resume": Spec("resume", options=_AZCOPY_COMMON, operands="text*", effects="unknown"),
+            },
+        ),
+        "env": Spec("env", options={**_AZCOPY_COMMON, "--show-sensitive": "flag:secret"}),
+        "login logout": Spec("login", options=_AZCOPY_COMMON, operands="text*", effects="config"),
+        "doc completion": Spec("doc", options=_AZCOPY_COMMON, operands="text*"),
+        "bench benchmark load": Spec("bench", options=_AZCOPY_COMMON, operands="text*", effects="unknown"),
+    },
+    examples={
+        "azcopy --version": "",
+        "azcopy list https://account.blob.core.windows.net/": "fetch:https://account.blob.core.windows.net/",
+        "azcopy jobs list": "",
+        "azcopy jobs show jobid": "",
+        "azcopy env": "",
+        "azcopy env --show-sensitive": "secret",
+        "azcopy copy ./local https://account.blob.core.windows.net/c": "destroy upload:./local",
+        "azcopy copy https://account.blob.core.windows.net/c/x ./out": "tree-dest:./out fetch:https://account.blob.core.windows.net/c/x",
+        "azcopy sync ./local https://a.blob.core.windows.net/c --delete-destination true": "destroy upload:./local destroy",
+        "azcopy remove https://a.blob.core.windows.net/c/b": "destroy",
+        "azcopy login": "config",
+    },
+)
+
+SPECS = [AWS, GCLOUD, GSUTIL, AZ, TERRAFORM, TOFU, PULUMI, VAULT, OP, DOPPLER, AZCOPY]

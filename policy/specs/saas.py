@@ -929,8 +929,18 @@ _BORG_COMMON = {
 }
 
 
-def _borg_sub(name: str, options: dict[str, str], operands: str = "text*", effects: str = "") -> Spec:
-    return Spec(name, options=options, operands=operands, effects=effects)
+def _borg_sub(name: str, options: dict[str, str], operands: str = "text*", effects: str = "", **extra: object) -> Spec:
+    return Spec(name, options=options, operands=operands, effects=effects, **extra)  # type: ignore[arg-type]
+
+
+def _borg_extract_dry(walk: Walk, argv: list[str]) -> None:
+    """`borg extract -n|--dry-run` creates nothing. (`--stdout` prints the members, which may be a backed-up key,
+    named by patterns the spec cannot judge as paths: it stays an extraction.)"""
+    words = argv[1:]
+    if "--" in words:
+        words = words[: words.index("--")]
+    if any(w == "--dry-run" or (w.startswith("-") and not w.startswith("--") and "n" in w) for w in words):
+        walk.effects[:] = [e for e in walk.effects if e.kind != "extract"]
 
 
 _BORG_FILTER = {
@@ -970,6 +980,7 @@ _BORG = Spec(
             },
             operands="text text*",
             effects="extract",
+            judge=_borg_extract_dry,
         ),
         "mount": _borg_sub(
             "mount", {**_BORG_FILTER, "-f --foreground -o": "flag"}, operands="text stat text*", effects="destroy"
@@ -1022,7 +1033,10 @@ _BORG = Spec(
     examples={
         "borg list repo::archive": "",
         "borg create repo::archive /srv/data": "recursive upload:/srv/data",
-        "borg extract --dry-run repo::archive": "extract",
+        "borg extract --dry-run repo::archive": "",
+        "borg extract -n --list repo::archive": "",
+        "borg extract --stdout repo::archive home/u/.ssh/id_rsa": "extract",
+        "borg extract repo::archive": "extract",
         "borg mount repo::archive /mnt/borg": "destroy stat:/mnt/borg",
         "borg delete -a 'sh:host-*'": "destroy",
         "borg prune --keep-last 1 --keep-daily 7": "destroy",
