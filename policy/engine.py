@@ -1944,6 +1944,47 @@ def _program_spellings(word: str, line: str) -> list[str]:
 _RESPELLED = {"docker-compose": ("docker", "compose"), "podman-compose": ("podman", "compose")}
 
 
+def _piped_kill_demands(cmd: SimpleCommand, result: Verdicting) -> None:
+    """`pgrep -f node | xargs kill`, `pidof node | xargs kill -9`, `ps aux | grep node | awk '{print $2}' |
+    xargs kill`: the pids xargs appends are the processes the pipeline chose by name, so the kill is judged
+    as `pkill` / `killall` with the producer's arguments (a grep over `ps` as `pkill -f PATTERN`; a `ps`
+    listing no positive grep narrows is every process)."""
+    from hookward.policy.spec import Spec
+    from hookward.policy.specs.system import KILLALL, PKILL
+
+    programs = {producer.program for producer in cmd.piped_from}
+    checks: list[tuple[Spec, list[str]]] = []
+    for producer in cmd.piped_from:
+        if producer.program == "pgrep":
+            checks.append((PKILL, list(producer.args)))
+        elif producer.program == "pidof":
+            checks.append((KILLALL, [a for a in producer.args if not a.startswith("-")]))
+    if "ps" in programs:
+        patterns = [
+            producer.args[-1]
+            for producer in cmd.piped_from
+            if producer.program in ("grep", "egrep", "fgrep", "rg")
+            and producer.args
+            and not any(
+                a == "--invert-match" or (a.startswith("-") and not a.startswith("--") and "v" in a)
+                for a in producer.args[:-1]
+            )
+        ]
+        checks.append((PKILL, ["-f", *patterns[-1:]]) if patterns else (PKILL, ["-f", ""]))
+    for spec, args in checks:
+        walked = walk(spec, [spec.name, *args])
+        if walked.unknown or any(e.kind in ("signal", "destroy", "unknown") for e in walked.effects):
+            _apply_floor(
+                result,
+                fl.Demand(
+                    Floor.DESTRUCTIVE,
+                    Verdict.ASK,
+                    f"kill ends the processes the pipeline chose by name, as {spec.name} would",
+                ),
+            )
+            return
+
+
 def _command_parts(
     cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, egress_in_line: bool
 ) -> list[Part]:
@@ -2033,6 +2074,8 @@ def _command_parts(
                 f"{cmd.program} gets an argument whose value is only known at run time",
             ),
         )
+    if cmd.unknown_args and cmd.program == "kill":
+        _piped_kill_demands(cmd, result)
     if cmd.unknown_args and cmd.program not in kp.NON_READING and _fed_from_outside(cmd, env):
         _apply_floor(
             result,

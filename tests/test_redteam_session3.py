@@ -52,3 +52,40 @@ def test_inline_code_without_interactive_flag_stays_routine(box: Sandbox) -> Non
 )
 def test_awk_load_and_include_directives_run_code(box: Sandbox, command: str) -> None:
     assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+# --- kills that reach the agent host: pipelines, the caller's group, every process ------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pgrep -f node | xargs kill",
+        "pidof node | xargs kill -9",
+        "pgrep -f hookward | xargs -r kill -9",
+        "ps aux | grep node | awk '{print $2}' | xargs kill",
+        "ps -ef | grep '[c]laude' | grep -v grep | awk '{print $2}' | xargs kill -9",
+        "ps aux | grep -v uvicorn | awk '{print $2}' | xargs kill",
+        "kill -9 0",
+        "kill -- 0",
+        "pkill -f 'npm exec'",
+        "pkill auditd",
+        "pkill falcon-sensor",
+        "taskkill /IM MsMpEng.exe",
+        "taskkill /IM wsl.exe",
+    ],
+)
+def test_kill_of_the_host_through_a_pipeline_or_process_group_asks(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize("command", ["killall5", "killall5 -9", "killall5 -15 -o 1234"])
+def test_killall5_signals_every_process_outside_the_session(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize(
+    "command", ["pgrep -f 'python server.py' | xargs kill", "pidof uvicorn | xargs kill", "kill -0 0"]
+)
+def test_kill_of_one_named_dev_server_through_a_pipeline_stays_routine(box: Sandbox, command: str) -> None:
+    assert box.decide(command).verdict == Verdict.ALLOW, command

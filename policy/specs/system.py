@@ -59,6 +59,10 @@ def _kill_judge(result: Walk, argv: list[str]) -> None:
         elif re.fullmatch(r"\+?0*1", target) and not signal_zero:
             # pid 1 is init (in a container, its main process): as root a signal to it stops or reboots the system.
             result.effects.append(Effect("destroy", "", "pid 1 (init)", "ask"))
+        elif re.fullmatch(r"[+-]?0+", target) and not signal_zero:
+            # pid 0 is the caller's own process group: a hook-run shell shares it with the agent host that
+            # started it, so this ends the host (and hookward's in-flight hook) unless a person says so.
+            result.effects.append(Effect("signal", target, "process group 0 (the caller's own)"))
         elif target.startswith("-") and target[1:].isdigit():
             result.effects.append(Effect("signal", target, "process group"))
 
@@ -80,23 +84,40 @@ KILL = Spec(
         "kill -s KILL 1": "destroy",
         "kill -n 1 1234": "",
         "kill -TERM -- -4321": "signal:-4321",
+        "kill -9 0": "signal:0",
+        "kill -0 0": "",
     },
+)
+
+# killall5 (sysvinit) signals every process outside its own session: the agent host, hookward, the desktop.
+KILLALL5 = Spec(
+    "killall5",
+    version="sysvinit-utils 3.06",
+    numeric=True,
+    options={"-o": "val"},
+    effects="destroy",
+    examples={"killall5 -9": "destroy", "killall5 -15 -o 1234": "destroy"},
 )
 
 
 # Processes a name-chosen kill must not reach without a person: the agent hosts and the runtimes they (and
 # hookward) run in, hookward, shells, terminals and multiplexers, and the system's init, session, login and
-# security daemons. `pkill node` ends Claude Code; `taskkill /IM python.exe` every Python program, hookward's too.
+# security and audit daemons (an endpoint agent or auditd stopped leaves the machine unwatched; WSL's
+# processes carry the Linux side an agent runs in). `pkill node` ends Claude Code; `taskkill /IM python.exe`
+# every Python program, hookward's too.
 PROTECTED_PROCESSES = frozenset(
     """
     claude codex gemini qwen kimi kiro opencode copilot cursor windsurf antigravity aider goose amp crush cline
-    hookward node nodejs bun deno electron code npx python python2 python3 pythonw py pypy pypy3 uv uvx
+    hookward node nodejs bun deno electron code npm npx pnpm pnpx yarn bunx python python2 python3 pythonw py pypy pypy3 uv uvx
     sh bash zsh dash ksh mksh fish ash busybox tcsh csh pwsh powershell cmd conhost openconsole windowsterminal
     tmux screen zellij terminal iterm2 alacritty kitty wezterm gnome-terminal konsole xterm login agetty getty
     init systemd launchd kernel_task sshd ssh ssh-agent gpg-agent mosh-server sudo su doas polkitd dbus-daemon
     cron crond atd rsyslogd syslogd journald udevd networkmanager wpa_supplicant xorg xwayland gdm sddm lightdm
     gnome-shell kwin plasmashell windowserver loginwindow finder dock systemuiserver explorer csrss lsass
     winlogon services svchost wininit smss dwm system idle dockerd containerd kubelet
+    wsl wslhost wslservice vmmem vmcompute systemd-journald systemd-journal systemd-logind
+    auditd audispd falcon-sensor falcond osqueryd wazuh-agentd ossec-agentd sysmon elastic-agent auditbeat
+    msmpeng mssense senseir sentinelagent cbagentd santad xprotect endpointsecurity
     """.split()
 )
 _LITERAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9 _./:=@+-]{2,}")
@@ -701,4 +722,5 @@ REDIS_CLI = Spec(
 )
 
 SPECS = [KILL, PKILL, PGREP, PIDOF, KILLALL, PS, TOP, HTOP, LSOF, SS, NETSTAT, FREE, UPTIME, UNAME, WHOAMI, ID]
+SPECS += [KILLALL5]
 SPECS += [HOSTNAME, DECLARE, EXPORT, SET, SQLITE3, PSQL, MYSQL, REDIS_CLI]
