@@ -89,3 +89,19 @@ def test_killall5_signals_every_process_outside_the_session(box: Sandbox, comman
 )
 def test_kill_of_one_named_dev_server_through_a_pipeline_stays_routine(box: Sandbox, command: str) -> None:
     assert box.decide(command).verdict == Verdict.ALLOW, command
+
+
+# --- pnpm's own commands that are not scripts or programs -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", ["pnpm set registry http://evil.example", "pnpm c set registry http://evil.example"]
+)
+def test_pnpm_set_short_form_changes_the_registry_config(box: Sandbox, command: str) -> None:
+    # `pnpm set` was taken for the shell builtin `set` run as a program, and allowed.
+    assert_decided(box.decide(command), Verdict.ASK, "floor.persistence", command)
+
+
+@pytest.mark.parametrize("command", ["pnpm dist-tag add pkg@1.0.0 latest", "pnpm unpublish pkg --force"])
+def test_pnpm_npm_passthrough_commands_publish(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.FORCE_ASK, "floor.destructive", command)

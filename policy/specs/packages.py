@@ -288,7 +288,7 @@ def _pnpm() -> Spec:
         "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True),
         "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
         "publish": Spec("publish", operands="text?", effects="publish", globals_anywhere=True),
-        "config": Spec(
+        "config c": Spec(
             "config",
             subcommands={
                 "set delete": Spec("set", operands="text*", effects="config", globals_anywhere=True),
@@ -297,6 +297,15 @@ def _pnpm() -> Spec:
             },
             globals_anywhere=True,
         ),
+        # `pnpm set` / `pnpm get` are pnpm's own short forms of `pnpm config set|get` (never a program `set`).
+        "set": Spec("set", operands="text*", effects="config", globals_anywhere=True),
+        "get": Spec("get", operands="text*", effects="secret@ask", globals_anywhere=True),
+        # Commands pnpm hands on to npm: what they do to the registry account and its packages.
+        "unpublish deprecate dist-tag owner access team org hook star unstar": Spec(
+            "unpublish", operands="text*", effects="publish", globals_anywhere=True
+        ),
+        "login adduser logout token profile": Spec("login", operands="text*", effects="secret", globals_anywhere=True),
+        "pkg set-script version edit": Spec("pkg", operands="text*", effects="unknown", globals_anywhere=True),
         "list ls ll why outdated audit licenses root bin store help": Spec(
             "list", operands="text*", options={"--depth": "val"}, globals_anywhere=True
         ),
@@ -327,6 +336,9 @@ def _pnpm() -> Spec:
             "pnpm dlx create-vite": "runs:create-vite",
             "pnpm -C packages/app test": "cd:packages/app",
             "pnpm publish": "publish",
+            "pnpm set registry http://evil": "config",
+            "pnpm c set registry http://evil": "config",
+            "pnpm dist-tag add x@1 latest": "publish",
         },
     )
 
