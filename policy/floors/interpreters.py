@@ -37,10 +37,12 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
         ), []
     embedded = [m.group(2) for m in _SHELL_IN_CODE.finditer(code)]
     embedded += re.findall(r"`([^`]+)`", code) if language in ("ruby", "perl", "php") else []
+    trivial = _trivial_code(language, code)
     hit = _DANGEROUS_CODE.search(code)
-    if hit:
+    if hit and not trivial:
+        # (Code whose syntax tree only prints literals is judged by that tree: `print('rm -rf /')` prints text.)
         return Demand(Floor.NOT_UNDERSTOOD, FORCE_ASK, f"inline {language} code uses {hit.group(0)!r}"), embedded
-    if _trivial_code(language, code):
+    if trivial:
         return Demand(Floor.NOT_UNDERSTOOD, ALLOW, f"inline {language} code only prints literals"), embedded
     return Demand(Floor.NOT_UNDERSTOOD, ASK, f"inline {language} code is not analyzed"), embedded
 
