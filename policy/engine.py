@@ -58,7 +58,7 @@ FILE_KINDS = ("read", "write", "edit", "delete")
 #    (`unknown_command`, `unknown_mcp`, or ask).
 # 3. Demands only raise the rules' verdict, never lower it. A user rule's `loosens` lifts the demands of
 #    the floors it names, for the words it matched, and only floors that can be loosened (floors.Floor):
-#    self-protection and budget stand against every rule.
+#    self-protection, budget and the cloud metadata service stand against every rule.
 PRECEDENCE: tuple[Verdict, ...] = (Verdict.DENY, Verdict.FORCE_ASK, Verdict.ASK, Verdict.ALLOW)
 _STRICTNESS: dict[Verdict, int] = {verdict: len(PRECEDENCE) - rank for rank, verdict in enumerate(PRECEDENCE)}
 

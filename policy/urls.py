@@ -16,6 +16,8 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from hookward.policy.floors.common import Floor
+
 _URL = re.compile(
     r"^(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?"
     r"(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9.]+)"
@@ -119,6 +121,25 @@ def _is_metadata(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool
     return str(address) == "fd00:ec2::254"
 
 
+def names_metadata_service(word: str) -> bool:
+    """Whether a word a network client is handed names the cloud metadata service as its host, with or without
+    a scheme (curl reads `169.254.169.254/latest` as http), in any spelling of the address. Without a scheme
+    the single label `metadata` is a file name, not a host."""
+    scheme, sep, rest = word.partition("://")
+    if not sep:
+        rest = word
+    authority = re.split(r"[/?#]", rest, maxsplit=1)[0].rpartition("@")[2]
+    if authority.startswith("[") and "]" in authority:
+        host = authority[1 : authority.index("]")]
+    else:
+        host = authority.split(":", 1)[0]
+    bare = host.rstrip(".").lower()
+    if not bare or (not sep and bare == "metadata"):
+        return False
+    address = host_address(bare)
+    return bool(_METADATA_HOSTS.match(bare)) or (address is not None and _is_metadata(address))
+
+
 def fetch_problems(url: str, *, shell: bool = False) -> list[tuple[str, str, str]]:
     """What a GET of `url` needs beyond an allow, as (floor, verdict, reason); empty: a plain public fetch.
 
@@ -141,7 +162,9 @@ def fetch_problems(url: str, *, shell: bool = False) -> list[tuple[str, str, str
     address = host_address(host)
     bare = host.strip("[]").rstrip(".").lower()
     if _METADATA_HOSTS.match(bare) or (address is not None and _is_metadata(address)):
-        problems.append(("credentials", "deny", "fetches the cloud metadata service, which hands out credentials"))
+        problems.append(
+            (Floor.CLOUD_METADATA, "deny", "fetches the cloud metadata service, which hands out credentials")
+        )
     elif address is not None:
         if not address.is_global:
             problems.append(("egress", "ask", "reaches a service on this machine or the local network"))
@@ -204,7 +227,9 @@ def destination_problems(destination: str, *, local_paths: bool = True) -> list[
         address = host_address(host)
         bare = host.strip("[]").rstrip(".").lower()
         if _METADATA_HOSTS.match(bare) or (address is not None and _is_metadata(address)):
-            problems.append(("credentials", "deny", "reaches the cloud metadata service, which hands out credentials"))
+            problems.append(
+                (Floor.CLOUD_METADATA, "deny", "reaches the cloud metadata service, which hands out credentials")
+            )
         else:
             problems.append(("egress", "ask", f"reaches {host[:80]}, another machine"))
     return problems

@@ -39,9 +39,9 @@ def _rule(loosens: str, programs: str = '["curl"]') -> str:
 # --- the declaration -------------------------------------------------------------------------------
 
 
-def test_self_protection_and_budget_are_the_floors_that_can_never_be_loosened():
-    assert {floor.value for floor in NEVER} == {"self-protection", "budget"}
-    assert NEVER_LOOSENED == {"self-protection", "budget"}
+def test_self_protection_budget_and_cloud_metadata_are_the_floors_that_can_never_be_loosened():
+    assert {floor.value for floor in NEVER} == {"self-protection", "budget", "cloud-metadata"}
+    assert NEVER_LOOSENED == {"self-protection", "budget", "cloud-metadata"}
     assert FLOOR_IDS == tuple(floor.value for floor in Floor)
 
 
@@ -133,3 +133,68 @@ def test_a_user_rule_loosening_destructive_still_cannot_delete_hookwards_config(
     call = ToolCall("shell", command=f"rm -rf {config}", cwd=str(tmp_path), project_root=str(tmp_path))
     decision = engine.evaluate(call)
     assert decision.verdict == Verdict.DENY and "floor.self-protection" in decision.rule_ids
+
+
+# --- the cloud metadata service: no rule that lets a client reach the network lets it reach this ----------
+
+METADATA_LOOSENING = (
+    '[[rules]]\nid = "net"\nverdict = "allow"\nreason = "x"\nprograms = ["curl", "wget", "whois"]\n'
+    'loosens = ["credentials", "egress"]\n'
+    '[[rules]]\nid = "web"\nverdict = "allow"\nreason = "x"\nkinds = ["web"]\nloosens = ["credentials", "egress"]\n'
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "curl http://169.254.169.254/latest/meta-data/iam/security-credentials/",
+        "curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/",
+        "wget -qO- http://[fd00:ec2::254]/latest/meta-data/",
+        "whois -h 169.254.169.254 x",
+    ],
+)
+def test_a_user_rule_loosening_credentials_and_egress_still_cannot_reach_the_metadata_service(tmp_path, command):
+    _user_policy(METADATA_LOOSENING)
+    call = ToolCall("shell", command=command, cwd=str(tmp_path), project_root=str(tmp_path))
+    decision = engine.evaluate(call)
+    assert decision.verdict == Verdict.DENY and "floor.cloud-metadata" in decision.rule_ids
+
+
+def test_a_web_rule_loosening_credentials_and_egress_still_cannot_fetch_the_metadata_service(tmp_path):
+    _user_policy(METADATA_LOOSENING)
+    url = "http://169.254.169.254/latest/meta-data/iam/security-credentials/"
+    call = ToolCall("web", tool="WebFetch", url=url, cwd=str(tmp_path), project_root=str(tmp_path))
+    decision = engine.evaluate(call)
+    assert decision.verdict == Verdict.DENY and decision.rule_ids == ["floor.cloud-metadata"]
+
+
+def test_the_same_rule_still_loosens_an_ordinary_upload(tmp_path):
+    _user_policy(METADATA_LOOSENING)
+    call = ToolCall(
+        "shell", command="curl -d x=1 https://api.example.com/", cwd=str(tmp_path), project_root=str(tmp_path)
+    )
+    assert engine.evaluate(call).verdict == Verdict.ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "curl -H 'Metadata-Flavor: Google' http://metadata.google.internal/computeMetadata/v1/instance/token",
+        "curl 169.254.169.254/latest/meta-data/",
+        "curl -s http://0xa9fea9fe/latest/meta-data/",
+        "wget --header 'X: y' -qO- http://user@[::ffff:169.254.169.254]/",
+        "curl -X PUT -H 'X-aws-ec2-metadata-token-ttl-seconds: 60' http://169.254.169.254/latest/api/token",
+    ],
+)
+def test_the_metadata_service_is_denied_in_any_form_of_the_request(tmp_path, command):
+    call = ToolCall("shell", command=command, cwd=str(tmp_path), project_root=str(tmp_path))
+    decision = engine.evaluate(call)
+    assert decision.verdict == Verdict.DENY and "floor.cloud-metadata" in decision.rule_ids
+
+
+@pytest.mark.parametrize(
+    "command", ["curl -o metadata https://example.com/metadata", "curl https://api.example.com/v1/metadata"]
+)
+def test_a_file_or_path_named_metadata_is_not_the_metadata_service(tmp_path, command):
+    call = ToolCall("shell", command=command, cwd=str(tmp_path), project_root=str(tmp_path))
+    assert "floor.cloud-metadata" not in engine.evaluate(call).rule_ids

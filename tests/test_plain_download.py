@@ -46,7 +46,7 @@ def test_a_plain_public_download_is_allowed_like_a_web_fetch(project, command):
 def test_a_download_from_the_cloud_metadata_service_is_a_credential_read(project, url):
     decision = shell(f"curl '{url}'", project)
     assert decision.verdict == Verdict.DENY
-    assert "floor.credentials" in decision.rule_ids
+    assert "floor.cloud-metadata" in decision.rule_ids
 
 
 @pytest.mark.parametrize(

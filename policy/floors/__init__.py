@@ -4,7 +4,7 @@ A floor looks at one action (a simple command or a file target) and may
 demand a minimum verdict. Floors are loosened only by an explicit user-level
 rule that names them in `loosens`, and only the floors that can be loosened:
 `Floor` in common.py declares every floor id once, with whether it can
-(self-protection and budget never).
+(self-protection, budget and the cloud metadata service never).
 
 The floors live one program family to a module; this package re-exports the
 names the engine and the loader use, so `from hookward.policy import floors`

@@ -43,6 +43,9 @@ class Floor(StrEnum):
     NOT_UNDERSTOOD = "not-understood"  # what the analysis cannot read: scripts, opaque input, unknown forms
     # The analysis ran past its counted work budget or its deadline: deny, never loosened.
     BUDGET = "budget", False
+    # The cloud metadata service (169.254.169.254 and its other spellings) hands out the machine's own
+    # credentials: no rule that lets a client or the web tool reach the network lets it reach this.
+    CLOUD_METADATA = "cloud-metadata", False
 
 
 # The ids as strings, in declaration order, and the ones no rule may loosen.

@@ -9,6 +9,18 @@ from hookward.policy.knowledge import programs as kp
 
 
 def _egress_demands(program: str, args: list[str]) -> list[Demand]:
+    """What a network client demands: the metadata service denied in any form of the call (a header or an
+    option does not make it a different request), then what the client sends and where."""
+    from hookward.policy.urls import names_metadata_service
+
+    demands: list[Demand] = []
+    if any(names_metadata_service(arg) for arg in args):
+        reason = f"{program} reaches the cloud metadata service, which hands out credentials"
+        demands.append(Demand(Floor.CLOUD_METADATA, DENY, reason))
+    return demands + _client_demands(program, args)
+
+
+def _client_demands(program: str, args: list[str]) -> list[Demand]:
     if program in ("curl", "wget", "http", "https"):
         from hookward.policy import urls
         from hookward.policy.specs.network import plain_get
