@@ -142,7 +142,7 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
                 return False
         if rule.get("commands") is not None:
             # Only the patterns whose first token can name this program: a plain name names only itself.
-            patterns = _commands_for(rule, cmd.program) if env is not None else rule["commands"]
+            patterns = _commands_for(rule, cmd.program, argv) if env is not None else rule["commands"]
             if not any(_argv_matches(p, argv, cmd, env, precise) for p in patterns):
                 return False
         if rule.get("args_any") is not None and not any(fnmatchcase(a, p) for a in argv[1:] for p in rule["args_any"]):
@@ -193,31 +193,38 @@ def _command_heads(rule: dict) -> frozenset[str] | None:
     return result
 
 
-# id(rule) -> (the rule, its `commands` list, {plain program name: [patterns]}, [the other patterns]).
-_COMMANDS_BY_HEAD: dict[int, tuple[dict, list, dict[str, list[list[str]]], list[list[str]]]] = {}
+# id(rule) -> (the rule, its `commands` list, {(program, second word or None): [patterns]}, [the other patterns]).
+_COMMANDS_BY_HEAD: dict[int, tuple[dict, list, dict[tuple[str, str | None], list[list[str]]], list[list[str]]]] = {}
 
 
-def _commands_for(rule: dict, program: str) -> list[list[str]]:
-    """The patterns of a `commands` rule that can match a command running `program`: those whose first token
-    is that plain name, and every one whose first token is a path, a wildcard or absent. A plain first token
-    (no slash, no wildcard) matches only a command whose program is that name (_program_matches), so the rest
-    cannot match: `any()` over this list is `any()` over the whole list (357 patterns for the runners rule)."""
+def _plain(token: str) -> bool:
+    return bool(token) and not any(c in token for c in "*?[")
+
+
+def _commands_for(rule: dict, program: str, argv: list[str]) -> list[list[str]]:
+    """The patterns of a `commands` rule that can match a command running `program` with these matchable
+    words: `any()` over them is `any()` over the whole list (357 patterns for the runners rule, 42 for git's).
+    A plain first token (no slash, no wildcard) matches only a command whose program is that name
+    (_program_matches), and a plain later token only that very word (fnmatchcase), so the patterns are filed
+    under their program and second token when those are plain; every other pattern is always tested."""
     commands = rule["commands"]
     found = _COMMANDS_BY_HEAD.get(id(rule))
     if found is None or found[0] is not rule or found[1] is not commands:
-        by_head: dict[str, list[list[str]]] = {}
+        by_head: dict[tuple[str, str | None], list[list[str]]] = {}
         rest: list[list[str]] = []
         for pattern in commands:
             tokens = pattern[:-1] if pattern and pattern[-1] == "$" else pattern
             first = tokens[0] if tokens else ""
-            if not first or "/" in first or any(c in first for c in "*?["):
+            if not _plain(first) or "/" in first:
                 rest.append(pattern)
             else:
-                by_head.setdefault(first, []).append(pattern)
+                second = tokens[1] if len(tokens) > 1 and _plain(tokens[1]) else None
+                by_head.setdefault((first, second), []).append(pattern)
         found = _COMMANDS_BY_HEAD[id(rule)] = (rule, commands, by_head, rest)
-    own = found[2].get(program)
-    if own is None:
-        return found[3]
+    table = found[2]
+    own = table.get((program, None), [])
+    if len(argv) > 1:
+        own = own + table.get((program, argv[1]), [])
     return own + found[3] if found[3] else own
 
 

@@ -446,6 +446,12 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         simple.cwd = cwd
         _finish(simple, analysis, cwd, home, depth)  # _finish records it
         return analysis.commands[before:]
+    tree = simple_list_tree(command)
+    if tree is not None:
+        # The tree bashlex would build, without importing or running it (tests/test_shell_fast_lists.py).
+        ctx = _Context(command, home, cwd, analysis, depth, budget.active() or budget.Budget())
+        _walk(tree, ctx)
+        return analysis.commands[before:]
     bashlex_fast.load()
     import bashlex
 
@@ -512,6 +518,103 @@ def _trivial_argv(command: str) -> list[str] | None:
     if "=" in words[0]:
         return None  # an assignment prefix: let the parser classify it
     return words
+
+
+class _Node:
+    """A bashlex-shaped node (kind, pos, and parts / word / op / pipe) built by simple_list_tree."""
+
+    __slots__ = ("kind", "pos", "parts", "word", "op", "pipe")
+
+    def __init__(self, kind: str, pos: tuple[int, int], parts: list[_Node] | None = None, text: str = "") -> None:
+        self.kind = kind
+        self.pos = pos
+        self.parts = parts if parts is not None else []
+        self.word = self.op = self.pipe = text
+
+    def __repr__(self) -> str:
+        return f"_Node({self.kind!r}, {self.pos!r}, {self.word!r}, {self.parts!r})"
+
+
+# One token of a simple list: blanks, an operator (| || && ;), a bare word of characters nothing in bash
+# treats specially (as _TRIVIAL), or one quoted word whose inside has no quote, expansion, escape or history
+# character. Anything else (a redirect, a substitution, a glob, `&`, a newline, a tab, `''`, a word that
+# is part bare and part quoted) is not a token, and the line goes to bashlex.
+_LIST_TOKEN = re.compile(
+    r" +|(\|\||&&|\||;)|([A-Za-z0-9_./:=@%+,-]+)(?![^ |&;])"
+    r"""|'([^'"$`\\!\x00-\x1f\x7f-\U0010ffff]+)'(?![^ |&;])"""
+    r"""|"([^'"$`\\!\x00-\x1f\x7f-\U0010ffff]+)"(?![^ |&;])"""
+)
+# Words that are bash syntax where a command starts (reserved words, and `time`, which times a pipeline).
+_RESERVED = frozenset(
+    {"!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function"}
+    | {"if", "in", "select", "then", "time", "until", "while"}
+)
+
+
+def simple_list_tree(command: str) -> _Node | None:
+    """The parse bashlex gives a line of simple commands joined by `|`, `||`, `&&` and `;` (an optional `;`
+    at the end), whose words are bare (as _trivial_argv's) or wholly quoted without anything special inside;
+    None for any other line. A command's first word may not be an assignment or a reserved word."""
+    if not command.strip(" ") or any(char in command for char in "$`\\!\n"):
+        return None  # the characters most lines bashlex must read have (a shortcut: _LIST_TOKEN refuses them)
+    items: list[_Node] = []  # the list's parts: pipelines or commands, and operators
+    stages: list[_Node] = []  # the commands of the pipeline being read
+    words: list[_Node] = []  # the words of the command being read
+    last_op = ""
+
+    def end_command() -> bool:
+        if not words:
+            return False
+        first = words[0]
+        if "=" in command[first.pos[0] : first.pos[1]] or first.word in _RESERVED:
+            return False
+        stages.append(_Node("command", (first.pos[0], words[-1].pos[1]), list(words)))
+        words.clear()
+        return True
+
+    def end_pipeline() -> None:
+        if len(stages) == 1:
+            items.append(stages[0])
+        else:
+            parts: list[_Node] = []
+            for stage in stages:
+                if parts:
+                    at = command.index("|", parts[-1].pos[1])
+                    parts.append(_Node("pipe", (at, at + 1), None, "|"))
+                parts.append(stage)
+            items.append(_Node("pipeline", (stages[0].pos[0], stages[-1].pos[1]), parts))
+        stages.clear()
+
+    at = 0
+    while at < len(command):
+        match = _LIST_TOKEN.match(command, at)
+        if match is None:
+            return None
+        at = match.end()
+        op = match.group(1)
+        if op is not None:
+            if not end_command():
+                return None  # an operator with no command before it
+            if op != "|":
+                end_pipeline()
+                items.append(_Node("operator", match.span(), None, op))
+            last_op = op
+            continue
+        word = match.group(2) or match.group(3) or match.group(4)
+        if word is not None:
+            words.append(_Node("word", match.span(), None, word))
+            last_op = ""
+    if words:
+        if not end_command():
+            return None
+        end_pipeline()
+    elif last_op != ";":
+        return None  # nothing at all, or a line ending in | || &&: bash reads on, bashlex refuses
+    if not items:
+        return None
+    if len(items) == 1:
+        return items[0]
+    return _Node("list", (items[0].pos[0], items[-1].pos[1]), items)
 
 
 def _walk(node, ctx: _Context, in_substitution: bool = False) -> None:  # type: ignore[no-untyped-def]
