@@ -7,13 +7,19 @@ under the PascalCase names gets VS Code's snake_case payload instead, so both
 spellings are read. There is no permission mode and no tool-call id. The
 answer is {permissionDecision, permissionDecisionReason} at the top level.
 What Copilot CLI does with each answer lives in compat/hosts/copilot-cli.json.
+
+permissionRequest (Copilot CLI is about to ask for a tool permission) sends
+{hookName, sessionId, timestamp, cwd, toolName, toolInput,
+permissionSuggestions}: the arguments are `toolInput` there, and there is no
+tool-call id. It is answered with {behavior: allow | deny, message} at the
+top level; no output leaves the permission to Copilot CLI's own flow.
 """
 
 from __future__ import annotations
 
 from hookward.adapters import claude_family
-from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, get_dict, get_str, project_root_for
-from hookward.adapters.render import SILENT, Answer
+from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
+from hookward.adapters.render import ALLOW, DENY, SILENT, Answer
 from hookward.policy.toolcall import ToolCall
 
 HOST = "copilot-cli"
@@ -21,7 +27,8 @@ HOST = "copilot-cli"
 PRE_TOOL_USE = "preToolUse"
 POST_TOOL_USE = "postToolUse"
 POST_TOOL_USE_FAILURE = "postToolUseFailure"
-EVENTS = (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE)
+PERMISSION_REQUEST = "permissionRequest"
+EVENTS = (PRE_TOOL_USE, POST_TOOL_USE, POST_TOOL_USE_FAILURE, PERMISSION_REQUEST)
 
 # Runtime tool names (docs: "Tool names for hook matching"), plus the Claude names the
 # PascalCase payloads report, so a hook registered either way is understood.
@@ -61,7 +68,9 @@ def parse(event: str, payload: dict) -> ToolCall:
         permission_mode=None,  # Copilot CLI sends none: the registry's default mode applies
     )
     tool_name = get_str(payload, "toolName", "tool_name", required=True) or ""
-    arguments = get_dict(payload, "toolArgs", "tool_input")
+    # permissionRequest names the arguments toolInput; the tool events toolArgs (tool_input: the PascalCase payloads).
+    fields = ("toolInput", "tool_input") if event == PERMISSION_REQUEST else ("toolArgs", "tool_input")
+    arguments = get_dict(payload, *fields, required=event == PERMISSION_REQUEST)
     return claude_family.tool_call(ctx, tool_name, arguments, TOOLS)
 
 
@@ -80,7 +89,18 @@ def parse_post(event: str, payload: dict) -> PostEvent:
 def spell(answer: Answer, event: str) -> WireAnswer:
     if answer.kind == SILENT:
         return WireAnswer()
+    if event == PERMISSION_REQUEST:
+        return permission_request_answer(answer)
     return claude_family.flat_answer(HOST, answer)
+
+
+def permission_request_answer(answer: Answer) -> WireAnswer:
+    """{"behavior": "allow"} or {"behavior": "deny", "message": ...} at the top level."""
+    if answer.kind == ALLOW:
+        return WireAnswer(dumps({"behavior": "allow"}))
+    if answer.kind == DENY:
+        return WireAnswer(dumps({"behavior": "deny", "message": claude_family.reason_of(answer)}))
+    raise PayloadError(f"{HOST} has no {PERMISSION_REQUEST} answer for {answer.kind!r}")
 
 
 def spell_post(event: str) -> WireAnswer:

@@ -96,6 +96,8 @@ def is_block(host: str, wire) -> bool:  # type: ignore[no-untyped-def]
     if host == "gemini-cli":
         return sent.get("decision") == "deny" and bool(sent.get("reason"))
     if host == "copilot-cli":
+        if "behavior" in sent:  # permissionRequest's refusal
+            return sent.get("behavior") == "deny" and bool(sent.get("message"))
         return sent.get("permissionDecision") == "deny" and bool(sent.get("permissionDecisionReason"))
     inner = sent.get("hookSpecificOutput", {})
     if inner.get("hookEventName") == "PermissionRequest":  # an approval event's refusal
