@@ -25,7 +25,58 @@ _PG_CONNECT = {
 }
 _PG_INFO = {"-V --version -? --help": "flag"}
 
+# pg_dump / pg_dumpall print a database (or write it with -f); what they reach is the server (-h), and a
+# dump of another machine's database is data leaving it toward here, judged as that connection.
+_PG_DUMP_COMMON = {
+    **_PG_INFO,
+    **_PG_CONNECT,
+    "-f --file": "val:write",
+    "-a --data-only -s --schema-only -c --clean --if-exists -C --create -O --no-owner -x --no-privileges": "flag",
+    "--inserts --column-inserts --rows-per-insert --quote-all-identifiers --no-comments --no-publications": "flag",
+    "--no-subscriptions --no-security-labels --no-tablespaces --no-toast-compression --no-unlogged-table-data": "flag",
+    "--disable-triggers --disable-dollar-quoting --use-set-session-authorization --binary-upgrade": "flag",
+    "--load-via-partition-root --on-conflict-do-nothing --no-sync -v --verbose": "flag",
+    "-E --encoding --lock-wait-timeout --extra-float-digits --role -S --superuser": "val",
+    "-l --database": "val",
+}
+_PG_DUMP = Spec(
+    "pg_dump",
+    version=_PG,
+    options={
+        **_PG_DUMP_COMMON,
+        "-F --format -j --jobs -n --schema -N --exclude-schema -t --table -T --exclude-table -Z --compress": "val",
+        "--exclude-table-data --exclude-table-and-children --table-and-children --section --snapshot": "val",
+        "-b --large-objects --blobs -B --no-large-objects --no-blobs --enable-row-security --serializable-deferrable": "flag",
+        "--strict-names --no-synchronized-snapshots -d --dbname": "val",
+        "--filter": "val:read",
+    },
+    operands="text?",  # a database name (or a connection string: `host=` is not modelled)
+    judge=lambda walk, argv: walk.unknown.extend(  # type: ignore[func-returns-value]
+        f"pg_dump connection string {w!r} is not modelled" for w in argv[1:] if "=" in w and not w.startswith("-")
+    ),
+    examples={
+        "pg_dump production": "",
+        "pg_dump -Fc -f backup.dump app": "write:backup.dump",
+        "pg_dump -h db.prod.example -U app app": "network:db.prod.example",
+        "pg_dump -f ~/.bashrc app": "write:~/.bashrc",
+        "pg_dump 'host=db.example dbname=app'": "unknown",
+    },
+)
+_PG_DUMPALL = Spec(
+    "pg_dumpall",
+    version=_PG,
+    options={
+        **_PG_DUMP_COMMON,
+        "-g --globals-only -r --roles-only -t --tablespaces-only --no-role-passwords": "flag",
+        "--exclude-database -d --dbname": "val",
+    },
+    effects="secret@ask",  # role definitions carry their password hashes (unless --no-role-passwords)
+    examples={"pg_dumpall -g": "secret", "pg_dumpall -f all.sql": "write:all.sql secret"},
+)
+
 SPECS = [
+    _PG_DUMP,
+    _PG_DUMPALL,
     Spec(
         "pg_amcheck",
         version=_PG,

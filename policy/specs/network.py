@@ -1034,4 +1034,48 @@ OPENSSL = Spec(
 )
 
 SPECS = [CURL, WGET, HTTPIE, SSH, SCP, SFTP, RSYNC, RCLONE, NC, NCAT, SOCAT, DIG, NSLOOKUP, HOST, PING, TRACEROUTE, MTR]
-SPECS += [SSH_KEYGEN, SSH_ADD, OPENSSL]
+SSH_KEYSCAN = Spec(
+    "ssh-keyscan",
+    version="OpenSSH 9.2p1",
+    summary="prints the public host keys of the hosts named: a lookup that sends nothing of this machine's",
+    options={"-4 -6 -c -D -H -v": "flag", "-p -T -t -O": "val", "-f": "val:read"},
+    operands="fetch*",
+    examples={
+        "ssh-keyscan github.com": "fetch:github.com",
+        "ssh-keyscan -t ed25519 -p 2222 git.example.com": "fetch:git.example.com",
+        "ssh-keyscan -f hosts.txt": "read:hosts.txt",
+    },
+)
+
+
+def _ssh_agent_judge(walk: Walk, argv: list[str]) -> None:
+    """`ssh-agent` starts an agent and prints the variables that find it; `ssh-agent CMD...` runs CMD under it."""
+    if walk.rest == []:
+        walk.rest = None
+
+
+SSH_AGENT = Spec(
+    "ssh-agent",
+    version="OpenSSH 9.2p1",
+    summary="starts the key agent (prints SSH_AUTH_SOCK / SSH_AGENT_PID); -k ends the running one; CMD runs under it",
+    posix=True,
+    options={
+        "-c -s -d -D": "flag",
+        "-k": "flag:signal",  # ends the agent SSH_AGENT_PID names
+        "-a": "val:write",  # the socket it binds
+        "-E -t -O": "val",
+        "-P": "val:load",  # which PKCS#11 / FIDO provider libraries the agent will load
+    },
+    operands="argv?",
+    judge=_ssh_agent_judge,
+    examples={
+        "ssh-agent": "",
+        "ssh-agent -s": "",
+        "ssh-agent -k": "signal",
+        "ssh-agent bash": "runs:bash",
+        "ssh-agent -a ~/.bashrc": "write:~/.bashrc",
+        "ssh-agent -P '/tmp/*'": "load:/tmp/*",
+    },
+)
+
+SPECS += [SSH_KEYGEN, SSH_ADD, SSH_KEYSCAN, SSH_AGENT, OPENSSL]

@@ -933,6 +933,21 @@ def _borg_sub(name: str, options: dict[str, str], operands: str = "text*", effec
     return Spec(name, options=options, operands=operands, effects=effects, **extra)  # type: ignore[arg-type]
 
 
+def _borg_local_repository(walk: Walk, argv: list[str]) -> None:
+    """`borg create REPO::ARCHIVE PATH...`: a repository that is a local directory (no `ssh://`, no `host:`, not
+    `$BORG_REPO` via a bare `::ARCHIVE`) keeps the files on this machine: they are read, the repository
+    written. Any other repository may be remote, so the paths stay an upload."""
+    after = argv[argv.index("create") + 1 :] if "create" in argv else []
+    target = next((w for w in after if "::" in w and not w.startswith("-")), "")
+    repository = target.split("::", 1)[0]
+    if not repository or "://" in repository or ":" in repository or "$" in repository:
+        return
+    for effect in walk.effects:
+        if effect.kind == "upload":
+            effect.kind = "tree-read"
+    walk.effects.append(Effect("tree-write", repository, "local repository"))
+
+
 def _borg_extract_dry(walk: Walk, argv: list[str]) -> None:
     """`borg extract -n|--dry-run` creates nothing. (`--stdout` prints the members, which may be a backed-up key,
     named by patterns the spec cannot judge as paths: it stays an extraction.)"""
@@ -970,6 +985,7 @@ _BORG = Spec(
             },
             operands="text upload*",
             effects="recursive",
+            judge=_borg_local_repository,
         ),
         "extract": _borg_sub(
             "extract",
@@ -1032,7 +1048,11 @@ _BORG = Spec(
     },
     examples={
         "borg list repo::archive": "",
-        "borg create repo::archive /srv/data": "recursive upload:/srv/data",
+        "borg create repo::archive /srv/data": "recursive tree-read:/srv/data tree-write:repo",
+        "borg create /mnt/backup/repo::a src": "recursive tree-read:src tree-write:/mnt/backup/repo",
+        "borg create ssh://u@backup.example/./repo::a src": "recursive upload:src",
+        "borg create u@backup.example:repo::a src": "recursive upload:src",
+        "borg create ::a src": "recursive upload:src",
         "borg extract --dry-run repo::archive": "",
         "borg extract -n --list repo::archive": "",
         "borg extract --stdout repo::archive home/u/.ssh/id_rsa": "extract",
