@@ -52,3 +52,8 @@ def test_what_leaves_or_reaches_beyond_the_machine_is_judged(box, command, verdi
 def test_local_backups_dumps_and_key_lookups_are_routine(box, command):
     decision = box.decide(command)
     assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
+
+
+def test_srm_outside_the_project_is_judged_as_the_delete_it_is(box):
+    assert_decided(box.decide("srm ~/.bashrc"), Verdict.DENY, "floor.persistence", "srm ~/.bashrc")
+    assert_decided(box.decide("srm -r /etc"), Verdict.DENY, "floor.destructive", "srm -r /etc")

@@ -68,6 +68,18 @@ _GS_NOTE = "options go to gs (-dNOSAFER opens files to PostScript): not modelled
 
 SPECS = [
     Spec(
+        "srm",
+        version="srm from secure-delete 3.1",
+        summary="overwrites and deletes its operands, like rm (-r: whole trees)",
+        options={"-d -f -l -v -z": "flag", "-r -R": "flag:recursive"},
+        operands="delete+",
+        examples={
+            "srm -z file.txt": "delete:file.txt",
+            "srm -r build": "recursive delete:build",
+            "srm ~/.bashrc": "delete:~/.bashrc",
+        },
+    ),
+    Spec(
         "logger",
         version="logger from util-linux 2.38.1",
         options={
