@@ -178,11 +178,16 @@ def _payload_host(adapter, caps: Capabilities, event: str, payload: dict):  # ty
 
 
 def _approval(adapter, caps: Capabilities, event: str, call) -> WireAnswer:  # type: ignore[no-untyped-def]
-    """An approval event: settle the host's prompt by the rules of an explicit allow; never a second grant."""
+    """An approval event: settle the host's prompt by the rules of an explicit allow; never a second grant.
+
+    A grant the pre-tool event of the same call used is honoured here (read, not used again).
+    """
     from hookward.adapters.approval import choose_approval
     from hookward.policy.engine import evaluate_call
 
     decision, settings = evaluate_call(call)
+    if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and _quiet_mode(settings) is None:
+        decision = _grant_of_pre_tool(call, decision)
     answer = choose_approval(decision, caps, event, call.permission_mode, settings.trusted_grade)
     sent = "approval-" + answer.kind
     quiet = _quiet_mode(settings)
@@ -191,6 +196,40 @@ def _approval(adapter, caps: Capabilities, event: str, call) -> WireAnswer:  # t
     wire = adapter.spell(answer, event)
     _record_pre(call, decision, answer, wire, None, sent)
     return wire
+
+
+# How long after its pre-tool event used a grant the approval event of the same call may still come
+# (hooks of other tools may run between the two, each up to its own timeout).
+APPROVAL_AFTER_PRE_TOOL_S = 600
+
+
+def _grant_of_pre_tool(call, decision: Decision) -> Decision:  # type: ignore[no-untyped-def]
+    """The pre-tool event of this same call used a person's grant: the approval event is that decision.
+
+    Read only: the approval event never uses a grant (nor opens one), so one call has at most one.
+    Codex rejects a pre-tool allow, so a granted call reaches its approval, which must not ask again.
+    """
+    from hookward.verdicts import grants, ledger
+
+    try:
+        key_hash = grants.identity(call, grants.install_key())
+        directory = ledger.state_dir()
+        if not os.path.exists(ledger.db_path(directory)):
+            return decision
+        conn = ledger.connect(directory, ledger.BUSY_MS)
+        try:
+            since = ledger.now_us() - APPROVAL_AFTER_PRE_TOOL_S * 1_000_000
+            used = ledger.grant_used_since(conn, key_hash, call.session_id or "", since)
+        finally:
+            conn.close()
+    except Exception as error:
+        sys.stderr.write(f"hookward: no grant for this approval ({type(error).__name__})\n")
+        return decision
+    if used is None:
+        return decision
+    gid = used["grant_id"]
+    why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`; its pre-tool event used it"
+    return Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True)
 
 
 def _quiet_mode(settings) -> str | None:  # type: ignore[no-untyped-def]

@@ -260,3 +260,39 @@ def test_install_registers_the_approval_event_only_from_the_release_that_has_it(
     assert notes and since in notes[0] and "not registered" in notes[0]
     pre = {"codex": "PreToolUse", "copilot-cli": "preToolUse"}[host]
     assert (pre, "pre") in installers.hook_events(host, style, older)  # the pre-tool gate is always there
+
+
+def codex_pre_tool(project: Path) -> dict:
+    pre = dict(CODEX_APPROVAL, hook_event_name="PreToolUse", tool_use_id="call_1", cwd=str(project))
+    pre["tool_input"] = {"command": ASK_COMMAND}
+    wire = hook.handle("codex", "PreToolUse", json.dumps(pre).encode())
+    return json.loads(wire.stdout)["hookSpecificOutput"] if wire.stdout else {}
+
+
+def test_a_grant_the_codex_pre_tool_event_used_settles_that_calls_approval_without_a_second_use(project):
+    from hookward.verdicts import grants
+
+    refused = codex_pre_tool(project)
+    grant_id = refused["permissionDecisionReason"].split("`hookward grant ")[1][:8]
+    grants.resolve(grant_id, "once", by="tester", how="unit test")
+    assert codex_pre_tool(project) == {}  # the grant is used; Codex rejects an allow, so no opinion
+    approval = dict(CODEX_APPROVAL, cwd=str(project), tool_input={"command": ASK_COMMAND, "description": "build"})
+    assert codex_decision(codex(approval)) == {"behavior": "allow"}  # one decision: the person's grant
+    used = grants.find(grant_id)
+    assert used is not None and used["state"] == "used" and used["uses"] == 1 and grant_count() == 1
+    # The next identical call has no grant left: its pre-tool event refuses it again, with a new grant.
+    assert codex_pre_tool(project)["permissionDecision"] == "deny"
+
+
+def test_a_grant_used_long_before_does_not_settle_a_later_approval(project, monkeypatch):
+    from hookward.verdicts import grants
+
+    refused = codex_pre_tool(project)
+    grant_id = refused["permissionDecisionReason"].split("`hookward grant ")[1][:8]
+    grants.resolve(grant_id, "once", by="tester", how="unit test")
+    assert codex_pre_tool(project) == {}
+    later = ledger.now_us() + (hook.APPROVAL_AFTER_PRE_TOOL_S + 1) * 1_000_000
+    monkeypatch.setattr(ledger, "now_us", lambda: later)
+    approval = dict(CODEX_APPROVAL, cwd=str(project), tool_input={"command": ASK_COMMAND, "description": "build"})
+    decision = codex_decision(codex(approval))
+    assert decision["behavior"] == "deny" and "floor.runs-code" in decision["message"]

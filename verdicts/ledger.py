@@ -1349,6 +1349,26 @@ def consume_grant(conn: sqlite3.Connection, directory: str, key_hash: str, sessi
     return _in_write(conn, directory, body, HOOK_MERGE_CAP)
 
 
+def grant_used_since(conn: sqlite3.Connection, key_hash: str, session: str, since_us: int) -> dict | None:
+    """The grant a call with this identity used at or after `since_us` (read only: nothing is used here).
+
+    The approval event of a call asks this of the grant its pre-tool event used: one decision.
+    """
+    if conn.execute("PRAGMA user_version").fetchone()[0] < 2:
+        return None
+    found = conn.execute(
+        f"SELECT {GRANT_COLUMNS} FROM grants WHERE identity = ? AND uses > 0 AND used_at >= ? "
+        "ORDER BY used_at DESC LIMIT 1",
+        (key_hash, since_us),
+    ).fetchone()
+    if found is None:
+        return None
+    grant = _grant_dict(tuple(found))
+    if grant.get("scope") == "session" and grant.get("session") != session:
+        return None
+    return grant
+
+
 def grant_rows(conn: sqlite3.Connection) -> list[dict]:
     return [_grant_dict(tuple(row)) for row in conn.execute(f"SELECT {GRANT_COLUMNS} FROM grants ORDER BY opened_at")]
 
