@@ -57,6 +57,7 @@ def test_a_cloud_storage_change_or_key_stays_a_floor(box, command, verdict, rule
         "az storage blob url -c c -n b",
         "gsutil stat gs://bucket/file",
         "gsutil du -s gs://bucket",
+        "aws route53 test-dns-answer --hosted-zone-id Z123 --record-name example.com",
     ],
 )
 def test_listing_cloud_storage_is_a_read(box, command):

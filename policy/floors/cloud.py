@@ -43,7 +43,7 @@ _DESTRUCTIVE_VERB = LazyRegex(
 # Cloud CLI verbs that only look (aws ec2 describe-instances, gcloud ... list), metadata included
 # (`az storage blob exists`, `gsutil stat|du|hash`) and a URL computed locally (`az storage blob url`).
 _CLOUD_READ_VERB = LazyRegex(
-    r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head|exists|url|stat|du|hash)([-_].*)?$",
+    r"^(describe|list|get|show|ls|status|info|view|whoami|search|lookup|check|version|help|inspect|tail|logs|read|print|head|exists|url|stat|du|hash|test-dns-answer)([-_].*)?$",
     re.IGNORECASE,
 )
 # ... unless what they read is a secret.

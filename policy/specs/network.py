@@ -948,6 +948,7 @@ SSH_KEYGEN = Spec(
     version="OpenSSH 9.2p1",
     options={
         "-A -B -c -D -e -g -H -h -i -K -k -L -l -p -q -U -u -v -y": "flag",
+        "--help": "flag",  # not an option of ssh-keygen: it prints the usage and exits, doing nothing
         "-a -b -C -E -I -M -m -N -n -O -P -r -t -V -w -Y -Z -z": "val",
         "-F": "val",
         "-R": "val:text",  # removes a host's keys from known_hosts (the -f file, else ~/.ssh/known_hosts)
@@ -957,6 +958,7 @@ SSH_KEYGEN = Spec(
     operands="write*",
     judge=_keygen_judge,
     examples={
+        "ssh-keygen --help": "",
         "ssh-keygen -R hostname": "edit:~/.ssh/known_hosts",
         "ssh-keygen -l -f key.pub": "read:key.pub",
         "ssh-keygen -lf ~/.ssh/id_rsa.pub": "read:~/.ssh/id_rsa.pub",
