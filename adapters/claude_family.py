@@ -18,6 +18,7 @@ import re
 
 from hookward.adapters.base import PayloadError, WireAnswer, dumps
 from hookward.adapters.render import ALLOW, ASK, DENY, Answer
+from hookward.policy.lazy import LazyRegex
 from hookward.policy.toolcall import ToolCall
 
 # How a tool table describes one tool: (kind, the argument fields that carry its
@@ -31,9 +32,10 @@ ToolSpec = tuple[str, tuple[str, ...]]
 ITEM_PATH_FIELDS = ("filePath", "file_path", "path")
 
 # The file headers of the patch format Codex's apply_patch takes (and VS Code's apply_patch copies).
-PATCH_FILE = re.compile(r"^\*\*\* (Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
-PATCH_MOVE = re.compile(r"^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
-URL = re.compile(r"https?://[^\s\"'<>)]+")
+# Compiled on first use (policy/lazy.py): most hook calls carry no patch and no URL.
+PATCH_FILE = LazyRegex(r"^\*\*\* (Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
+PATCH_MOVE = LazyRegex(r"^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
+URL = LazyRegex(r"https?://[^\s\"'<>)]+")
 
 
 class CallContext:

@@ -11,6 +11,8 @@ import json
 import os
 import re
 
+from hookward.policy.lazy import LazyRegex
+
 HOSTS_DIR = os.path.join(os.path.dirname(__file__), "hosts")
 
 GRADES = ("unknown", "documented", "read", "probed")
@@ -47,8 +49,9 @@ _cache: dict[str, dict] = {}
 #
 # A version hookward cannot read (None) leaves every grade as it is.
 
-_RECORD_VERSION = re.compile(r"^compat/probes/records/[^/]+/([0-9][0-9A-Za-z.+-]*)/")
-_PACKAGE_VERSION = re.compile(r"(?<![\w@])@?[\w.-]+(?:/[\w.-]+)?@v?(\d+(?:\.\d+)*)")
+# Compiled on first use (policy/lazy.py): a hook call whose host names no version never reads them.
+_RECORD_VERSION = LazyRegex(r"^compat/probes/records/[^/]+/([0-9][0-9A-Za-z.+-]*)/")
+_PACKAGE_VERSION = LazyRegex(r"(?<![\w@])@?[\w.-]+(?:/[\w.-]+)?@v?(\d+(?:\.\d+)*)")
 
 
 def version_tuple(text: object) -> tuple[int, ...] | None:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextvars
 import os
 import re
-import shlex
 from collections.abc import Iterable, Iterator
 from fnmatch import fnmatchcase as _fnmatchcase
 
@@ -1655,7 +1654,7 @@ def _spec_demands(
         file_effects.extend(("write", source, False) for source in sources)
     if walked.rest:
         # One word is a command string the program hands to a shell (`tmux new 'a | b'`, `screen -dm 'x'`).
-        command = walked.rest[0] if len(walked.rest) == 1 else shlex.join(walked.rest)
+        command = walked.rest[0] if len(walked.rest) == 1 else _shell_join(walked.rest)
         nested.extend(_shell_parts(_with_command(call, command), policy, env))
     return file_effects
 
@@ -2226,7 +2225,7 @@ def _command_parts(
         token = _SCRIPT_DEPTH.set(_SCRIPT_DEPTH.get() + 1)
         try:
             for spelled in _program_spellings(cmd.argv[0], call.command or ""):
-                inner = _shell_parts(_with_command(call, shlex.join([spelled, *cmd.args])), policy, env)
+                inner = _shell_parts(_with_command(call, _shell_join([spelled, *cmd.args])), policy, env)
                 for part in inner:
                     part.what = f"({cmd.argv[0]} = {spelled}) {part.what}"[:300]
                 parts.extend(inner)
@@ -2346,6 +2345,13 @@ def _sed_script_files(sedscript, cmd: SimpleCommand, env: Env, sed) -> list[fl.D
 
 def _is_sensitive_read(part: Part) -> bool:
     return any(rule in (Floor.CREDENTIALS.rule_id, Floor.CREDENTIAL_SWEEP.rule_id) for rule in part.rule_ids)
+
+
+def _shell_join(words: list[str]) -> str:
+    """shlex.join, imported when a call needs it (most never do: ~3M instructions per hook process)."""
+    import shlex
+
+    return shlex.join(words)
 
 
 def _with_command(call: ToolCall, command: str) -> ToolCall:

@@ -34,6 +34,9 @@ class LazyRegex:
     def fullmatch(self, text: str) -> re.Match[str] | None:
         return self._get().fullmatch(text)
 
+    def findall(self, text: str) -> list:  # type: ignore[type-arg]
+        return self._get().findall(text)
+
     def finditer(self, text: str):  # type: ignore[no-untyped-def]
         return self._get().finditer(text)
 

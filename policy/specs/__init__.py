@@ -12,8 +12,8 @@ never a different answer.
 
 from __future__ import annotations
 
-import importlib
 import os
+import sys
 
 from hookward.policy.spec import Spec
 
@@ -73,7 +73,9 @@ def _family_files() -> list[tuple[str, int]]:
 def _load(family: str) -> dict[str, Spec]:
     specs = _LOADED.get(family)
     if specs is None:
-        module = importlib.import_module(f"{__name__}.{family}")
+        name = f"{__name__}.{family}"
+        __import__(name)  # importlib.import_module without importing importlib (and warnings) on every call
+        module = sys.modules[name]
         specs = {}
         for spec in module.SPECS:
             for name in (spec.name, *spec.aliases):
