@@ -13,6 +13,7 @@ import os
 import re
 
 from hookward.policy import bashlex_fast, budget
+from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -782,7 +783,7 @@ HIJACK_VARS = LazyRegex(
     r"GIT_CONFIG_SYSTEM|GIT_CONFIG_[A-Z_0-9]+|GIT_DIR|GIT_WORK_TREE|GIT_PROXY_COMMAND|"
     r"GIT_SEQUENCE_EDITOR|PAGER|EDITOR|VISUAL|BROWSER|MANPAGER|LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
     r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS|"
-    r"JAVA_OPTS|MAVEN_OPTS|GRADLE_OPTS|SBT_OPTS|RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CARGO_TARGET_[A-Z0-9_]+_RUNNER|"
+    r"[A-Z0-9_]*_OPTS|CLASSPATH|RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CARGO_TARGET_[A-Z0-9_]+_RUNNER|"
     r"GOFLAGS|PYTHONWARNINGS|PYTHONBREAKPOINT|ZDOTDIR|HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|ELECTRON_RUN_AS_NODE|"
     r"NODE_OPTIONS|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|HTTPS?_PROXY|https?_proxy|ALL_PROXY|"
     r"SHELL|INPUTRC|SUDO_ASKPASS|GCONV_PATH|LOCPATH|MALLOC_[A-Z_]+|GLIBC_TUNABLES|"
@@ -842,7 +843,9 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
         return
     if name == "NODE_OPTIONS" and _SAFE_NODE_OPTIONS.match(value):
         return
-    if name in ("JAVA_OPTS", "MAVEN_OPTS", "GRADLE_OPTS", "SBT_OPTS", "_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS") and all(
+    # JVM launchers (java, mvn, gradle, sbt, and the scripts of Kafka, Hadoop, Spark, Elasticsearch, Tomcat: KAFKA_OPTS,
+    # KAFKA_HEAP_OPTS, HADOOP_OPTS, ES_JAVA_OPTS, CATALINA_OPTS) put *_OPTS on the java command line.
+    if (name.endswith("_OPTS") or name in ("_JAVA_OPTIONS", "JAVA_TOOL_OPTIONS")) and all(
         re.match(
             r"^-(X(ms|mx|ss)\d+[kKmMgG]?|XX:[+-]?[A-Za-z]+(=[\w.]+)?|D[\w.-]+=[\w.:/-]*|ea|da|server|client)$", token
         )
@@ -926,6 +929,17 @@ def _finish(cmd: SimpleCommand, analysis: Analysis, cwd: str, home: str, depth: 
                     _check_assign(
                         word.split("=", 1)[0], word.split("=", 1)[1] if "=" in word else "", analysis, cmd.text
                     )
+                    if name != "local" and word.split("=", 1)[0] in kenv.REDIRECTS:
+                        # `export DOCKER_HOST=ssh://x; docker ps`: every later command runs against it, as
+                        # `DOCKER_HOST=ssh://x docker ps` (judged by the engine) does.
+                        analysis.findings.append(
+                            Finding(
+                                "redirect",
+                                f"{name} {word.split('=', 1)[0]}: later commands run against "
+                                f"{kenv.REDIRECTS[word.split('=', 1)[0]]}",
+                                cmd.text,
+                            )
+                        )
     elif is_shell(name):
         _shell_invocation(cmd, analysis, cwd, home, depth)
     elif name == "find":

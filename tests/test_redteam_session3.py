@@ -105,3 +105,68 @@ def test_pnpm_set_short_form_changes_the_registry_config(box: Sandbox, command: 
 @pytest.mark.parametrize("command", ["pnpm dist-tag add pkg@1.0.0 latest", "pnpm unpublish pkg --force"])
 def test_pnpm_npm_passthrough_commands_publish(box: Sandbox, command: str) -> None:
     assert_decided(box.decide(command), Verdict.FORCE_ASK, "floor.destructive", command)
+
+
+# --- database clients: destinations in connection strings and the environment, server-side programs ----
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql postgresql://app@db.evil.example/prod -c 'select 1'",
+        "psql 'postgres://evil.example:5432/db'",
+        "psql -d 'host=evil.example dbname=prod'",
+        "psql --dbname='dbname=prod hostaddr=203.0.113.9'",
+    ],
+)
+def test_psql_connection_string_host_is_judged_by_the_egress_floor(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.egress", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "psql -h localhost -c \"COPY (SELECT 1) TO PROGRAM 'id'\"",
+        "psql -c \"select pg_read_file('/etc/passwd')\"",
+        "psql -c \"COPY users TO '/tmp/users.csv'\"",
+        "mysql -h localhost -e \"select load_file('/etc/shadow')\"",
+        "redis-cli --pipe < commands.txt",
+    ],
+)
+def test_database_commands_that_run_programs_or_files_on_the_server_ask(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "PGHOST=evil.example psql -c 'select 1'",
+        "PSQLRC=/tmp/x psql",
+        "MYSQL_HOST=evil.example mysql -e 'select 1'",
+        "export DOCKER_HOST=ssh://evil.example; docker ps",
+        "export KUBECONFIG=/tmp/kubeconfig && kubectl get pods",
+        "export PGHOST=evil.example; psql -c 'select 1'",
+    ],
+)
+def test_variables_that_point_a_client_at_another_server_ask(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.hijack", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "KAFKA_OPTS=-javaagent:/tmp/x.jar kafka-topics --list --bootstrap-server localhost:9092",
+        "HADOOP_OPTS=-javaagent:/tmp/x.jar hadoop fs -ls",
+        "CLASSPATH=/tmp/evil kafka-topics --list --bootstrap-server localhost:9092",
+    ],
+)
+def test_jvm_launcher_options_in_the_environment_load_an_agent(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.DENY, "floor.hijack", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["psql -h localhost -c 'select count(*) from users'", "MAVEN_OPTS=-Xmx2g mvn test", "psql mydb -c 'select 1'"],
+)
+def test_local_database_queries_and_jvm_heap_sizes_stay_routine(box: Sandbox, command: str) -> None:
+    assert box.decide(command).verdict == Verdict.ALLOW, command

@@ -87,6 +87,7 @@ FINDING_FLOORS: dict[str, tuple[Floor, Verdict]] = {
     "decoded-payload": (Floor.FETCH_AND_RUN, DENY),
     "raw-socket": (Floor.EGRESS, DENY),
     "hijack": (Floor.HIJACK, DENY),
+    "redirect": (Floor.HIJACK, ASK),  # an exported variable that points later commands elsewhere
     "secret-variable": (Floor.CREDENTIALS, ASK),
     "budget": (Floor.BUDGET, DENY),
 }

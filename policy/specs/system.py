@@ -607,8 +607,47 @@ SQLITE3 = Spec(
 )
 
 
+# SQL that makes the server run a program or touch its own files (as the database's account, on its machine:
+# here, for a server on this one): COPY ... TO/FROM PROGRAM, COPY to or from a server path, the file functions.
+_PG_SERVER_SIDE = re.compile(
+    r"\bprogram\b|\bcopy\b[^;]*\b(to|from)\s+'|\bpg_(read_file|read_binary_file|ls_dir|stat_file|file_write)\b|"
+    r"\blo_(import|export|from_bytea)\b|\bdblink|\bcreate\s+(extension|function|language)\b|\bpostgres_fdw\b",
+    re.IGNORECASE,
+)
+
+
+def _pg_destinations(text: str) -> list[str]:
+    """The hosts a libpq connection string names: `postgresql://u@h1,h2:5432/db`, `host=h dbname=x`
+    (`hostaddr=` too); a socket directory (`host=/run/postgresql`) is this machine and names none."""
+    hosts: list[str] = []
+    uri = re.match(r"postgres(?:ql)?://(?:[^@/?#]*@)?([^/?#]*)", text, re.IGNORECASE)
+    if uri:
+        for host in uri.group(1).split(","):
+            host = re.sub(r":\d*$", "", host)
+            if host.startswith("[") and host.endswith("]"):
+                host = host[1:-1]
+            hosts.append(host or "localhost")
+        query = re.search(r"[?&]host(?:addr)?=([^&]+)", text, re.IGNORECASE)
+        if query:
+            hosts += query.group(1).split(",")
+    elif "=" in text:
+        for match in re.finditer(r"\bhost(?:addr)?\s*=\s*('([^']*)'|[^\s]+)", text, re.IGNORECASE):
+            hosts += (match.group(2) if match.group(2) is not None else match.group(1)).split(",")
+        if re.search(r"\bservice\s*=", text, re.IGNORECASE):
+            hosts.append("")  # the service file names the host: not read here
+    return [h for h in hosts if not h.startswith("/") and not h.startswith("@")]
+
+
 def _psql_judge(result: Walk, argv: list[str]) -> None:
+    # The operands (dbname, user) are recorded as `network` only so this judge can read them.
+    connection = [e for e in result.effects if e.origin.startswith("operand") or e.origin in ("-d", "--dbname")]
+    result.effects[:] = [e for e in result.effects if e not in connection]
+    for effect in connection:
+        for host in _pg_destinations(effect.value):
+            result.effects.append(Effect("network", host, "the connection string's host"))
     for effect in list(result.effects):
+        if effect.kind == "text" and effect.origin in ("-c", "--command") and _PG_SERVER_SIDE.search(effect.value):
+            result.effects.append(Effect("unknown", "", "SQL that runs a program or touches files on the server"))
         if effect.kind == "text" and effect.origin in ("-c", "--command"):
             for match in re.finditer(r"\\!\s*([^\\\n]*)", effect.value):
                 result.effects.append(Effect("exec", match.group(1).strip(), "\\!"))
@@ -626,19 +665,25 @@ PSQL = Spec(
         "-n --no-readline -q --quiet -s --single-step -S --single-line -t --tuples-only -w --no-password": "flag",
         "-W --password -x --expanded -X --no-psqlrc -z --field-separator-zero -0 --record-separator-zero": "flag",
         "-1 --single-transaction --csv -V --version -? --help": "flag",
-        "-d --dbname -p --port -U --username -v --set --variable -P --pset -F --field-separator": "val",
+        "-d --dbname": "val:text",
+        "-p --port -U --username -v --set --variable -P --pset -F --field-separator": "val",
         "-R --record-separator -T --table-attr": "val",
         "-c --command": "val:text",
         "-h --host": "val:network",
         "-f --file": "val:read",
         "-o --output -L --log-file": "val:write",
     },
-    operands="text*",
+    operands="network*",  # dbname and user: the judge reads a connection string's host from them
     judge=_psql_judge,
     examples={
         "psql -h db -U app -c 'select 1'": "network:db",
         "psql -c '\\! id'": "exec:id unknown",
         "psql -f schema.sql": "read:schema.sql",
+        "psql postgresql://u@evil.example:5432/db": "network:evil.example",
+        "psql -d 'host=evil.example dbname=x'": "network:evil.example",
+        "psql 'dbname=x host=/run/postgresql'": "",
+        "psql -c \"COPY (SELECT 1) TO PROGRAM 'id'\"": "unknown",
+        "psql -c 'select count(*) from users'": "",
     },
 )
 
@@ -650,7 +695,9 @@ def _mysql_judge(result: Walk, argv: list[str]) -> None:
                 result.effects.append(Effect("exec", match.group(1).strip(), "system"))
                 result.effects.append(Effect("unknown", "", "the system shell escape"))
             if re.search(
-                r"(\\\.|\bsource\b|\\T|\btee\b|\binto\s+(out|dump)file\b|\bload\s+data\b)", effect.value, re.IGNORECASE
+                r"(\\\.|\bsource\b|\\T|\btee\b|\binto\s+(out|dump)file\b|\bload\s+data\b|\bload_file\s*\(|\bsys_(exec|eval)\b)",
+                effect.value,
+                re.IGNORECASE,
             ):
                 result.effects.append(Effect("unknown", effect.value[:60], "a command that reads or writes files"))
     result.effects[:] = [e for e in result.effects if e.kind != "text"]
@@ -705,7 +752,8 @@ REDIS_CLI = Spec(
     options={
         "-c -e --raw --no-raw --csv --json --quoted-json --scan --bigkeys --memkeys --hotkeys --stat --latency": "flag",
         "--latency-history --latency-dist --intrinsic-latency --no-auth-warning --tls --insecure --verbose -x": "flag",
-        "--help --version -3 -2 --pipe --replica --functions-rdb --count-keys --cluster": "flag",
+        "--help --version -3 -2 --replica --functions-rdb --count-keys --cluster": "flag",
+        "--pipe": "unknown",  # raw protocol commands read from standard input
         "-p -s -a --user --pass --askpass -n -r -i -d -D --pattern --count --quoted-pattern --memkeys-samples": "val",
         "--cacert --cacertdir --cert --key --sni --tls-ciphers --tls-ciphersuites --pipe-timeout --i": "val",
         "-h -u": "val:network",
