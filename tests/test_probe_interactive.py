@@ -367,6 +367,29 @@ def test_a_session_wide_edit_approval_is_a_remembered_option_and_is_picked_by_nu
     )
 
 
+CLAUDE_332_WRITE_DIALOG = """\
+ Do you want to create probe-written.txt?
+ ❯ 1. Yes
+   2. Yes, and switch to accept edits (auto-approve file edits and common file commands) for this session (shift+tab)
+   3. No
+
+ Esc to cancel · Tab to amend"""
+
+
+def test_claude_code_2_1_332s_switch_to_accept_edits_is_the_remembered_option_of_its_write_dialog():
+    # 2.1.332 renamed "allow all edits during this session": the driver must still find and pick it.
+    assert interactive.remembered_option(CLAUDE_TUI, CLAUDE_332_WRITE_DIALOG).startswith("2. Yes, and switch to accept")
+    assert interactive.answer_keys(CLAUDE_TUI, "remember", CLAUDE_332_WRITE_DIALOG) == ("2",)
+    assert interactive.answer_keys(CLAUDE_TUI, "reject", CLAUDE_332_WRITE_DIALOG) == ("3",)
+    assert interactive.answer_keys(CLAUDE_TUI, "approve", CLAUDE_332_WRITE_DIALOG) == ("1",)
+
+
+def test_claude_code_2_1_332s_refused_write_ends_the_turn():
+    screen = "● Write(probe-written.txt)\n  ⎿  Rejected write to probe-written.txt\n      1 probe wrote this\n❯ \n"
+    assert interactive.screen_matches(CLAUDE_TUI.done, screen)
+    assert not interactive.screen_matches(CLAUDE_TUI.done, "● Write(probe-written.txt)\n Do you want to create it?")
+
+
 def test_options_are_read_with_their_numbers_through_box_borders():
     boxed = "  │ › 1. Yes, allow once        │\n  │   4. No, suggest changes (esc) │"
     assert interactive.dialog_options(boxed) == {"1": "Yes, allow once", "4": "No, suggest changes (esc)"}

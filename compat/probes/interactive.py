@@ -115,11 +115,13 @@ CLAUDE_TUI = Tui(
     dialog=r"Do you want to (proceed|create|make this edit|allow)",
     approve=("1",),
     reject=("2",),
-    remember=r"Yes, and (don't ask again|always allow|allow all)|Yes, allow all",
+    # 2.1.197: "Yes, allow all edits during this session"; 2.1.332: "Yes, and switch to accept edits (...) for this session"
+    remember=r"Yes, and (don't ask again|always allow|allow all|switch to accept edits)|Yes, allow all",
     numbered=True,
     remember_keys=("2",),
     allow_rule=_claude_allow_rule,
-    done=r"PROBE-DONE|PROBE-IDLE|Interrupted|What should Claude do instead|User rejected",
+    # 2.1.332 ends a refused Write with "⎿  Rejected write to <file>" (no "User rejected")
+    done=r"PROBE-DONE|PROBE-IDLE|Interrupted|What should Claude do instead|User rejected|⎿\s+Rejected ",
     startup=(
         Step("api-key", r"Do you want to use this API key", ("Up", "Enter")),
         Step("trust", r"Do you trust the files in this folder|trust this folder", ("Enter",)),
