@@ -170,3 +170,26 @@ def test_jvm_launcher_options_in_the_environment_load_an_agent(box: Sandbox, com
 )
 def test_local_database_queries_and_jvm_heap_sizes_stay_routine(box: Sandbox, command: str) -> None:
     assert box.decide(command).verdict == Verdict.ALLOW, command
+
+
+# --- credential stores missing from the lists -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat serviceAccountKey.json",
+        "cat config/my-app-firebase-adminsdk-x1y2z.json",
+        "cat client_secret_1234.apps.googleusercontent.com.json",
+        "cat token.pickle",
+        "cat .vault-token",
+        "cat .dockercfg",
+        "cat /run/user/1000/containers/auth.json",
+        "cat /etc/wireguard/wg0.conf",
+        "cat /var/lib/tailscale/tailscaled.state",
+    ],
+)
+def test_service_account_keys_registry_auth_and_vpn_keys_are_credentials(box: Sandbox, command: str) -> None:
+    decision = box.decide(command)
+    assert decision.verdict in (Verdict.DENY, Verdict.FORCE_ASK), command
+    assert "floor.credentials" in decision.rule_ids, command
