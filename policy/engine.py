@@ -550,7 +550,9 @@ def _file_demands(
             # judged in _file_part, where the call's new content is known.
             # One index over every list of the table (patterns.matching_groups), not one lookup set per list.
             for group_id, label, _compiled in matching_groups(policy.persistence, path, home, project):
-                verdict = Verdict.ASK if group_id in ("ci", "project-config", "path-dirs") else Verdict.DENY
+                verdict = (
+                    Verdict.ASK if group_id in ("ci", "project-config", "agent-config", "path-dirs") else Verdict.DENY
+                )
                 demands.append(
                     fl.Demand(
                         Floor.PERSISTENCE,

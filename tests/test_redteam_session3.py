@@ -193,3 +193,22 @@ def test_service_account_keys_registry_auth_and_vpn_keys_are_credentials(box: Sa
     decision = box.decide(command)
     assert decision.verdict in (Verdict.DENY, Verdict.FORCE_ASK), command
     assert "floor.credentials" in decision.rule_ids, command
+
+
+# --- configuration of agents hookward does not gate: their hooks and MCP servers run commands later ------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cp /tmp/h.json .windsurf/hooks.json",
+        "cp /tmp/h.json ~/.codeium/windsurf/hooks.json",
+        "printf '{}' > .factory/settings.json",
+        "cp /tmp/s.json .amp/settings.json",
+        "cp /tmp/c.json .crush.json",
+        "cp /tmp/c.yaml .continue/config.yaml",
+        "echo 'test-cmd: sh -c id' >> .aider.conf.yml",
+    ],
+)
+def test_other_agents_hook_and_mcp_config_is_persistence(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.persistence", command)
