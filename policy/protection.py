@@ -509,6 +509,16 @@ def demands(
         hits = table.hits(candidate)
         if not hits and kind != "delete":  # removing one name of a hard link leaves the other
             linked = _hard_link_to(candidate, table, project)
+            if linked is _UNSEARCHED:
+                out.append(
+                    (
+                        FLOOR,
+                        Verdict.ASK,
+                        f"{written} is one of several names of the same file (a hard link), and hookward could not "
+                        "look at every protected place for its other names within its budget: it may be one of them",
+                    )
+                )
+                continue
             if linked is not None:
                 hits, written = table.hits(linked), f"{written} (a hard link to {_shown_path(linked, home)})"
         if hits:
@@ -576,11 +586,12 @@ def secret_demands(path: str, real: str, written: str, recursive: bool) -> list[
     return out
 
 
-_LINK_WALK_BUDGET = 5000  # directory entries looked at to find a hard link's other name
+_LINK_WALK_BUDGET = 50_000  # directory entries looked at to find a hard link's other name (about 50 ms)
+_UNSEARCHED = "<not every protected place was searched>"  # the budget ran out first: fail closed (ask)
 
 
 def _hard_link_to(path: str, table: Table, project: str | None) -> str | None:
-    """The protected file `path` is a second name of, or None.
+    """The protected file `path` is a second name of, None, or _UNSEARCHED when the budget ran out first.
 
     A hard link is the same file under an ordinary name (an archive's link member, `cp -al`, a link made where
     the gate did not look): writing through it writes the protected file. Only a regular file with more than
@@ -616,13 +627,19 @@ def _hard_link_to(path: str, table: Table, project: str | None) -> str | None:
             continue
         if (other.st_dev, other.st_ino) == wanted:
             return candidate
-    # Small trees (hookward's config, state, cache and data) before large ones (an environment it runs in).
-    for root in sorted(dict.fromkeys(trees), key=lambda t: ("site-packages" in t or t == sys.prefix, len(t))):
+    # Small trees (hookward's config, state, cache and data, in the home) before large ones (an environment it
+    # runs in, a source checkout): a large tree must not spend the budget the likeliest places need.
+    home = table.home.rstrip(os.sep) + os.sep
+
+    def order(tree: str) -> tuple[bool, bool, int]:
+        return (not tree.startswith(home), "site-packages" in tree or tree == sys.prefix, len(tree))
+
+    for root in sorted(dict.fromkeys(trees), key=order):
         found = _walk_for(root, wanted, budget)
         if found is not None:
             return found
         if budget[0] <= 0:
-            break
+            return _UNSEARCHED
     return None
 
 

@@ -227,3 +227,19 @@ def test_cache_secret_under_xdg_state_home_is_protected_against_reads(home, proj
 def test_listing_hookward_state_is_not_a_read_of_its_keys(home, project):
     _keys(home)
     assert SELF not in shell("ls -la ~/.local/state/hookward", project).rule_ids
+
+
+def test_a_hard_link_whose_other_names_were_not_all_searched_asks(home, project, tmp_path, monkeypatch):
+    # The search for a hard link's other names is bounded; when the budget runs out before every protected
+    # place was looked at, the file may be the gate's own under another name: fail closed, an ask.
+    monkeypatch.setattr(protection, "_LINK_WALK_BUDGET", 1)
+    other = tmp_path / "other.txt"
+    other.write_text("x")
+    os.link(other, os.path.join(project, "o.txt"))
+    call = ToolCall(
+        "write", paths=[os.path.join(project, "o.txt")], cwd=project, project_root=project, host="claude-code"
+    )
+    decision = evaluate(call)
+    assert decision.verdict == Verdict.ASK
+    assert SELF in decision.rule_ids
+    assert "hard link" in " ".join(decision.reasons)
