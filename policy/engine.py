@@ -1456,6 +1456,8 @@ def _runner_demands(cmd: SimpleCommand, env: Env, call: ToolCall) -> list[fl.Dem
     for arg in _runner_targets(cmd)[0]:
         # `pytest /tmp/test_x.py`, `coverage run /tmp/t.py`: code outside the project, whether or not it
         # exists yet (an earlier command of the line, or an earlier call, may write it).
+        if arg.startswith("-o "):
+            return [fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"{cmd.program} {arg} (an ini override)")]
         if arg.startswith("-p "):
             return [
                 fl.Demand(Floor.RUNS_CODE, Verdict.ASK, f"{cmd.program} loads the plugin module {arg[3:]!r} (`{arg}`)")
@@ -1533,7 +1535,9 @@ def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
     if walked is None:
         return [a for a in args if not a.startswith("-")] + plugins, None
     operands = [e.value for e in walked.effects if e.kind == "read" and e.origin.startswith("operand") and e.value]
-    return operands + plugins, None
+    # `-o addopts=-pX`, `-o pythonpath=/tmp`: an ini override the spec found to load code (also under python -m).
+    overrides = [e.origin for e in walked.effects if e.kind == "unknown" and e.origin.startswith("-o ")]
+    return operands + plugins + overrides, None
 
 
 # --- effects of a command with a spec -----------------------------------------------

@@ -241,3 +241,30 @@ def test_kubeconfig_and_response_files_name_code_the_program_runs(box: Sandbox, 
 )
 def test_another_api_server_receives_the_current_contexts_credentials(box: Sandbox, command: str) -> None:
     assert_decided(box.decide(command), Verdict.ASK, "floor.egress", command)
+
+
+# --- runners told to load code through a side door --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -o addopts=-p/tmp/evil",
+        "pytest --override-ini='addopts=-p evil' -q",
+        "pytest -o pythonpath=/tmp",
+        "python3 -m pytest -o addopts=-pevil",
+    ],
+)
+def test_pytest_ini_override_that_loads_a_plugin_runs_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command", ["pip download somepkg", "python3 -m pip download --no-binary :all: somepkg", "pip wheel somepkg"]
+)
+def test_pip_download_and_wheel_build_fetched_source_distributions(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.fetch-and-run", command)
+
+
+def test_pytest_harmless_ini_override_stays_routine(box: Sandbox) -> None:
+    assert box.decide("pytest -o log_cli=true -q").verdict == Verdict.ALLOW

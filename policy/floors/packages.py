@@ -156,6 +156,8 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
         and not (program == "uv" and sub == "pip" and args[1:2] == ["install"])
         and not (program == "go" and sub == "install")
         and not (program == "cargo" and sub == "install")
+        # pip download / pip wheel build every source distribution they fetch: its setup.py runs here.
+        and not (program.startswith("pip") and sub in ("download", "wheel"))
     ):
         return []
     specs = [a for a in args[1:] if not a.startswith("-")]

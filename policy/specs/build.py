@@ -699,7 +699,8 @@ def _pytest(name: str) -> Spec:
             "--setup-plan --markers --fixtures --funcargs --fixtures-per-test --import-mode --color": "flag",
             "--doctest-modules --doctest-continue-on-collection-errors --keep-duplicates --debug": "flag",
             "-k -m --maxfail --tb -r --durations --durations-min --capture --deselect --ignore --ignore-glob": "val",
-            "--log-level --log-cli-level --log-format -W --pythonwarnings --basetemp -o --override-ini": "val",
+            "--log-level --log-cli-level --log-format -W --pythonwarnings --basetemp": "val",
+            "-o --override-ini": "val:text",  # judged by _pytest_override
             "-n --numprocesses --dist --timeout --reruns --cov --cov-report --cov-fail-under --junit-prefix": "val",
             "-p": "val",
             "-c --rootdir --confcutdir": "val:read",
@@ -713,8 +714,25 @@ def _pytest(name: str) -> Spec:
             "pytest -p no:cacheprovider -x": "",
             "pytest /tmp/test_x.py": "read:/tmp/test_x.py",
             "pytest --junitxml ~/.bashrc": "write:~/.bashrc",
+            "pytest -o addopts=-p/tmp/x": "unknown",
+            "pytest -o log_cli=true -q": "",
         },
+        judge=_pytest_override,
     )
+
+
+# ini options an override (`-o NAME=VALUE`) sets that load code: addopts carries `-p PLUGIN` and every
+# other option, pythonpath puts a directory first on sys.path, required_plugins/plugins name plugins,
+# testpaths collects (imports) tests from elsewhere.
+_PYTEST_CODE_INI = frozenset({"addopts", "pythonpath", "required_plugins", "plugins", "testpaths"})
+
+
+def _pytest_override(result: Walk, argv: list[str]) -> None:
+    for effect in list(result.effects):
+        if effect.kind == "text" and effect.origin in ("-o", "--override-ini"):
+            if effect.value.split("=", 1)[0].strip().lower() in _PYTEST_CODE_INI:
+                result.effects.append(Effect("unknown", "", f"-o {effect.value.split('=', 1)[0]} loads code"))
+    result.effects[:] = [e for e in result.effects if e.kind != "text"]
 
 
 def _simple_runner(
