@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from hookward.adapters import _path_text
 from hookward.adapters import _plugin_wire as wire
 from hookward.adapters.base import PostEvent, WireAnswer
 from hookward.adapters.render import Answer
@@ -54,16 +55,13 @@ def mcp_name(tool_name: str) -> tuple[str, str] | None:
 # ":<lines>" / ":raw" selector (read "/etc/shadow:1-3" reads /etc/shadow); splitDelimitedPathEntry fans
 # a read, grep or glob path out on ";" (always), "," and whitespace (outside braces), and a JSON array of
 # strings is a list of paths; glob and grep patterns expand braces. The policy judges every path OMP may
-# resolve the text to: a superset only adds parts, and the strictest part decides.
-MAX_TARGETS = 64
+# resolve the text to: a superset only adds parts, and the strictest part decides. A missing read path is
+# also tried in the macOS variants Pi's resolveReadPath tries (adapters/_path_text.py, shared with Pi).
+MAX_TARGETS = _path_text.MAX_TARGETS
 _SELECTOR = re.compile(r":([^:/\\]*)$")  # a trailing ":chunk" with no separator in it
-_UNICODE_SPACES = re.compile("[\u00a0\u2000-\u200a\u202f\u205f\u3000]")
+_UNICODE_SPACES = _path_text.UNICODE_SPACES
 _SHELL_ESCAPE = re.compile(r"\\([ \t\"'(){}\[\]])")
-_FILE_KINDS = ("read", "write", "edit", "delete")
-
-
-class _TooMany(Exception):
-    """More targets than hookward judges one by one: the call is refused as not understood."""
+_FILE_KINDS = _path_text.FILE_KINDS
 
 
 def _split_top_level(text: str) -> list[str]:
@@ -89,7 +87,7 @@ def _split_top_level(text: str) -> list[str]:
 def _spellings(text: str) -> list[str]:
     """The paths one list entry may resolve to, the text itself first."""
     out = [text]
-    cleaned = _UNICODE_SPACES.sub(" ", text.strip())
+    cleaned = re.sub(_UNICODE_SPACES, " ", text.strip())
     if len(cleaned) > 1 and cleaned.startswith('"') and cleaned.endswith('"'):
         cleaned = cleaned[1:-1]
     out.append(cleaned)
@@ -114,7 +112,7 @@ def _spellings(text: str) -> list[str]:
 
 
 def targets(path: str) -> list[str]:
-    """Every path OMP may resolve a file tool's `path` text to; raises _TooMany past MAX_TARGETS."""
+    """Every path OMP may resolve a file tool's `path` text to; raises TooMany past MAX_TARGETS."""
     entries = [path]
     stripped = path.strip()
     if stripped.startswith("[") and stripped.endswith("]"):
@@ -132,7 +130,7 @@ def targets(path: str) -> list[str]:
                 if expanded and expanded not in found:
                     found.append(expanded)
                     if len(found) > MAX_TARGETS:
-                        raise _TooMany(path)
+                        raise _path_text.TooMany(path)
     return found
 
 
@@ -143,13 +141,8 @@ def _brace_expand(form: str) -> list[str]:
 
     expanded = brace_expand(form, limit=MAX_TARGETS + 1)
     if len(expanded) > MAX_TARGETS:
-        raise _TooMany(form)
+        raise _path_text.TooMany(form)
     return [form, *expanded]
-
-
-def _as(call: ToolCall, kind: str, paths: list[str]) -> ToolCall:
-    fields = {name: getattr(call, name) for name in ToolCall.__slots__ if name not in ("kind", "paths")}
-    return ToolCall(kind, **fields, paths=paths if kind in _FILE_KINDS else ())
 
 
 def _edit_with_path(payload: dict) -> dict:
@@ -167,13 +160,13 @@ def parse(event: str, payload: dict) -> ToolCall:
     call = wire.tool_call(HOST, event, _edit_with_path(payload), tools=TOOLS, mcp_name=mcp_name)
     if call.kind not in _FILE_KINDS or call.tool not in TOOLS:
         return call
-    try:
-        found = [form for path in call.paths for form in targets(path)]
-    except _TooMany:
-        return _as(call, "other", [])
-    if any(wire.url_scheme(form) is not None for form in found):
-        return _as(call, "other", [])  # a URL or internal URI inside a list or behind a prefix: not a file
-    return _as(call, call.kind, list(dict.fromkeys(found)))
+    if call.tool == "read":
+        return _path_text.fan_out(call, _read_targets, url_is_not_a_file=True)
+    return _path_text.fan_out(call, targets, url_is_not_a_file=True)
+
+
+def _read_targets(path: str) -> list[str]:
+    return [variant for form in targets(path) for variant in _path_text.read_fallbacks(form)]
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:

@@ -6,6 +6,7 @@ names Pi's tools. Pi has no native MCP, so there is no MCP name rule.
 
 from __future__ import annotations
 
+from hookward.adapters import _path_text
 from hookward.adapters import _plugin_wire as wire
 from hookward.adapters.base import PostEvent, WireAnswer
 from hookward.adapters.render import Answer
@@ -25,8 +26,31 @@ TOOLS: dict[str, wire.Tool] = {
 }
 
 
+# Pi does not open a file tool's `path` as written (@mariozechner/pi-coding-agent@0.73.1
+# dist/core/tools/path-utils.js): expandPath drops one leading "@" (read "@/etc/shadow" reads /etc/shadow),
+# turns Unicode spaces into spaces, then expands "~" and "~/" (not "~name"); read's resolveReadPath also
+# tries macOS variants of a missing file. No selectors, lists or braces: find's pattern and grep's glob
+# only filter below the searched path. The policy judges every spelling (adapters/_path_text.py).
+def targets(path: str) -> list[str]:
+    """Every path Pi's write, edit, grep, find or ls may resolve its `path` text to, the text first."""
+    return _path_text.expand_path_forms(path)
+
+
+def read_targets(path: str) -> list[str]:
+    """Every file Pi's read may open for its `path` text."""
+    return [variant for form in targets(path) for variant in _path_text.read_fallbacks(form)]
+
+
 def parse(event: str, payload: dict) -> ToolCall:
-    return wire.tool_call(HOST, event, payload, tools=TOOLS)
+    call = wire.tool_call(HOST, event, payload, tools=TOOLS)
+    spec = TOOLS.get(call.tool)
+    if spec is None or spec.kind not in _path_text.FILE_KINDS:
+        return call
+    if call.kind != spec.kind:
+        # The wire read "<scheme>://..." as a URL, but Pi's file tools fetch none: resolveToCwd makes
+        # "http://../../etc/shadow" <cwd>/http:/../../etc/shadow, a file path like any other.
+        call = _path_text.as_kind(call, spec.kind, [payload["tool_input"]["path"]])
+    return _path_text.fan_out(call, read_targets if call.tool == "read" else targets)
 
 
 def parse_post(event: str, payload: dict) -> PostEvent:

@@ -46,7 +46,7 @@ def test_deny_stops_a_shell_call(host, tmp_path):
 
 # What a crashing hook does: command hooks fail open; the plugin shims and Copilot CLI fail closed.
 EXPECTED_CRASH = {host: "runs" for host in ("claude-code", "gemini-cli", "codex", "qwen-code")} | {
-    host: "blocks" for host in ("opencode", "kilocode", "pi", "openclaw", "copilot-cli")
+    host: "blocks" for host in ("opencode", "kilocode", "pi", "omp", "openclaw", "copilot-cli")
 }
 
 
