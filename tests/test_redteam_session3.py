@@ -268,3 +268,17 @@ def test_pip_download_and_wheel_build_fetched_source_distributions(box: Sandbox,
 
 def test_pytest_harmless_ini_override_stays_routine(box: Sandbox) -> None:
     assert box.decide("pytest -o log_cli=true -q").verdict == Verdict.ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh repo clone owner/repo -- --upload-pack='rm -rf ~'",
+        "gh repo clone owner/repo -- -c core.fsmonitor=/tmp/x",
+        "gh gist clone abc123 -- --upload-pack=/tmp/x",
+        "glab repo clone group/proj -- --upload-pack=/tmp/x",
+    ],
+)
+def test_forge_clone_git_flags_without_a_directory_are_not_a_directory(box: Sandbox, command: str) -> None:
+    # With no DIR, the git flag after `--` was taken for the directory written, and the clone was allowed.
+    assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)

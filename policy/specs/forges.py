@@ -59,6 +59,22 @@ def _gh(name: str, options: dict[str, str] | None = None, operands: str = "text*
     )
 
 
+def _clone_git_flags(walk: Walk, argv: list[str]) -> None:
+    """`gh repo clone R [DIR] -- <git clone flags>`: what follows `--` is handed to `git clone`, where
+    `--upload-pack=CMD` / `-u CMD` run a command and `-c core.fsmonitor=...` configures one: not modelled."""
+    if "--" not in argv:
+        return
+    handed = argv[argv.index("--") + 1 :]
+    flags = {word for word in handed if word.startswith("-")}
+    # A flag taken for the directory operand (no DIR given) is a git flag, not a place written.
+    walk.effects[:] = [
+        Effect("unknown", "", f"git clone flag {e.value!r}")
+        if e.origin.startswith("operand") and e.value in flags
+        else e
+        for e in walk.effects
+    ]
+
+
 def _api(walk: Walk, argv: list[str]) -> None:
     """`gh api`: a method other than GET (explicit, or POST implied by fields) changes something;
     `-F key=@file` and `--input file` send the file."""
@@ -344,7 +360,7 @@ _GIST = _gh(
         "edit": _gh("edit", {"-a --add": "val:upload", "-d --desc -f --filename -r --remove": "val"}, effects=_CHANGE),
         "list ls": _gh("list", {"-L --limit": "val", "--public --secret": "flag"}),
         "view": _gh("view", {"-r --raw -w --web --files": "flag", "-f --filename": "val"}),
-        "clone": _gh("clone", {}, operands="text tree-write?"),
+        "clone": _gh("clone", {}, operands="text tree-write*", judge=_clone_git_flags),
         "rename": _gh("rename", {}, effects=_CHANGE),
         "delete": _gh("delete", {}, effects=_GONE),
     },
@@ -372,9 +388,12 @@ _REPO = _gh(
             "clone",
             {"-u --upstream-remote-name": "val", "--no-upstream": "flag"},
             operands="text tree-write unknown*",
+            judge=_clone_git_flags,
             examples={
                 "gh repo clone cli/cli /tmp/cli": "tree-write:/tmp/cli",
                 "gh repo clone a/b d -- -u x": "tree-write:d unknown unknown",
+                "gh repo clone a/b -- --upload-pack=x": "unknown",
+                "gh repo clone a/b -- --depth=1": "unknown",
             },
         ),
         "create new": _gh(
@@ -831,7 +850,8 @@ GLAB = Spec(
                 "clone": _glab(
                     "clone",
                     {"-g --group": "val", "--preserve-namespace --archived": "flag"},
-                    operands="text tree-write?",
+                    operands="text tree-write*",
+                    judge=_clone_git_flags,
                 ),
                 "fork": _glab("fork", {"-n --name -p --path": "val", "-c --clone --remote": "flag"}),
                 "create new": _glab(
