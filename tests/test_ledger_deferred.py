@@ -182,6 +182,9 @@ def test_a_routine_allow_through_the_hook_imports_no_sqlite(tmp_path: Path) -> N
     (project / "README.md").write_text("# x\n")
     env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path / "state")}
     env.update(XDG_CONFIG_HOME=str(tmp_path / "config"), XDG_CACHE_HOME=str(tmp_path / "cache"))
+    # A busy machine must not end the call at the deadline (a fail-closed refusal is recorded in the database).
+    (tmp_path / "config" / "hookward").mkdir(parents=True)
+    (tmp_path / "config" / "hookward" / "policy.toml").write_text("[settings]\ndeadline_seconds = 20\n")
     done = subprocess.run([sys.executable, "-c", code, str(project)], capture_output=True, text=True, env=env)
     stdout, imported = json.loads(done.stdout)
     assert json.loads(stdout)["hookSpecificOutput"]["permissionDecision"] == "allow", done.stderr
