@@ -12,10 +12,13 @@ adds parts, and the strictest part decides. Past MAX_TARGETS the call is not und
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
 from hookward.adapters import _plugin_wire as wire
 from hookward.policy.toolcall import ToolCall
+
+TYPE_CHECKING = False  # typing costs milliseconds per hook process; mypy reads this name as True
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 MAX_TARGETS = 64
 FILE_KINDS = ("read", "write", "edit", "delete")
