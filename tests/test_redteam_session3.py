@@ -282,3 +282,33 @@ def test_pytest_harmless_ini_override_stays_routine(box: Sandbox) -> None:
 def test_forge_clone_git_flags_without_a_directory_are_not_a_directory(box: Sandbox, command: str) -> None:
     # With no DIR, the git flag after `--` was taken for the directory written, and the clone was allowed.
     assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
+
+
+# --- "safe" python modules and sqlite that read or write the files they are handed --------------------
+
+
+def test_python_json_tool_prints_the_credential_file_it_is_handed(box: Sandbox) -> None:
+    command = "python3 -m json.tool ~/.docker/config.json"
+    assert_decided(box.decide(command), Verdict.DENY, "floor.credentials", command)
+
+
+def test_python_json_tool_writes_its_second_operand(box: Sandbox) -> None:
+    command = "python3 -m json.tool in.json ~/.bashrc"
+    assert_decided(box.decide(command), Verdict.DENY, "floor.persistence", command)
+
+
+def test_python_pydoc_imports_the_file_it_documents(box: Sandbox) -> None:
+    command = "python3 -m pydoc /tmp/evil.py"
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_sqlite_attach_creates_a_database_file_wherever_the_path_points(box: Sandbox) -> None:
+    command = "sqlite3 app.db \"ATTACH '~/.bashrc' AS a; CREATE TABLE a.t(x)\""
+    assert_decided(box.decide(command), Verdict.DENY, "floor.persistence", command)
+
+
+def test_python_module_describing_call_with_a_path_argument_is_not_a_literal_print(box: Sandbox) -> None:
+    # platform.architecture(PATH) runs `file` on PATH; only argument-less describing calls pass.
+    command = "python3 -c \"import platform; print(platform.architecture('/home/u/.netrc'))\""
+    assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
+    assert box.decide("python3 -m json.tool data.json").verdict == Verdict.ALLOW

@@ -14,13 +14,37 @@ osascript (macOS 14), PowerShell 7.4 (Debian bookworm versions where Debian pack
 
 from __future__ import annotations
 
-from hookward.policy.spec import Opt, Spec
+from hookward.policy.spec import Effect, Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
 
 
 def _code(language: str, operands: str | None = None) -> Opt:
     return Opt(True, f"code:{language}", operands=operands)
+
+
+# `python -m MODULE FILE...` for the listed modules that hookward lets run (floors.SAFE_PYTHON_MODULES): what
+# they do with their file operands. json.tool prints its input and writes its second operand; the others print
+# or compile what they read; pydoc imports (runs) a file it is handed to document it.
+_MODULE_READS = frozenset({"json.tool", "tokenize", "dis", "ast", "tabnanny", "pyclbr", "pickletools"})
+
+
+def _python_module_files(result: Walk, argv: list[str]) -> None:
+    if "-m" not in argv[1:]:
+        return
+    at = argv.index("-m", 1)
+    module, rest = (argv[at + 1] if at + 1 < len(argv) else ""), argv[at + 2 :]
+    files = [word for word in rest if not word.startswith("-")]
+    if module in _MODULE_READS:
+        for n, name in enumerate(files):
+            kind = "write" if module == "json.tool" and n == 1 else "read"
+            result.effects.append(Effect(kind, name, f"python -m {module} operand"))
+    elif module == "pydoc":
+        for name in files:
+            if "/" in name or name.endswith(".py"):
+                result.effects.append(Effect("script", name, "python -m pydoc imports the file to document it"))
+        if any(word in ("-p", "-b", "-w") or word.startswith("-p") for word in rest):
+            result.effects.append(Effect("unknown", "", "python -m pydoc -p/-b/-w (a server, or files written)"))
 
 
 def _python() -> Spec:
@@ -47,8 +71,12 @@ def _python() -> Spec:
         },
         operands="script text*",
         posix=True,
+        judge=_python_module_files,
         examples={
             "python3 -c 'print(1+1)'": "code:python:print(1+1)",
+            "python3 -m json.tool ~/.docker/config.json": "read:~/.docker/config.json",
+            "python3 -m json.tool in.json ~/.bashrc": "read:in.json write:~/.bashrc",
+            "python3 -m pydoc /tmp/evil.py": "script:/tmp/evil.py",
             "python3 -m pytest -k foo": "",
             "python3 -m timeit -s 'import os' 'os.system(1)'": "",
             "python3 -i -c 'print(1)'": "script:- code:python:print(1)",

@@ -573,6 +573,9 @@ def _sqlite_judge(result: Walk, argv: list[str]) -> None:
                     effects.append(Effect("unknown", stripped, f".{command}"))
             elif _SQL_WRITES.search(stripped):
                 writes = True
+            for attached in re.finditer(r"\battach\s+(?:database\s+)?'([^']*)'", stripped, re.IGNORECASE):
+                # ATTACH 'path' opens (creates) another database file wherever the path points: it is edited.
+                effects.append(Effect("edit", attached.group(1), "ATTACH"))
             if re.search(r"\b(load_extension|writefile|readfile|edit)\s*\(", stripped, re.IGNORECASE):
                 effects.append(Effect("unknown", stripped[:60], "file function"))
     if db is not None and db.value not in (":memory:", "") and writes and not readonly:
