@@ -1501,6 +1501,12 @@ _COVERAGE_VALUED = frozenset(
 )
 
 
+_GO_VALUED = frozenset(
+    "-C -o -p -tags -ldflags -gcflags -asmflags -gccgoflags -exec -toolexec -mod -modfile -overlay -pgo "
+    "-installsuffix -pkgdir -buildmode -compiler -covermode -coverpkg".split()
+)
+
+
 def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
     """What a test runner is told to run: pytest's operands (also under `coverage run -m pytest`), and the
     script `coverage run SCRIPT` runs the way `python3 SCRIPT` does (judged like it, by its provenance)."""
@@ -1520,6 +1526,20 @@ def _runner_targets(cmd: SimpleCommand) -> tuple[list[str], str | None]:
             program, args = (rest[i + 1] if i + 1 < len(rest) else ""), rest[i + 2 :]
         else:
             return [], rest[i]  # its own arguments are the script's
+    if program == "go" and args[:1] == ["run"]:
+        # `go run /tmp/x.go`, `go run ../x`: the package or files it builds and runs, judged like a target
+        # outside the project (`go run .`, `go run ./cmd/api` stay the project's); its own arguments follow.
+        rest, i = args[1:], 0
+        while i < len(rest) and rest[i].startswith("-"):
+            i += 2 if rest[i] in _GO_VALUED and "=" not in rest[i] else 1
+        files: list[str] = []
+        for word in rest[i:]:
+            if files and not word.endswith(".go"):
+                break
+            files.append(word)
+            if not word.endswith(".go"):
+                break
+        return [f for f in files if "@" not in f and not re.match(r"^[\w.-]+\.[a-z]{2,}/", f)], None
     if program not in ("pytest", "py.test"):
         return [], None
     # `-p NAME` imports the module NAME as a plugin (a file of that name beside the tests runs first):

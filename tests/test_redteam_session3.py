@@ -312,3 +312,13 @@ def test_python_module_describing_call_with_a_path_argument_is_not_a_literal_pri
     command = "python3 -c \"import platform; print(platform.architecture('/home/u/.netrc'))\""
     assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
     assert box.decide("python3 -m json.tool data.json").verdict == Verdict.ALLOW
+
+
+@pytest.mark.parametrize("command", ["go run /tmp/x.go", "go run ../x.go", "go run ~/x.go"])
+def test_go_run_of_code_outside_the_project_runs_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize("command", ["go run .", "go run main.go util.go -v", "go run -tags dev ./cmd/x"])
+def test_go_run_of_the_project_stays_routine(box: Sandbox, command: str) -> None:
+    assert box.decide(command).verdict == Verdict.ALLOW, command
