@@ -451,6 +451,8 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     if tree is not None:
         # The tree bashlex would build, without importing or running it (tests/test_shell_fast_lists.py).
         ctx = _Context(command, home, cwd, analysis, depth, budget.active() or budget.Budget())
+        for _ in range(_tokens_of(tree) + 1):  # the tokens bashlex would have read, its end of input included
+            ctx.meter.token()
         _walk(tree, ctx)
         return analysis.commands[before:]
     bashlex_fast.load()
@@ -550,6 +552,13 @@ _RESERVED = frozenset(
     {"!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function"}
     | {"if", "in", "select", "then", "time", "until", "while"}
 )
+
+
+def _tokens_of(node: _Node) -> int:
+    """The shell tokens a simple_list_tree node stands for: its words, pipes and operators."""
+    if node.kind in ("word", "pipe", "operator"):
+        return 1
+    return sum(_tokens_of(part) for part in node.parts)
 
 
 def simple_list_tree(command: str) -> _Node | None:

@@ -351,7 +351,9 @@ def test_project_policy_that_is_a_fifo_is_denied(hook_env: dict, project: Path) 
 def test_fifo_at_the_ledger_spool_path_does_not_hang_the_hook(hook_env: dict, project: Path) -> None:
     state = Path(hook_env["XDG_STATE_HOME"]) / "hookward"
     state.mkdir(parents=True, exist_ok=True)
-    os.mkfifo(state / "spool.jsonl")
+    from hookward.verdicts import ledger
+
+    os.mkfifo(state / ledger.SPOOL_NAME)  # where a routine decision is appended
     answer, err = answer_with_stdin_open(hook_env, project, payload_for(project, "ls"))
     assert answer["permissionDecision"] == "allow"
     assert "FIFO" in err

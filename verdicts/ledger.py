@@ -382,7 +382,11 @@ def _defer(directory: str, row: dict) -> bool:
     try:
         path = spoolfiles.append(directory, record, SPOOL_MAX_BYTES, SPOOL_LOCK_SECONDS)
         due = not path.endswith(os.sep + SPOOL_NAME) or os.stat(path).st_size >= MERGE_AT_BYTES
-    except Exception:
+    except Exception as error:
+        # Nothing is lost (the database takes the record), but a spool that cannot take one (a FIFO or a
+        # device planted at its path, a full disk) also cannot keep records when the database is in trouble.
+        why = (error.strerror or str(error)) if isinstance(error, OSError) else type(error).__name__
+        warn(f"the spool cannot take a routine record ({why}); it is written to the database instead")
         return False
     if due:
         merge_now(directory)
