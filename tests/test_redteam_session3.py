@@ -322,3 +322,16 @@ def test_go_run_of_code_outside_the_project_runs_code(box: Sandbox, command: str
 @pytest.mark.parametrize("command", ["go run .", "go run main.go util.go -v", "go run -tags dev ./cmd/x"])
 def test_go_run_of_the_project_stays_routine(box: Sandbox, command: str) -> None:
     assert box.decide(command).verdict == Verdict.ALLOW, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["dotnet build -logger:/tmp/x.dll", "dotnet msbuild /logger:Evil,/tmp/x.dll", "dotnet test -l:Evil,/tmp/x.dll"],
+)
+def test_msbuild_logger_assembly_is_code_loaded_into_the_build(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_msbuild_property_naming_a_targets_file_is_not_modelled(box: Sandbox) -> None:
+    command = "dotnet build -p:CustomBeforeMicrosoftCommonTargets=/tmp/x.targets"
+    assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)

@@ -16,6 +16,8 @@ tox 4, nox 2023, jest 29, vitest 2, mocha 10, turbo 2, nx 20.
 
 from __future__ import annotations
 
+import re
+
 from hookward.policy.spec import Effect, Opt, Spec, Walk
 
 _H = {"-h --help": "flag"}
@@ -447,6 +449,25 @@ def _ld() -> Spec:
     )
 
 
+# MSBuild switches `dotnet build|test|msbuild|...` hand on: a logger is an assembly loaded into the build
+# (`-logger:[Class,]Assembly.dll[;params]`, `-distributedLogger:`), as is a property naming a targets file.
+_MSBUILD_LOGGER = re.compile(r"^[-/](?:logger|l|distributedlogger|dl|fileloggerparameters\d?)[:=](.+)$", re.IGNORECASE)
+_MSBUILD_TARGETS_PROPERTY = re.compile(
+    r"^[-/](?:p|property|restoreproperty|rp)[:=].*(Targets|Props|Tasks?Assembly|ToolPath|ToolExe)\w*=", re.IGNORECASE
+)
+
+
+def _msbuild_switches(result: Walk, argv: list[str]) -> None:
+    for word in argv[1:]:
+        logger = _MSBUILD_LOGGER.match(word)
+        if logger is not None:
+            assembly = logger.group(1).split(";", 1)[0].split(",")[-1].strip()
+            if assembly.lower().endswith(".dll") or "/" in assembly or "\\" in assembly:
+                result.effects.append(Effect("load", assembly, "an MSBuild logger assembly"))
+        elif _MSBUILD_TARGETS_PROPERTY.match(word):
+            result.effects.append(Effect("unknown", "", f"MSBuild property {word[:60]!r} names code the build runs"))
+
+
 def _dotnet() -> Spec:
     build = {
         **_H,
@@ -464,7 +485,11 @@ def _dotnet() -> Spec:
         summary="`dotnet publish` builds a deployable folder, it uploads nothing; `dotnet nuget push` publishes",
         options={**_H, "--version --info --list-sdks --list-runtimes -d --diagnostics": "flag"},
         subcommands={
-            "build test run restore clean pack publish format msbuild watch": Spec("build", **sub),  # type: ignore[arg-type]
+            "build test run restore clean pack publish format msbuild watch": Spec(
+                "build",
+                judge=_msbuild_switches,
+                **sub,  # type: ignore[arg-type]
+            ),
             "new sln list add remove workload": Spec("new", operands="text*", options={**build, "-n --name": "val"}),
             "nuget": Spec(
                 "nuget",
@@ -496,6 +521,9 @@ def _dotnet() -> Spec:
         long_prefix=False,
         examples={
             "dotnet build": "",
+            "dotnet build -logger:/tmp/x.dll": "load:/tmp/x.dll",
+            "dotnet msbuild /logger:Evil,/tmp/x.dll;verbose": "load:/tmp/x.dll",
+            "dotnet build -p:Configuration=Release": "",
             "dotnet test --no-build -c Release": "",
             "dotnet publish -c Release -o out": "tree-write:out",
             "dotnet nuget push x.nupkg": "publish read:x.nupkg",
