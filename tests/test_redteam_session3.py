@@ -335,3 +335,12 @@ def test_msbuild_logger_assembly_is_code_loaded_into_the_build(box: Sandbox, com
 def test_msbuild_property_naming_a_targets_file_is_not_modelled(box: Sandbox) -> None:
     command = "dotnet build -p:CustomBeforeMicrosoftCommonTargets=/tmp/x.targets"
     assert_decided(box.decide(command), Verdict.ASK, "floor.not-understood", command)
+
+
+def test_a_cloud_verb_is_a_whole_word_or_the_head_of_one(box):
+    # `download` is not `down`: a download is judged by what it writes, while delete-x, DeleteX and stop stay destructive.
+    for command in ("aliyun ecs DeleteInstance --InstanceId i", "aws ec2 terminate-instances --instance-ids i"):
+        decision = box.decide(command)
+        assert decision.verdict == Verdict.FORCE_ASK, command
+        assert "floor.destructive" in decision.rule_ids, command
+    assert "floor.destructive" not in box.decide("az storage blob download -c x -n y -f out.txt").rule_ids

@@ -35,8 +35,11 @@ CLOUD_CLIS = frozenset(
         "aliyun",
     }
 )
+# A verb is a whole word or the head of one (`delete-bucket`, `terminate_instances`, `DeleteInstance`): it ends
+# the word or meets `-`, `_`, `.`, `:` or a capital, so `download` is not `down` and `stopwatch` is not `stop`.
 _DESTRUCTIVE_VERB = LazyRegex(
-    r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)",
+    r"^(delete|destroy|remove|rm|rb|terminate|purge|drop|deregister|disable|wipe|reset|revoke|detach|cancel|kill|stop|uninstall|prune|teardown|down|truncate|empty|del|erase|unset)"
+    r"(?=$|[-_.:]|(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 
