@@ -333,6 +333,9 @@ class _Context:
         self.literal_heredocs: frozenset[str] = frozenset()  # delimiters that were quoted: bodies not expanded
 
 
+PROCESS_SUBSTITUTION_PATH = "/dev/fd/63"  # what bash passes for a whole-word `<(...)` or `>(...)`
+
+
 def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-untyped-def]
     """(value, resolved) of a bashlex word node; walks substitutions inside it."""
     raw = ctx.source[node.pos[0] : node.pos[1]]
@@ -348,6 +351,11 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
             made = ctx.analysis.commands[before:]
             if kind == "commandsubstitution" and len(parts) == 1:
                 literal = literal_output(made) if len(made) == 1 else None
+            elif kind == "processsubstitution" and len(parts) == 1 and raw[:2] in ("<(", ">(") and raw[-1:] == ")":
+                # A whole word `<(cmd)` is a pipe the shell names /dev/fd/N: the program gets that path, and what
+                # flows through it is the inner command's, walked above. A program that runs it as code (bash,
+                # source, python) is judged on that path like any script it cannot read.
+                literal = PROCESS_SUBSTITUTION_PATH
         elif kind == "parameter":
             if "$'" in raw or '$"' in raw:
                 continue  # handled by unquote_raw below
@@ -373,6 +381,8 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
             return raw, False
         return value, resolved
     word = node.word
+    if literal is PROCESS_SUBSTITUTION_PATH:
+        return literal, True
     if literal is not None and word.startswith(("$(", "`")) and word.endswith((")", "`")):
         # "$(cat <<'EOF' ... EOF)": the word is that literal text (trailing newlines dropped).
         return literal.rstrip("\n"), True
