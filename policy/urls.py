@@ -13,10 +13,13 @@ all fail.
 
 from __future__ import annotations
 
-import ipaddress
 import re
 
 from hookward.policy.floors.common import Floor
+
+TYPE_CHECKING = False  # typing itself costs milliseconds on the hook path
+if TYPE_CHECKING:
+    import ipaddress
 
 _URL = re.compile(
     r"^(?:(?P<scheme>[A-Za-z][A-Za-z0-9+.-]*)://)?"
@@ -30,6 +33,8 @@ _DOTTED = re.compile(r"^[0-9]{1,3}(?:\.[0-9]{1,3}){3}$")
 
 def loopback_host(host: str) -> bool:
     """`localhost`, `127.x.y.z` (four decimal parts), `[::1]` or `[::ffff:127.x.y.z]`; nothing else."""
+    import ipaddress  # imported when a host is judged: about 3 ms a hook call that names none would pay
+
     if host.lower() == "localhost":
         return True
     if host.startswith("[") and host.endswith("]"):
@@ -100,6 +105,7 @@ _LOCAL_SUFFIXES = (".local", ".internal", ".localhost", ".localdomain", ".lan", 
 
 def host_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     """The IP address a URL host names, in any spelling (hex, octal, decimal, IPv4-mapped), or None."""
+    import ipaddress
     import socket
 
     name = host.strip("[]").rstrip(".").lower()
@@ -116,6 +122,8 @@ def host_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | N
 
 
 def _is_metadata(address: ipaddress.IPv4Address | ipaddress.IPv6Address) -> bool:
+    import ipaddress
+
     if address.version == 4:
         return address in ipaddress.ip_network("169.254.0.0/16") or str(address) == "100.100.100.200"
     return str(address) == "fd00:ec2::254"
@@ -194,6 +202,8 @@ def destination_host(destination: str) -> str | None:
     if destination.count("@") > 1 or not destination.isprintable() or any(c.isspace() for c in destination):
         return None
     if destination.count(":") > 1 and "://" not in destination and "[" not in destination:
+        import ipaddress
+
         try:  # a bare IPv6 address (`redis-cli -h ::1`)
             return f"[{ipaddress.IPv6Address(destination.rpartition('@')[2])}]"
         except ValueError:
