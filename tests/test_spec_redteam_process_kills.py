@@ -56,6 +56,9 @@ def box(tmp_path, monkeypatch) -> Sandbox:
         "killall -g uvicorn",
         "pkill 'uvi.*'",
         "pkill -f uvicorn",  # a bare word against every command line
+        "pkill --inv uvicorn",  # unique prefixes of long options, as getopt_long reads them
+        "killall --us me uvicorn",
+        "pkill --fu node",
         "taskkill /IM uvicorn.exe /T",
     ],
 )

@@ -15,7 +15,7 @@ FILES = [
     ("archives", 34131),
     ("services", 8602),
     ("editors", 21549),
-    ("system", 36633),
+    ("system", 35948),
     ("devtools", 52600),
     ("saas", 66444),
     ("hostinfo", 15455),

@@ -131,30 +131,6 @@ _OTHER_SELECTORS = {
 }
 
 
-def _given(argv: list[str], letter: str, long: str) -> bool:
-    """Is option -LETTER (alone or bundled) or LONG among the options?"""
-    for word in argv[1:]:
-        if word == "--":
-            return False
-        if word == long or (word.startswith("-") and not word.startswith("--") and letter in word[1:]):
-            return True
-    return False
-
-
-def _other_selector(program: str, argv: list[str]) -> bool:
-    selectors = _OTHER_SELECTORS.get(program, frozenset())
-    for word in argv[1:]:
-        if word == "--":
-            return False
-        if word.startswith("--"):
-            if word.split("=", 1)[0] in selectors:
-                return True
-        elif word.startswith("-"):
-            if any(f"-{letter}" in selectors for letter in word[1:] if not letter.isdigit()):
-                return True
-    return False
-
-
 def protected_process(name: str, exact: bool) -> bool:
     """Would a kill of processes named `name` reach one of PROTECTED_PROCESSES? Exact (killall, taskkill /IM):
     the name, without `.exe` and a version (`python3.11`); else pkill's unanchored search, `.` any character."""
@@ -235,8 +211,10 @@ def _pkill_judge(exact_names: bool) -> object:
         if broad:
             effects.append(Effect("destroy", "", "a pattern that matches nearly every process", "ask"))
         exact = not regex or bool(origins & {"-x", "--exact"})
-        full = result.spec.name == "pkill" and _given(argv, "f", "--full")
-        if broad or _other_selector(result.spec.name, argv) or not named_kill_is_routine(patterns, exact, full):
+        seen = set(result.seen)  # the options as the walk read them: bundles split, long prefixes expanded
+        full = result.spec.name == "pkill" and bool(seen & {"-f", "--full"})
+        other = bool(seen & _OTHER_SELECTORS.get(result.spec.name, frozenset()))
+        if broad or other or not named_kill_is_routine(patterns, exact, full):
             effects.append(Effect("signal", "", "processes chosen by name"))
         result.effects[:] = effects
 
