@@ -6,6 +6,11 @@ ask the model to act through them. There is no hook event: `parse`,
 `parse_post` and `spell` refuse, and the hook runner then blocks whatever
 called it. (The CLI, `agy`, has hooks: see adapters/antigravity_cli.py.) See
 compat/hosts/antigravity.json.
+
+Where hookward's MCP server entry goes, how it is spelled and which instruction
+file (if any) is told to route through it are registry facts
+(compat/hosts/antigravity.json `install`, `config_locations`), which
+adapters/installers.py reads; this module holds no path of its own.
 """
 
 from __future__ import annotations
@@ -15,27 +20,6 @@ from hookward.adapters.render import Answer
 from hookward.policy.toolcall import ToolCall
 
 HOST = "antigravity"
-
-SERVER_NAME = "hookward"
-
-# A third-party lead (context-mode), not vendor documentation: Antigravity reads GEMINI.md instructions.
-RULES_FILE = "GEMINI.md"
-
-INSTRUCTIONS = """\
-## hookward
-
-Act through the hookward MCP server's tools: run shell commands with its
-`run_command` tool, read files with `read_file`, and change files with
-`write_file` or `edit_file`, instead of the built-in terminal and file tools.
-Use `check` to ask whether an action would be allowed before planning around it.
-hookward applies the project's security policy; when it refuses an action,
-tell the user why and do not retry the action another way.
-"""
-
-
-def mcp_server_entry(command: str = "hookward") -> dict:
-    """The value of `mcpServers.hookward` in the IDE's mcp_config.json (path: a third-party lead)."""
-    return {"command": command, "args": ["mcp"]}
 
 
 def _no_hooks(what: str) -> PayloadError:

@@ -6,6 +6,11 @@ is offer its policy-gated tools over MCP (`hookward mcp`) and ask the model to
 act through them. There is no hook event: `parse`, `parse_post` and `spell`
 refuse, and the hook runner then blocks whatever called it. See
 compat/hosts/zed.json.
+
+Where hookward's MCP server entry goes, how it is spelled and which instruction
+file (if any) is told to route through it are registry facts
+(compat/hosts/zed.json `install`, `config_locations`), which
+adapters/installers.py reads; this module holds no path of its own.
 """
 
 from __future__ import annotations
@@ -15,27 +20,6 @@ from hookward.adapters.render import Answer
 from hookward.policy.toolcall import ToolCall
 
 HOST = "zed"
-
-SERVER_NAME = "hookward"
-
-# A project rules file Zed reads (a lead, not checked against Zed's docs here); INSTRUCTIONS go there.
-RULES_FILE = ".rules"
-
-INSTRUCTIONS = """\
-## hookward
-
-Act through the hookward MCP server's tools: run shell commands with its
-`run_command` tool, read files with `read_file`, and change files with
-`write_file` or `edit_file`, instead of the built-in terminal and file tools.
-Use `check` to ask whether an action would be allowed before planning around it.
-hookward applies the project's security policy; when it refuses an action,
-tell the user why and do not retry the action another way.
-"""
-
-
-def mcp_server_entry(command: str = "hookward") -> dict:
-    """The value of `context_servers.hookward` in Zed's settings.json."""
-    return {"source": "custom", "command": command, "args": ["mcp"], "env": {}}
 
 
 def _no_hooks(what: str) -> PayloadError:
