@@ -331,12 +331,18 @@ def test_mcp_only_adapter_refuses_to_parse_or_spell(host):
 
 
 @pytest.mark.parametrize("host", MCP_ONLY_HOSTS)
-def test_mcp_only_adapter_gives_the_installer_its_mcp_entry_and_instructions(host):
-    adapter = hook.adapter_for(host)
-    entry = adapter.mcp_server_entry("/opt/hookward/bin/hookward")
+def test_mcp_only_host_gets_its_mcp_entry_and_instructions_from_the_registry(host):
+    from hookward.adapters import installers
+
+    style = installers.style_for(host)
+    assert isinstance(style, installers.McpStyle)
+    entry = installers.mcp_server_entry(style, "/opt/hookward/bin/hookward")
     assert entry["command"] == "/opt/hookward/bin/hookward" and entry["args"] == ["mcp"]
     for tool in ("run_command", "read_file", "write_file", "edit_file", "check"):
-        assert f"`{tool}`" in adapter.INSTRUCTIONS
+        assert tool in installers.INSTRUCTIONS
+    # The adapter keeps no copy of its own: the host file's `install` section is the one place.
+    adapter = hook.adapter_for(host)
+    assert not any(hasattr(adapter, name) for name in ("mcp_server_entry", "INSTRUCTIONS", "RULES_FILE"))
 
 
 # ---------------------------------------------------------------------------
