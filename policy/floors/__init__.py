@@ -10,10 +10,14 @@ The floors live one program family to a module; this package re-exports the
 names the engine and the loader use, so `from hookward.policy import floors`
 reads as one module:
 
-- common: `Floor`, `Demand`, the shell analysis' findings, argv helpers
-- commands: `command_demands`, every family's floor for one simple command
-- selfprotection, vcs (git), packages, cloud, containers, network, build
-  (make), system (disks and power), interpreters (inline code, scripts), text (sed)
+- common: `Floor`, `Demand`, `Command`, the shell analysis' findings, argv helpers
+- commands: `command_demands`, which runs every family's `demands(cmd)` for one simple
+  command, in the order of its `FAMILIES` table
+- selfprotection, system (privilege, secrets, disks, power, cron / launchd / systemd),
+  vcs (git, gh, glab), text (archivers, pagers, jq / yq, sed), build (make, cmake),
+  packages (publish, fetch-and-run, installs), containers (docker, kubectl, helm),
+  cloud (cloud CLIs, terraform, databases), network (clients), interpreters (inline
+  code and scripts, judged by the engine)
 """
 
 from hookward.policy.floors.build import make_assignment_demands

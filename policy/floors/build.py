@@ -1,10 +1,11 @@
-"""make: what a command-line variable does to the recipes it overrides."""
+"""Build tools: make's shell, makefiles and command-line variables (what a variable does to the recipes it
+overrides), and cmake told which program to run as a compiler, linker or launcher."""
 
 from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, Demand, Floor
+from hookward.policy.floors.common import ASK, DENY, Command, Demand, Floor
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -71,3 +72,23 @@ def make_assignment_demands(args: list[str]) -> list[Demand]:
         elif HIJACK_VARS.match(name) and not _MAKE_PROGRAM_VAR.match(name) and not name.endswith("FLAGS"):
             demands.append(Demand(Floor.HIJACK, ASK, f"make exports {name} to every recipe it runs"))
     return demands
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if program in ("make", "gmake") and any(a.startswith(("SHELL=", ".SHELLFLAGS=", "MAKESHELL=")) for a in args):
+        found.append(Demand(Floor.HIJACK, DENY, "make is told to run recipes with another shell"))
+    elif program in ("make", "gmake"):
+        found.extend(make_assignment_demands(args))
+    if program in ("make", "gmake") and any(
+        a in ("-f", "--file", "--makefile") or a.startswith(("-f", "--file=", "--makefile=")) for a in args
+    ):
+        found.append(Demand(Floor.NOT_UNDERSTOOD, ASK, "make runs a makefile named on the command line"))
+    if program == "cmake" and any(
+        re.search(r"^-D\s*CMAKE_\w*(_LAUNCHER|_COMPILER|_LINKER|_WRAPPER)\w*(:\w+)?=", a) for a in args
+    ):
+        found.append(
+            Demand(Floor.RUNS_CODE, ASK, "cmake is told which program to run as a compiler, linker or launcher")
+        )
+    return found

@@ -1,10 +1,11 @@
-"""Cloud CLIs: which verbs destroy, which only read, and which read a secret."""
+"""Cloud and infrastructure: cloud CLIs (which verbs destroy, which only read, and which read a secret),
+terraform and its kin changing real infrastructure, and database clients dropping data."""
 
 from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import is_version_query
+from hookward.policy.floors.common import ASK, FORCE_ASK, Command, Demand, Floor, is_version_query
 from hookward.policy.lazy import LazyRegex
 
 CLOUD_CLIS = frozenset(
@@ -67,3 +68,37 @@ def _cloud_help(args: list[str]) -> bool:
         return True
     words = [a for a in args if not a.startswith("-")]
     return bool(args) and args[-1] == "help" and len(words) <= 2
+
+
+_DATABASE_CLIENTS = frozenset(
+    {"psql", "mysql", "mariadb", "sqlite3", "mongo", "mongosh", "redis-cli", "cqlsh", "clickhouse-client"}
+)
+_DROPS_DATA = LazyRegex(
+    r"\b(drop\s+(table|database|schema|collection)|truncate|delete\s+from|flushall|flushdb|dropDatabase)\b",
+    re.IGNORECASE,
+)
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if (
+        program in ("terraform", "tofu", "terragrunt")
+        and args
+        and (
+            args[0] in ("destroy", "apply", "import", "taint", "untaint", "force-unlock")
+            or (args[0] == "state" and len(args) > 1 and args[1] in ("rm", "mv", "push", "replace-provider"))
+            or "-destroy" in args
+        )
+    ):
+        verdict = FORCE_ASK if args[0] in ("destroy", "apply", "state") or "-destroy" in args else ASK
+        found.append(Demand(Floor.DESTRUCTIVE, verdict, f"{program} {args[0]} changes real infrastructure"))
+    if program in CLOUD_CLIS and not _cloud_help(args):
+        verbs = [a for a in args if not a.startswith("-")][:4]
+        if any(_DESTRUCTIVE_VERB.match(a) for a in verbs):
+            found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, f"{program} deletes or stops cloud resources"))
+        elif not any(_CLOUD_READ_VERB.match(a) for a in verbs) or any(_CLOUD_SECRET.search(a) for a in verbs):
+            found.append(Demand(Floor.EGRESS, ASK, f"{program} acts on a cloud account"))
+    if program in _DATABASE_CLIENTS and _DROPS_DATA.search(" ".join(cmd.argv)):
+        found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "drops or deletes database data"))
+    return found

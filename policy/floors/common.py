@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
+from typing import NamedTuple
 
 from hookward.verdicts.decision import Verdict
 
@@ -146,6 +147,21 @@ def _option_values(args: list[str], short: str, long: str) -> list[str]:
 # A file the command names, as the engine finds it: (state, text). state is "persons" (unchanged since the
 # session began), "changed", "unknown" (no baseline to compare with) or "missing"; text only for a small file.
 ProjectFile = Callable[[str], tuple[str, str | None]]
+
+
+class Command(NamedTuple):
+    """One simple command as a family's floor reads it (file targets are judged separately).
+
+    `local_bin(name)` says whether the project already has `name` in node_modules/.bin from before this
+    command line; `project_file(name)` is how the engine finds a file the command names (see ProjectFile).
+    """
+
+    argv: list[str]
+    args: list[str]  # argv[1:]
+    program: str
+    wrappers: list[str]
+    local_bin: Callable[[str], bool] | None
+    project_file: ProjectFile | None
 
 
 def is_version_query(args: list[str]) -> bool:

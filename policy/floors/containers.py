@@ -1,11 +1,56 @@
-"""docker and podman: privileged containers, host mounts, removals."""
+"""Containers and Kubernetes: docker and podman (privileged containers, host mounts, removals), kubectl and
+helm changing a live cluster, and cluster credentials printed."""
 
 from __future__ import annotations
 
 import os
 import re
 
-from hookward.policy.floors.common import ASK, DENY, Demand, Floor
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand, Floor
+
+_KUBECTL_CHANGES = frozenset(
+    {
+        "delete",
+        "drain",
+        "replace",
+        "scale",
+        "patch",
+        "apply",
+        "edit",
+        "cordon",
+        "taint",
+        "rollout",
+        "exec",
+        "cp",
+        "port-forward",
+        "run",
+        "create",
+        "set",
+        "label",
+        "annotate",
+    }
+)
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if program == "kubectl" and args[:2] == ["config", "view"] and "--raw" in args:
+        found.append(Demand(Floor.CREDENTIALS, DENY, "prints cluster credentials"))
+    if program == "kubectl" and args and args[0] in _KUBECTL_CHANGES:
+        verdict = FORCE_ASK if args[0] in ("delete", "drain", "replace", "scale") else ASK
+        found.append(Demand(Floor.DESTRUCTIVE, verdict, f"kubectl {args[0]} changes a live cluster"))
+    if program == "helm" and args and args[0] in ("uninstall", "delete", "rollback", "upgrade", "install"):
+        found.append(
+            Demand(
+                Floor.DESTRUCTIVE,
+                FORCE_ASK if args[0] in ("uninstall", "delete", "rollback") else ASK,
+                f"helm {args[0]} changes a live cluster",
+            )
+        )
+    if program in ("docker", "podman") and args:
+        found.extend(_container_demands(args))
+    return found
 
 
 def _container_demands(args: list[str]) -> list[Demand]:

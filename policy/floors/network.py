@@ -1,11 +1,23 @@
-"""Network clients: downloads, uploads, raw sockets and remote copies."""
+"""Network clients: downloads, uploads, raw sockets, remote copies and remote shells, zone transfers."""
 
 from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, Floor
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand, Floor
 from hookward.policy.knowledge import programs as kp
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if program == "rsync" and any(a in ("-e", "--rsh") or a.startswith(("--rsh=", "--rsync-path")) for a in args):
+        found.append(Demand(Floor.EGRESS, ASK, "rsync runs a remote shell command of its own"))
+    if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
+        found.append(Demand(Floor.EGRESS, ASK, "asks a name server for a whole zone"))
+    if program in kp.EGRESS and program not in ("dig", "nslookup", "host"):
+        found.extend(_egress_demands(program, args))
+    return found
 
 
 def _egress_demands(program: str, args: list[str]) -> list[Demand]:

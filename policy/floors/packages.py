@@ -1,10 +1,11 @@
-"""Package managers: publishing, fetch-and-run, installs and the project's own locked dependencies."""
+"""Package managers and task runners: publishing and deploying, removals, fetch-and-run (npx, dlx, uvx, `go run
+pkg@v`), scripts run through another program, installs and the project's own locked dependencies."""
 
 from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ALLOW, ASK, FORCE_ASK, Demand, Floor, ProjectFile
+from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Command, Demand, Floor, ProjectFile
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -220,3 +221,59 @@ def _publishes(argv: list[str]) -> bool:
     from hookward.policy.specs.packages import publishes
 
     return publishes(argv)  # False only for a dry run the spec reads exactly (`cargo publish --dry-run`)
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if program in ("npm", "pnpm", "yarn") and any(
+        a.startswith(("--script-shell", "--node-options", "--userconfig", "--globalconfig")) for a in args
+    ):
+        found.append(Demand(Floor.HIJACK, DENY, f"{program} is told to run scripts through another program or config"))
+    if program == "uv" and args[:1] == ["run"] and any(a.startswith(("--with", "--from")) for a in args):
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, "uv run pulls extra packages and runs them"))
+    if program == "go" and args[:1] == ["run"] and any("@" in a for a in args[1:]):
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, "go run downloads a module and runs it"))
+
+    # --- publishing and removing ---
+    if (
+        args
+        and args[0] in ("publish", "deploy", "unpublish", "release")
+        and (program, args[0]) not in PUBLISH
+        and program not in ("gh", "glab")
+    ):
+        found.append(
+            Demand(
+                Floor.DESTRUCTIVE, FORCE_ASK, f"{program} {args[0]} ships to the outside world, which cannot be undone"
+            )
+        )
+    if args and args[0] in ("uninstall", "remove", "rm", "purge", "autoremove") and program in kp.PACKAGE_MANAGERS:
+        found.append(Demand(Floor.DESTRUCTIVE, ASK, f"{program} {args[0]} removes installed packages"))
+    if args and (program, args[0]) in PUBLISH and _publishes([program, *args]):
+        found.append(
+            Demand(Floor.DESTRUCTIVE, FORCE_ASK, f"{program} {args[0]} publishes to a registry, which cannot be undone")
+        )
+    if program in ("npm", "yarn", "pnpm") and args[:1] == ["unpublish"]:
+        found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "removes a published package"))
+
+    # --- fetch and run ---
+    local = local_package_binary(program, args)
+    if (
+        (
+            program in ("npx", "pnpx", "bunx")
+            and args not in (["--version"], ["-v"], ["--help"], ["-h"])  # npm's own version or usage: no package
+            or (program in ("pnpm", "yarn", "bun", "npm") and args[:1] in (["dlx"], ["x"], ["exec"]))
+        )
+        and not (local is not None and cmd.local_bin is not None and cmd.local_bin(local))
+    ):
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} may download and run a package"))
+    if program in ("npm", "pnpm", "yarn", "bun") and (
+        args[:1] == ["create"]
+        or (program == "npm" and args[:1] in (["init"], ["create"]) and any(not a.startswith("-") for a in args[1:]))
+    ):
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {args[0]} downloads a starter package and runs it"))
+    if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} downloads and runs a package"))
+    if program in kp.PACKAGE_MANAGERS:
+        found.extend(_install_demands(program, args, cmd.project_file))
+    return found

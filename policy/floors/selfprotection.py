@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import re
 
+from hookward.policy.floors.common import DENY, Command, Demand, Floor
+
 _HOOKWARD_NAMES = ("hookward", "hookward.exe")
 # Programs that run a file given as an operand: a shell or an interpreter runs a script, xargs a program.
 _RUNS_ITS_OPERAND = frozenset(
@@ -60,3 +62,26 @@ def _hookward_control(program: str, args: list[str]) -> str | None:
             if found:
                 return found
     return None
+
+
+def demands(cmd: Command) -> list[Demand]:
+    """hookward's own controls run in any spelling, hookward uninstalled, its processes stopped."""
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    control = _hookward_control(program, args)
+    if control is None and program.lower() in _HOOKWARD_NAMES and {"xargs", "parallel"} & set(cmd.wrappers):
+        control = "(with arguments read from xargs' input)"  # `echo uninstall | xargs hookward`
+    if control:
+        found.append(
+            Demand(
+                Floor.SELF_PROTECTION,
+                DENY,
+                f"runs `hookward {control}`, one of hookward's own controls: this is the gate itself, and only a "
+                "person at a terminal may change it",
+            )
+        )
+    if program in ("pip", "pip3", "pipx", "uv") and "uninstall" in args and any("hookward" in a for a in args):
+        found.append(Demand(Floor.SELF_PROTECTION, DENY, "uninstalls hookward; an agent must not remove its own gate"))
+    if program in ("pkill", "killall", "kill") and any("hookward" in a for a in args):
+        found.append(Demand(Floor.SELF_PROTECTION, DENY, "stops hookward processes"))
+    return found

@@ -1,10 +1,11 @@
-"""git: its global options, `-c` settings, and the subcommands that run commands or throw work away."""
+"""git, and the GitHub / GitLab CLIs: git's global options, `-c` settings, and the subcommands that run commands
+or throw work away; gh / glab printing tokens, uploading files, changing or deleting things on the forge."""
 
 from __future__ import annotations
 
 import re
 
-from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Demand, Floor, _flag_set, _option_values
+from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand, Floor, _flag_set, _option_values
 from hookward.policy.knowledge import gitconfig
 from hookward.policy.lazy import LazyRegex
 
@@ -192,3 +193,51 @@ def _git_demands(argv: list[str]) -> list[Demand]:
     if sub in ("clone", "fetch", "pull", "ls-remote", "submodule", "remote") and sub != "remote":
         pass
     return demands
+
+
+def demands(cmd: Command) -> list[Demand]:
+    program, args = cmd.program, cmd.args
+    found: list[Demand] = []
+    if (
+        program == "gh"
+        and args[:2] == ["auth", "token"]
+        or program == "gh"
+        and "--show-token" in args
+        or program == "glab"
+        and args[:2] == ["auth", "token"]
+    ):
+        found.append(Demand(Floor.CREDENTIALS, DENY, f"{program} prints an access token"))
+    if program == "git":
+        found.extend(_git_demands(cmd.argv))
+    if program == "gh" and args[:2] in (
+        ["gist", "create"],
+        ["gist", "edit"],
+        ["release", "upload"],
+        ["release", "create"],
+    ):
+        found.append(Demand(Floor.EGRESS, ASK, f"gh {args[0]} {args[1]} uploads files to GitHub"))
+    if program == "gh" and args:
+        from hookward.policy.floors.cloud import _DESTRUCTIVE_VERB
+
+        if (
+            any(
+                (_DESTRUCTIVE_VERB.match(a) and not a.startswith("download"))  # `down` is not `download`
+                or a in ("archive", "transfer", "rename", "visibility")
+                for a in args[:3]
+                if not a.startswith("-")
+            )
+            or re.search(r"(-X|--method)[ =]?(DELETE|PUT|PATCH)", " ".join(args), re.IGNORECASE)
+        ):
+            found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "gh changes or deletes something on GitHub"))
+        elif (
+            args[0] == "api"
+            and re.search(
+                r"(-X|--method)[ =]?POST|(^| )(-f|-F|--field|--raw-field|--input)( |=)", " ".join(args), re.IGNORECASE
+            )
+            and not re.search(r"(-X|--method)[ =]?(GET|HEAD)\b", " ".join(args), re.IGNORECASE)
+            and not (
+                args[1:2] == ["graphql"] and "mutation" not in " ".join(args).lower() and "@" not in " ".join(args)
+            )
+        ):
+            found.append(Demand(Floor.EGRESS, ASK, "gh api sends data to GitHub"))
+    return found
