@@ -96,3 +96,56 @@ def test_rustc_emit_path_is_a_write(box: Sandbox) -> None:
 )
 def test_routine_compiles_stay_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- terraform / tofu options that load provider binaries or fetch code -----------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "terraform init -plugin-dir=/tmp/x",
+        "terraform init -plugin-dir /tmp/x",
+        "terraform init -upgrade -plugin-dir=/tmp/x",
+        "tofu init -plugin-dir=/tmp/x",
+        "terraform init -from-module=git::https://example.com/m",
+        "tofu init -from-module example/m/aws",
+        "terraform console",
+        "tofu console",
+        "terraform -chdir=/tmp/x plan",
+        "terraform -chdir=../other validate",
+        "tofu -chdir=~/elsewhere plan",
+    ],
+)
+def test_terraform_loading_providers_or_modules_from_elsewhere_runs_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "TF_CLI_CONFIG_FILE=/tmp/x terraform init",
+        "TF_PLUGIN_CACHE_DIR=/tmp/x terraform init",
+        "TF_CLI_ARGS_init=-plugin-dir=/tmp/x terraform init",
+    ],
+)
+def test_terraform_environment_that_points_at_other_providers_asks(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.hijack", command)
+
+
+def test_terraform_providers_mirror_fetches_into_a_directory(box: Sandbox) -> None:
+    assert_decided(box.decide("terraform providers mirror /tmp/m"), ASK, "floor.egress", "providers mirror")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "terraform init",
+        "terraform init -upgrade",
+        "terraform -chdir=infra plan",
+        "terraform providers",
+        "tofu validate",
+    ],
+)
+def test_routine_terraform_stays_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

@@ -422,7 +422,11 @@ _TF_OPTIONS = {
     "-auto-approve -input -lock -no-color -json -refresh -upgrade -reconfigure -migrate-state -force-copy": "opt",
     "-compact-warnings -detailed-exitcode -refresh-only -get -backend -check -diff -write -list -recursive": "opt",
     "-lock-timeout -parallelism -target -replace -var -test-directory -filter -verify-plugins": "val",
-    "-from-module -plugin-dir -lockfile -ignore-remote-version -allow-missing -platform -state-out": "val",
+    "-lockfile -ignore-remote-version -allow-missing -platform -state-out": "val",
+    # init: provider binaries from a directory run as the providers; a module fetched from a source is code the
+    # next plan or apply runs.
+    "-plugin-dir": "val:load",
+    "-from-module": "val:load",
     "-var-file -backend-config -state -backup": "val:read",
     "-out": "val:write",
     "-destroy": "flag:destroy@force_ask",
@@ -431,16 +435,39 @@ _TF_OPTIONS = {
 }
 
 
+def _outside(path: str) -> bool:
+    """A directory that may lie outside the directory the command runs in: absolute, in HOME, or up with `..`."""
+    return path.startswith(("/", "~")) or ".." in path.replace("\\", "/").split("/")
+
+
+def _tf_chdir(result: Walk, argv: list[str]) -> None:
+    """`-chdir=DIR` runs DIR's configuration with the providers and modules installed there (DIR/.terraform):
+    a directory that may lie outside the one it runs in is code the command loads."""
+    for effect in list(result.effects):
+        if effect.kind == "cd" and effect.origin == "-chdir" and _outside(effect.value):
+            result.effects.append(Effect("load", effect.value, "-chdir (its providers and modules run)"))
+
+
 def _tf(name: str, effects: str = "", operands: str = "text*") -> Spec:
-    return Spec(name, single_dash=True, long_prefix=False, options=_TF_OPTIONS, operands=operands, effects=effects)
+    return Spec(
+        name,
+        single_dash=True,
+        long_prefix=False,
+        options=_TF_OPTIONS,
+        operands=operands,
+        effects=effects,
+        judge=_tf_chdir,
+    )
 
 
 def _tf_output(result: Walk, argv: list[str]) -> None:
+    _tf_chdir(result, argv)
     if "-json" in argv or any(w.startswith("-json=") for w in argv):
         result.effects.append(Effect("secret", "", "output -json"))  # sensitive values in plain text
 
 
 def _tf_show(result: Walk, argv: list[str]) -> None:
+    _tf_chdir(result, argv)
     if "-json" in argv:
         result.effects.append(Effect("secret", "", "show -json"))
 
@@ -470,7 +497,20 @@ def _terraform(name: str, version: str) -> Spec:
             "refresh taint untaint force-unlock": _tf("refresh", "destroy@ask"),
             "destroy": _tf("destroy", "destroy@force_ask", ""),
             "console": _tf("console", "load"),
-            "graph providers version get test metadata modules": _tf("graph"),
+            "graph version get test metadata modules": _tf("graph"),
+            "providers": Spec(
+                "providers",
+                options=_TF_OPTIONS,
+                single_dash=True,
+                long_prefix=False,
+                judge=_tf_chdir,
+                subcommands={
+                    "schema": _tf("schema", operands=""),
+                    # lock fetches provider checksums and rewrites .terraform.lock.hcl (like init -upgrade).
+                    "lock": _tf("lock", operands="text*"),
+                    "mirror": _tf("mirror", "network", "tree-write"),
+                },
+            ),
             "login": _tf("login", "config"),
             "logout": _tf("logout", "config"),
             "workspace": Spec(
@@ -500,6 +540,16 @@ def _terraform(name: str, version: str) -> Spec:
             f"{name} output -json": "secret",
             f"{name} output": "",
             f"{name} plan -out=tf.plan -var-file=prod.tfvars": "write:tf.plan read:prod.tfvars",
+            f"{name} init -plugin-dir=/tmp/x": "load:/tmp/x",
+            f"{name} init -plugin-dir /tmp/x -upgrade": "load:/tmp/x",
+            f"{name} init -from-module=git::https://example.com/m": "load:git::https://example.com/m",
+            f"{name} -chdir=/tmp/x plan": "cd:/tmp/x load:/tmp/x",
+            f"{name} -chdir=../other apply": "cd:../other load:../other destroy",
+            f"{name} -chdir=infra plan": "cd:infra",
+            f"{name} console": "load",
+            f"{name} providers": "",
+            f"{name} providers mirror /tmp/m": "network tree-write:/tmp/m",
+            f"{name} providers lock -platform=linux_amd64": "",
         },
     )
 
