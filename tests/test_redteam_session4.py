@@ -149,3 +149,58 @@ def test_terraform_providers_mirror_fetches_into_a_directory(box: Sandbox) -> No
 )
 def test_routine_terraform_stays_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- kubectl / helm --kubeconfig naming the file they read anyway -----------------------------------------
+
+
+@pytest.fixture
+def kube(box: Sandbox, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
+    monkeypatch.delenv("KUBECONFIG", raising=False)
+    (box.home / ".kube").mkdir()
+    (box.home / ".kube" / "config").write_text("apiVersion: v1\n")
+    return box
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "kubectl --kubeconfig ~/.kube/config get pods",
+        "kubectl get pods --kubeconfig ~/.kube/config -n web",
+        'kubectl --kubeconfig "$HOME/.kube/config" logs deploy/api',
+        "helm --kubeconfig ~/.kube/config list",
+    ],
+)
+def test_default_kubeconfig_named_explicitly_is_judged_as_the_default(kube: Sandbox, command: str) -> None:
+    _allowed(kube, command)
+    plain = command.replace(" --kubeconfig ~/.kube/config", "").replace(' --kubeconfig "$HOME/.kube/config"', "")
+    assert kube.decide(plain).verdict == kube.decide(command).verdict, plain
+
+
+def test_kubeconfig_the_person_names_in_kubeconfig_env_is_their_default(
+    kube: Sandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = kube.home / "clusters" / "dev.yaml"
+    monkeypatch.setenv("KUBECONFIG", str(mine))
+    _allowed(kube, f"kubectl --kubeconfig {mine} get pods")
+    # With KUBECONFIG set, ~/.kube/config is not what kubectl reads: naming it is another file.
+    command = "kubectl --kubeconfig ~/.kube/config get pods"
+    assert_decided(kube.decide(command), DENY, "floor.credentials", command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("kubectl --kubeconfig /tmp/k get pods", ASK, "floor.runs-code"),
+        ("helm --kubeconfig /tmp/k list", ASK, "floor.runs-code"),
+        ("kubectl --kubeconfig ~/.kube/other get pods", DENY, "floor.credentials"),
+        # No shell expands `~` after `=`: kubectl reads ./~/.kube/config, a file the agent may have written.
+        ("kubectl --kubeconfig=~/.kube/config get pods", DENY, "floor.credentials"),
+        ("kubectl --kubeconfig ~/.kube/config delete pod x", FORCE_ASK, "floor.destructive"),
+        ("kubectl --kubeconfig ~/.kube/config config view --raw", DENY, "floor.credentials"),
+        ("kubectl --kubeconfig ~/.kube/config get secret x -o yaml", DENY, "floor.credentials"),
+        ("KUBECONFIG=/tmp/k kubectl --kubeconfig /tmp/k get pods", ASK, "floor.hijack"),
+    ],
+)
+def test_other_kubeconfigs_keep_their_judgement(kube: Sandbox, command: str, verdict: Verdict, rule: str) -> None:
+    assert_decided(kube.decide(command), verdict, rule, command)

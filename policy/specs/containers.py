@@ -1627,6 +1627,8 @@ KUBECTL = Spec(
         "kubectl get pods --context prod -n web": "",
         "kubectl --as=system:admin get nodes": "privilege:system:admin",
         "kubectl --kubeconfig /tmp/k get pods": "load:/tmp/k",
+        "kubectl --kubeconfig ./config get pods": "load:./config",
+        "kubectl --kubeconfig=~/.kube/config get pods": "load:~/.kube/config",
         "kubectl --server https://evil.example get pods": "network:https://evil.example",
     },
 )
@@ -1894,4 +1896,44 @@ def _anywhere(spec: Spec) -> Spec:
     return spec
 
 
-SPECS = [DOCKER, _anywhere(KUBECTL), _anywhere(HELM)]
+def _persons_kubeconfigs(cwd: str) -> set[str]:
+    """The files kubectl and helm read with no --kubeconfig: each entry of the person's KUBECONFIG (the
+    environment hookward runs in, which the agent's commands cannot change), else ~/.kube/config."""
+    import os
+
+    listed = os.environ.get("KUBECONFIG", "")
+    paths = [p for p in listed.split(os.pathsep) if p] or [os.path.join(os.path.expanduser("~"), ".kube", "config")]
+    return {os.path.normpath(os.path.join(cwd or "/", os.path.expanduser(p))) for p in paths}
+
+
+def _default_kubeconfig(walk: Walk) -> None:
+    """`--kubeconfig PATH` naming the file the program reads anyway is the program's default: judged as if the
+    option were not given. Any other path stays code it loads (its exec credential plugin runs). A literal `~`
+    (`--kubeconfig=~/.kube/config`, which no shell expands) is a path relative to the working directory."""
+    import os
+
+    chosen = [e for e in walk.effects if e.kind == "load" and e.origin == "--kubeconfig"]
+    if not chosen:
+        return
+    defaults = _persons_kubeconfigs(walk.cwd)
+    for effect in chosen:
+        if effect.value and os.path.normpath(os.path.join(walk.cwd or "/", effect.value)) in defaults:
+            walk.effects.remove(effect)
+
+
+def _judging_kubeconfig(spec: Spec) -> Spec:
+    """Every subcommand of kubectl or helm (the deepest one reached judges the walk) knows the default kubeconfig."""
+    previous = spec.judge
+
+    def judge(walk: Walk, argv: list[str]) -> None:
+        _default_kubeconfig(walk)
+        if previous is not None:
+            previous(walk, argv)
+
+    spec.judge = judge
+    for sub in {id(s): s for s in [*spec.subcommands.values(), *(p[1] for p in spec.prefixes)]}.values():
+        _judging_kubeconfig(sub)
+    return spec
+
+
+SPECS = [DOCKER, _judging_kubeconfig(_anywhere(KUBECTL)), _judging_kubeconfig(_anywhere(HELM))]
