@@ -2019,6 +2019,18 @@ def _piped_kill_demands(cmd: SimpleCommand, result: Verdicting) -> None:
             return
 
 
+# Builtins that change what later commands on the line are given: an exported PIP_REQUIREMENT is `pip install -r`.
+_SETS_ENVIRONMENT = frozenset({"export", "declare", "typeset", "readonly", "set", "source", ".", "eval", "alias"})
+
+
+def _nothing_appended(cmd: SimpleCommand) -> bool:
+    """Does the program get exactly the words on the line, and no settings set for it on the line? Then a call
+    its spec reads as idle (`Spec.needs`: its usage, nothing done) is idle."""
+    if cmd.unknown_args or cmd.unresolved or cmd.fed_paths or cmd.remote or cmd.assigns or cmd.fed_by:
+        return False
+    return not any(other.program in _SETS_ENVIRONMENT for other in _EARLIER.get() or [])
+
+
 def _command_parts(
     cmd: SimpleCommand, call: ToolCall, policy: CompiledPolicy, env: Env, egress_in_line: bool
 ) -> list[Part]:
@@ -2040,6 +2052,19 @@ def _command_parts(
         )
     else:
         result = _rules_verdict(policy, action, env, unknown)
+    idle = walked is not None and walked.idle
+    if idle and not _nothing_appended(cmd):
+        # The spec says the program prints its usage when it gets nothing to act on, but what it gets may come
+        # from where hookward cannot see it (`xargs rm`, `"${a[@]}"`, `export PIP_REQUIREMENT=x; pip install`).
+        idle = False
+        _apply_floor(
+            result,
+            fl.Demand(
+                Floor.NOT_UNDERSTOOD,
+                Verdict.ASK,
+                f"{cmd.program} without operands does nothing, but it may get operands or settings hookward cannot see",
+            ),
+        )
     script_parts: list[Part] = []
     persons_program = False
     direct_path = "/" in cmd.argv[0] and cmd.argv[0][:1] != "-" and 0 not in cmd.unresolved
@@ -2074,6 +2099,8 @@ def _command_parts(
     for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file):
         if demand.floor == Floor.FETCH_AND_RUN and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
             continue  # bare `npx` names no package: npm opens its script shell on the host's standard input
+        if idle and demand.floor not in (Floor.PRIVILEGE, Floor.SELF_PROTECTION):
+            continue  # `pip install`, `pkill`, `ssh` alone print their usage: the name's floors judge an effect
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, cmd.program)

@@ -29,6 +29,13 @@ with `chain=";"` names the word that chains a second command (`tmux new ';' run 
 chained commands are not modelled. A single-dash long option (`screen -ls`) is
 found before the word is read as bundled letters.
 
+A spec with `needs=N` says the program reads its whole command line before it acts
+and acts only on what it is given: with fewer than N operands, and no option that
+names what to act on (one that takes a value or has an effect, even `recursive`),
+or with an option missing its value, it prints its usage and exits. Such a walk is
+`idle`: no effects, nothing unknown (`rm`, `pip install`, `pkill`, `ssh`). The
+engine still asks when words it cannot see may be appended (`xargs rm`).
+
 A subcommand key ending in `*` matches every subcommand that starts with it, the longest
 prefix first (`"describe-* list-* get-*"` for a cloud CLI's thousands of read-only
 operations); `"*"` alone matches any word. An exact key wins over a prefix.
@@ -264,6 +271,7 @@ class Spec:
         "plus",
         "chain",
         "judge",
+        "needs",
         "_pattern",
     )
 
@@ -291,6 +299,7 @@ class Spec:
         chain: str = "",
         examples: dict[str, str] | None = None,
         judge: Callable[[Walk, list[str]], None] | None = None,
+        needs: int | None = None,
     ) -> None:
         self.name = name
         self.version = version
@@ -339,6 +348,8 @@ class Spec:
         # What the grammar cannot say (`kubectl get secret -o yaml` prints secrets, `get pods -o yaml`
         # does not): a function of the finished walk and the argv that adds effects to the walk.
         self.judge = judge
+        # The operands the program needs to act (None: not said); with fewer it prints its usage and exits.
+        self.needs = needs
 
     def _compile(self) -> dict[str, Opt]:
         options: dict[str, Opt] = {}
@@ -406,7 +417,7 @@ class Effect:
 class Walk:
     """What a spec made of one argv."""
 
-    __slots__ = ("spec", "effects", "unknown", "rest", "cwd", "seen")
+    __slots__ = ("spec", "effects", "unknown", "rest", "cwd", "seen", "idle")
 
     def __init__(self, spec: Spec, cwd: str = "") -> None:
         self.cwd = cwd  # where the command runs: a judge that reads a file (a patch) resolves it here
@@ -415,6 +426,7 @@ class Walk:
         self.effects: list[Effect] = []
         self.unknown: list[str] = []  # what the spec does not know, in words
         self.rest: list[str] | None = None  # words of a command run by `argv`
+        self.idle = False  # the program prints its usage and exits (`Spec.needs`): it does nothing
 
     @property
     def understood(self) -> bool:
@@ -465,6 +477,8 @@ def _find_short(scopes: list[Spec], letter: str) -> Opt | None:
 
 def _apply(walk: Walk, opt: Opt, name: str, value: str | None, state: dict[str, object]) -> None:
     walk.seen.append(name)
+    if opt.takes or opt.effect is not None or opt.operands is not None or opt.subst:
+        state["named"] = True  # it may name what the program acts on (`pip install -r f`, `pkill -n`, `rm -r`)
     if name in ("--help", "--version"):
         state["info"] = True  # prints help or its version and exits: operands are not needed
     if opt.operands is not None:
@@ -497,6 +511,7 @@ def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
     current = spec
     state: dict[str, object] = {"pattern": current._pattern}
     operands: list[str] = []
+    missing: list[str] = []  # "missing its value" reasons: getopt would stop there with its usage
     options_done = False
     i = 1
     n = len(argv)
@@ -574,10 +589,12 @@ def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
                         i += 1
                     else:
                         result.unknown.append(f"option {canonical} of {current.path()} is missing its value")
+                        missing.append(result.unknown[-1])
                         continue
                     if opt.values == 2:
                         if i >= n:
                             result.unknown.append(f"option {canonical} of {current.path()} is missing its value")
+                            missing.append(result.unknown[-1])
                             continue
                         value = argv[i]
                         i += 1
@@ -612,10 +629,12 @@ def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
                     i += 1
                 else:
                     result.unknown.append(f"option -{letter} of {current.path()} is missing its value")
+                    missing.append(result.unknown[-1])
                     break
                 if opt.values == 2:
                     if i >= n:
                         result.unknown.append(f"option -{letter} of {current.path()} is missing its value")
+                        missing.append(result.unknown[-1])
                         break
                     value = argv[i]
                     i += 1
@@ -624,6 +643,13 @@ def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
                 if j < len(letters):
                     result.unknown.append(f"option {word} of {current.path()} is not modelled")
                 break
+    if current.needs is not None and result.rest is None and all(why in missing for why in result.unknown):
+        if missing or (len(operands) < current.needs and not state.get("named")):
+            # `rm`, `pip install`, `ps -p`: the program prints its usage and exits; nothing happens.
+            result.idle = True
+            result.unknown.clear()
+            result.effects.clear()
+            return result
     if current.subcommands and current.subcommand_required and current is result.spec and not operands:
         if result.rest is None:
             result.unknown.append(f"{current.path()} without a subcommand is not modelled")

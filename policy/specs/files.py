@@ -221,14 +221,25 @@ SPECS = [
             "-r -R --recursive": "flag:recursive",
         },
         operands="delete+",
-        examples={"rm -rf build": "recursive delete:build", "rm a b": "delete:a delete:b"},
+        # `rm` alone: "missing operand"; nothing is removed. A recursive rm with nothing visible to remove
+        # (`echo yes | rm -rf`) still asks: its target was lost somewhere on the way, and -r is no mere flag.
+        needs=1,
+        examples={
+            "rm -rf build": "recursive delete:build",
+            "rm a b": "delete:a delete:b",
+            "rm": "",
+            "rm -f": "",
+            "rm -rf": "recursive unknown",
+            "rm -i": "",
+        },
     ),
     Spec(
         "rmdir",
         version=_CU,
         options={**_COMMON, "--ignore-fail-on-non-empty -p --parents -v --verbose": "flag"},
         operands="delete+",
-        examples={"rmdir empty": "delete:empty"},
+        needs=1,  # `rmdir` alone: "missing operand"
+        examples={"rmdir empty": "delete:empty", "rmdir -p": ""},
     ),
     Spec(
         "mv",

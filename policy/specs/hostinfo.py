@@ -221,8 +221,12 @@ def _switches(argv: list[str]) -> list[tuple[str, str]]:
 
 
 def _taskkill_judge(walk: Walk, argv: list[str]) -> None:
-    """`taskkill /PID n` signals one process (like `kill n`); /IM, /FI and /T choose processes by name or tree."""
-    switches = dict(_switches(argv))
+    """`taskkill /PID n` signals one process (like `kill n`); /IM, /FI and /T choose processes by name or tree.
+
+    Each switch may repeat (`/IM a.exe /IM b.exe`): every /IM is judged. A /FI filter next to /IM only narrows
+    the image's processes (taskkill ANDs them: `/FI "USERNAME eq x" /IM notepad.exe`); alone it chooses them."""
+    pairs = _switches(argv)
+    switches = dict(pairs)
     known = {"/F", "/PID", "/IM", "/T", "/FI", "/?"}
     for name in switches:
         if name not in known:
@@ -231,17 +235,24 @@ def _taskkill_judge(walk: Walk, argv: list[str]) -> None:
     if "/?" in switches:
         return
     if not switches.keys() & {"/PID", "/IM", "/FI"}:
+        if not walk.unknown and all(word.lstrip("/").upper() in ("F", "T") for word in argv[1:]):
+            # "ERROR: Invalid syntax. Neither /FI nor /PID nor /IM were specified.": nothing ends.
+            walk.effects.clear()
+            walk.idle = True
+            return
         walk.unknown.append("taskkill without /PID, /IM or /FI is not modelled")
-    if "/IM" in switches:
-        image = switches["/IM"]
+    images = [value for name, value in pairs if name == "/IM"]
+    for image in images:
         if "*" in image or image in ("", "."):
             walk.effects.append(Effect("destroy", image, "/IM", "ask"))
         # One program's image the agent started (`/IM uvicorn.exe`) ends like `/PID n`; python.exe, node.exe,
         # a shell or a system process (system.PROTECTED_PROCESSES) would reach the host, hookward or Windows.
         if not named_kill_is_routine([image], exact=True):
             walk.effects.append(Effect("signal", image, "processes chosen by image name"))
-    if "/FI" in switches:
-        walk.effects.append(Effect("destroy", switches["/FI"], "/FI (processes chosen by a filter)", "ask"))
+    if not images:
+        for name, value in pairs:
+            if name == "/FI":
+                walk.effects.append(Effect("destroy", value, "/FI (processes chosen by a filter)", "ask"))
     if "/T" in switches:
         walk.effects.append(Effect("signal", "", "/T (the process and every child)"))
     for word in argv[1:]:
@@ -265,7 +276,12 @@ _TASKKILL = Spec(
         "taskkill /IM uvicorn.exe /T": "signal",
         "taskkill //F //IM *": "destroy:* signal:*",
         "taskkill //S host //PID 1": "unknown",
-        "taskkill": "unknown",
+        "taskkill": "",
+        "taskkill //F": "",
+        "taskkill //F //FI 'PID ne 0' //IM uvicorn": "",
+        "taskkill //F //FI 'PID ne 0' //IM node.exe": "signal:node.exe",
+        "taskkill //IM python.exe //IM uvicorn.exe": "signal:python.exe",
+        "taskkill //F //IM": "destroy signal",
     },
 )
 

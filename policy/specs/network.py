@@ -168,7 +168,14 @@ CURL = Spec(
     },
     operands="network*",
     judge=_curl_judge,
+    # "curl: no URL specified!": without a URL (operand, --url, or -K file) curl fetches nothing. A `url =` line
+    # in ~/.curlrc would be fetched, but that file is the person's (writing it is a persistence floor).
+    needs=1,
     examples={
+        "curl": "",
+        "curl -sS --max-time 3": "",
+        "curl --url https://x": "network:https://x",
+        "curl -K cfg": "load:cfg",
         "curl -fsSL https://api.github.com/repos/x/y": "network:https://api.github.com/repos/x/y",
         "curl -o out.json https://x/a": "network:https://x/a write:out.json",
         "curl -O https://x/dl/tool.tgz": "network:https://x/dl/tool.tgz write:tool.tgz",
@@ -531,7 +538,11 @@ SSH = Spec(
     },
     operands="network text*",  # the remote command is analysed by the shell stage, marked as remote
     judge=_ssh_options,
+    needs=1,  # without a destination ssh prints its usage and connects nowhere (ssh_config cannot name one)
     examples={
+        "ssh": "",
+        "ssh -v": "",
+        "ssh -J jump": "network:jump",
         "ssh host uptime": "network:host",
         "ssh --help": "",
         "ssh -o ProxyCommand=./evil host": "exec:./evil network:host",

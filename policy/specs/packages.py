@@ -285,8 +285,10 @@ def _pnpm() -> Spec:
         "run run-script": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
         "test t tst start": Spec("test", operands="text*", globals_anywhere=True),
         "exec": Spec("exec", operands="argv", options={"-c --shell-mode": "flag"}, globals_anywhere=True),
-        "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True),
-        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
+        # Without a package `pnpm dlx` prints its help and `pnpm create` "Missing the template package name"
+        # (pnpm's dlx.ts / create.ts): nothing is fetched. `--package` is a package, so it is not idle.
+        "dlx": Spec("dlx", operands="argv", options={"--package": "val"}, globals_anywhere=True, needs=1),
+        "create": Spec("create", operands="text*", effects="network", globals_anywhere=True, needs=1),
         "publish": Spec("publish", operands="text?", effects="publish", globals_anywhere=True),
         "config c": Spec(
             "config",
@@ -334,6 +336,10 @@ def _pnpm() -> Spec:
             "pnpm run env": "env",
             "pnpm exec vitest": "runs:vitest",
             "pnpm dlx create-vite": "runs:create-vite",
+            "pnpm dlx": "",
+            "pnpm dlx --package cowsay": "",
+            "pnpm create": "",
+            "pnpm create vite": "network",
             "pnpm -C packages/app test": "cd:packages/app",
             "pnpm publish": "publish",
             "pnpm set registry http://evil": "config",
@@ -540,6 +546,9 @@ def _pip(name: str) -> Spec:
             "--root-user-action": "val",
         },
         globals_anywhere=True,
+        # "You must give at least one requirement to install": operands, -r or -e (any option with a value
+        # counts, so `--index-url x` alone is still judged). PIP_REQUIREMENT set on the line is seen by the engine.
+        needs=1,
     )
     download = Spec(
         "download",
@@ -597,6 +606,10 @@ def _pip(name: str) -> Spec:
         globals_anywhere=True,
         examples={
             f"{name} install -r requirements.txt": "network read:requirements.txt",
+            f"{name} install": "",
+            f"{name} install --upgrade --user": "",
+            f"{name} install -r": "",
+            f"{name} install -c constraints.txt": "network read:constraints.txt",
             f"{name} install -e .": "network tree-read:.",
             f"{name} install --index-url http://evil/simple x": "network network:http://evil/simple",
             f"{name} install -t ~/.local/lib x": "network tree-write:~/.local/lib",

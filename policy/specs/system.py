@@ -222,10 +222,12 @@ def _pkill_judge(exact_names: bool) -> object:
 
 
 _PGREP_OPTIONS = {
-    "-f --full -i --ignore-case -l --list-name -a --list-full -n --newest -o --oldest -v --inverse": "flag",
-    "-w --lightweight -x --exact -c --count -e --echo -r --runstates --ns --nslist -A --ignore-ancestors": "flag",
-    "--help -h -V --version --cgroup --env --require-handler -H -q --queue": "flag",
-    "-d --delimiter -F --pidfile -L --logpidfile -P --parent -t --terminal --signal": "val",
+    "-f --full -i --ignore-case -l --list-name -a --list-full -v --inverse": "flag",
+    "-n --newest -o --oldest": "flag:text",  # a criterion by themselves: `pkill -n` ends the newest process
+    "-w --lightweight -x --exact -c --count -e --echo -A --ignore-ancestors -L --logpidfile": "flag",
+    "--help -h -V --version --env --require-handler -H": "flag",
+    "-d --delimiter -F --pidfile -P --parent -t --terminal --signal -q --queue": "val",
+    "-r --runstates --ns --nslist --cgroup": "val",
     "-g --pgroup -G --group -s --session -u --euid -U --uid -O --older": "val:text",
 }
 PKILL = Spec(
@@ -234,8 +236,15 @@ PKILL = Spec(
     numeric=True,
     options=_PGREP_OPTIONS,
     operands="network*",  # patterns, recorded so the judge can weigh them
+    needs=1,  # "no matching criteria specified": no pattern and no selecting option (-n, -u, -F...) ends nothing
     examples={
         "pkill -9 .": "destroy signal",
+        "pkill -9": "",
+        "pkill -f": "",
+        "pkill -n": "signal",
+        "pkill -o -9": "signal",
+        "pkill -u me": "destroy signal",
+        "pkill -F app.pid": "signal",
         "pkill -f ''": "destroy signal",
         "pkill -f 'vite dev'": "",
         "pkill -f 'python server.py'": "",
@@ -261,7 +270,7 @@ PKILL = Spec(
         "pkill -v uvicorn": "signal",
         "pkill -P 1 sleep": "signal",
         "pkill -t pts/1 vim": "signal",
-        "pkill": "signal",
+        "pkill": "",
     },
 )
 PKILL.judge = _pkill_judge(False)  # type: ignore[assignment]
@@ -328,7 +337,16 @@ PS = Spec(
     },
     operands="network*",
     judge=_ps_judge,
-    examples={"ps aux": "", "ps -ef": "", "ps auxeww": "env", "ps e": "env", "ps -o pid,cmd -p 12": ""},
+    needs=0,  # ps reads its whole command line first: `ps -p` without its list prints its usage
+    examples={
+        "ps aux": "",
+        "ps -ef": "",
+        "ps auxeww": "env",
+        "ps e": "env",
+        "ps -o pid,cmd -p 12": "",
+        "ps -fp": "",
+        "ps -fp 12": "",
+    },
 )
 TOP = Spec(
     "top",

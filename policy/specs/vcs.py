@@ -368,7 +368,8 @@ _REMOTE = Spec(
     version=VERSION,
     options={"-v --verbose": "flag"},
     subcommands={
-        "add": _cmd("add", {"-f --fetch --tags": "flag", "-t --track -m --master": "val", "--mirror": "opt"}),
+        # "usage: git remote add [<options>] <name> <url>": without both, nothing is added.
+        "add": _cmd("add", {"-f --fetch --tags": "flag", "-t --track -m --master": "val", "--mirror": "opt"}, needs=2),
         "rename": _cmd("rename", {"--progress": "flag"}),
         "remove rm": _cmd("remove", {}),
         "set-head": _cmd("set-head", {"-a --auto -d --delete": "flag"}),
@@ -379,7 +380,13 @@ _REMOTE = Spec(
         "get-url": _cmd("get-url", {"--push --all": "flag"}),
         "set-url": _cmd("set-url", {"--push --add --delete": "flag"}),
     },
-    examples={"git remote -v": "", "git remote add origin https://github.com/a/b": "", "git remote get-url origin": ""},
+    examples={
+        "git remote -v": "",
+        "git remote add origin https://github.com/a/b": "",
+        "git remote add": "",
+        "git remote add -f origin": "",
+        "git remote get-url origin": "",
+    },
 )
 
 _SUBMODULE = Spec(
