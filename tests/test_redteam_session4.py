@@ -204,3 +204,61 @@ def test_kubeconfig_the_person_names_in_kubeconfig_env_is_their_default(
 )
 def test_other_kubeconfigs_keep_their_judgement(kube: Sandbox, command: str, verdict: Verdict, rule: str) -> None:
     assert_decided(kube.decide(command), verdict, rule, command)
+
+
+# --- sbt commands that run Scala given on the line or read commands from standard input -------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sbt console",
+        "sbt consoleQuick",
+        "sbt consoleProject",
+        'sbt "eval java.lang.Runtime.getRuntime.exec(\\"id\\")"',
+        "sbt 'set javaOptions += \"-javaagent:/tmp/a.jar\"' test",
+        'sbt "runMain scala.tools.nsc.MainGenericRunner -e 1"',
+        "sbt ';clean;console'",
+        "sbt 'Test / console'",
+        "sbt ~console",
+        "sbt ++2.13.12 console",
+        "sbt shell",
+        "sbt",
+        "echo 'eval 1' | sbt",
+        "sbt -J-javaagent:/tmp/a.jar test",
+        "sbt --sbt-dir /tmp/global test",
+        "sbt -java-home /tmp/jdk test",
+    ],
+)
+def test_sbt_commands_that_run_arbitrary_code_ask(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["sbt -Dsbt.global.base=/tmp/g test", "sbt -J-XX:OnOutOfMemoryError=sh test", "sbt -jvm-debug 5005 run", "sbt x"],
+)
+def test_sbt_options_and_commands_not_modelled_ask(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize("command", ["sbt publish", "sbt +publishSigned", "sbt 'core/publish'"])
+def test_sbt_publishing_is_destructive(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), FORCE_ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sbt compile",
+        "sbt clean test",
+        'sbt "testOnly com.example.ApiSpec -- -oD"',
+        "sbt ++2.13.12 test",
+        "sbt core/Test/compile it:test",
+        "sbt -Dsbt.log.noformat=true -J-Xmx2g clean compile test",
+        "sbt run",
+        "sbt --version",
+    ],
+)
+def test_routine_sbt_stays_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

@@ -617,6 +617,166 @@ def _rustc() -> Spec:
     )
 
 
+# --- sbt ---------------------------------------------------------------------------------------------------
+# sbt's operands are commands of its own shell, one per word (`sbt clean "testOnly a.B -- -oD"`), each chained
+# with `;`, scoped (`core/Test/compile`, `it:test`), cross-built (`+test`, `++2.13.12 test`) or watched (`~test`).
+# Tasks that build, test or run the project's own main are routine; commands that evaluate Scala given on the
+# line or read commands from standard input (console, consoleQuick, consoleProject, eval, set, apply, the
+# shell with no command) and runMain (any class on the classpath, a compiler's or an interpreter's included)
+# run code; publishing commands publish; anything else is not modelled.
+_SBT_ROUTINE = frozenset(
+    (
+        "compile test testOnly testQuick run bgRun clean cleanFiles package packageBin packageSrc packageDoc doc "
+        "update updateClassifiers reload projects project show inspect about tasks settings help exit version "
+        "scalaVersion sbtVersion name organization dependencyTree dependencyList dependencyBrowseTree whatDependsOn "
+        "dependencyUpdates evicted coverage coverageOn coverageOff coverageReport coverageAggregate assembly stage "
+        "dist scalafmt scalafmtAll scalafmtCheck scalafmtCheckAll scalafmtSbt scalafmtSbtCheck headerCheck "
+        "headerCreate mimaReportBinaryIssues fullClasspath dependencyClasspath last lastGrep plugins bloopInstall "
+        "testFull shutdown shutdownall products packagedArtifacts makePom"
+    ).split()
+)
+_SBT_CODE = frozenset("console consoleQuick consoleProject eval set apply shell runMain bgRunMain".split())
+_SBT_PUBLISH = frozenset(
+    "publish publishSigned release sonatypeRelease sonatypeBundleRelease sonatypeBundleUpload ghpagesPushSite "
+    "ci-release".split()
+)
+_SBT_LOCAL_PUBLISH = frozenset("publishLocal publishM2 publishLocalSigned".split())
+_SBT_SYSTEM_PROPERTIES = frozenset(
+    "sbt.log.noformat sbt.supershell sbt.color sbt.ci sbt.server.forcestart file.encoding sbt.task.timings "
+    "sbt.watch.mode sbt.io.virtual".split()
+)
+_JVM_HARMLESS = re.compile(
+    r"^-(?:Xm[sx]\d+[kmgKMG]?|Xss\d+[kmgKMG]?|XX:[+-]\w+|XX:(?:MaxMetaspaceSize|ReservedCodeCacheSize|"
+    r"MaxRAMPercentage|InitialRAMPercentage|MaxInlineLevel)=[\w.%]+|Dfile\.encoding=[\w-]+)$"
+)
+
+
+def _sbt_command(text: str) -> list[tuple[str, str]]:
+    """(task key, its arguments) for each command of one sbt operand, scope and cross/watch marks removed."""
+    found = []
+    for part in text.split(";"):
+        words = re.sub(r"\s*/\s*", "/", part.strip()).split()
+        while words and re.fullmatch(r"\+\+\S*|~|\+", words[0]):
+            words = words[1:] if not (words[0] == "++" and len(words) > 1) else words[2:]
+        if not words:
+            continue
+        head = words[0].lstrip("~+")
+        if head.startswith("+") or not head:
+            continue
+        key = re.split(r"[/:]", head)[-1]
+        found.append((key, " ".join(words[1:])))
+    return found
+
+
+_SBT_VALUED = frozenset(
+    "-mem --mem -sbt-version --sbt-version -sbt-dir --sbt-dir -sbt-boot --sbt-boot -sbt-cache --sbt-cache -ivy --ivy "
+    "-sbt-jar --sbt-jar -java-home --java-home -sbt-launch-dir --sbt-launch-dir -jvm-opts --jvm-opts -sbt-opts "
+    "--sbt-opts -jvm-debug --jvm-debug -S -D -J".split()
+)
+
+
+def _sbt_operands(argv: list[str]) -> list[str]:
+    """The command words: sbt's runner takes every dash word whole (no bundling, no prefixes), and the options
+    in _SBT_VALUED take the next word when their value is not attached."""
+    found = []
+    skip = False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in _SBT_VALUED
+        else:
+            found.append(word)
+    return found
+
+
+def _sbt_judge(result: Walk, argv: list[str]) -> None:
+    kept = []
+    commands = 0
+    for effect in result.effects:
+        if effect.kind == "text" and effect.origin == "-D":
+            if effect.value.split("=", 1)[0] not in _SBT_SYSTEM_PROPERTIES:
+                result.unknown.append(f"sbt -D{effect.value.split('=', 1)[0]} is not modelled")
+        elif effect.kind == "text" and effect.origin == "-J":
+            if re.match(r"^-(?:javaagent|agentpath|agentlib|Xbootclasspath)", effect.value):
+                kept.append(Effect("load", effect.value.partition(":")[2].split("=", 1)[0], "-J (a Java agent)"))
+            elif not _JVM_HARMLESS.match(effect.value):
+                result.unknown.append(f"sbt -J{effect.value} is not modelled")
+        else:
+            kept.append(effect)
+    for operand in _sbt_operands(argv):
+        for key, _args in _sbt_command(operand):
+            commands += 1
+            if key in _SBT_CODE:
+                kept.append(Effect("load", "", f"sbt {key} (runs code given on the line or on stdin)"))
+            elif key in _SBT_PUBLISH:
+                kept.append(Effect("publish", "", f"sbt {key}"))
+            elif key in _SBT_LOCAL_PUBLISH:
+                kept.append(Effect("config", "", f"sbt {key} (into the local repository other builds use)"))
+            elif key not in _SBT_ROUTINE:
+                result.unknown.append(f"sbt command {key!r} is not modelled")
+    result.effects = kept
+    informational = {"-h", "--help", "-V", "--version", "--numeric-version", "--script-version"}
+    if not commands and not informational & set(result.seen) and not result.unknown:
+        # No command: the sbt shell, which runs what it reads from standard input.
+        result.effects.append(Effect("load", "", "sbt without a command (its shell reads standard input)"))
+
+
+def _sbt() -> Spec:
+    return Spec(
+        "sbt",
+        version="sbt 1.10 (sbt --help of the runner script)",
+        summary="operands are sbt commands; -D/-J are judged; console, eval, set, runMain and the bare shell run code",
+        options={
+            "-h --help -v --verbose -V --version --numeric-version --script-version -d --debug": "flag",
+            "-debug-inc --debug-inc -no-colors --no-colors --traces -traces --timings -timings": "flag",
+            "-sbt-create --sbt-create -no-share --no-share -no-global --no-global -batch --batch": "flag",
+            "--client -client --server --jvm-client -allow-empty --allow-empty -q -quiet -warn -error": "flag",
+            "--color --supershell": "opt",
+            "-mem --mem -sbt-version --sbt-version": "val",
+            # Global settings and plugins, the launcher, the JVM and the caches loaded from: code from there runs.
+            "-sbt-dir --sbt-dir -sbt-boot --sbt-boot -sbt-cache --sbt-cache -ivy --ivy": "val:load",
+            "-sbt-jar --sbt-jar -java-home --java-home -sbt-launch-dir --sbt-launch-dir": "val:load",
+            "-jvm-opts --jvm-opts -sbt-opts --sbt-opts": "val:load",
+            "-jvm-debug --jvm-debug": "val:unknown",  # a debug port: whoever connects runs code
+            "-S": "val:unknown",  # scalac options (-Xplugin:PATH loads a compiler plugin)
+            "-D -J": "val:text",
+        },
+        operands="text*",
+        bundling=False,
+        long_prefix=False,
+        judge=_sbt_judge,
+        examples={
+            "sbt compile": "",
+            "sbt clean test": "",
+            'sbt "testOnly com.example.ApiSpec -- -oD"': "",
+            "sbt ++2.13.12 test": "",
+            "sbt core/Test/compile it:test ~compile": "",
+            "sbt -Dsbt.log.noformat=true -J-Xmx2g test": "",
+            "sbt --version": "",
+            "sbt run": "",
+            "sbt console": "load",
+            "sbt consoleQuick": "load",
+            'sbt "eval 1 + 1"': "load",
+            "sbt eval 1": "load unknown",  # each word is a command: `1` is not one
+            'sbt "runMain scala.tools.nsc.MainGenericRunner"': "load",
+            "sbt 'set javaOptions += \"-javaagent:/tmp/a.jar\"' test": "load",
+            "sbt ';clean;console'": "load",
+            "sbt 'Test / console'": "load",
+            "sbt": "load",
+            "sbt publish": "publish",
+            "sbt +publishSigned": "publish",
+            "sbt publishLocal": "config",
+            "sbt myCustomTask": "unknown",
+            "sbt -J-javaagent:/tmp/a.jar test": "load:/tmp/a.jar",
+            "sbt -J-XX:OnOutOfMemoryError=sh test": "unknown",
+            "sbt -Dsbt.global.base=/tmp/g test": "unknown",
+            "sbt --sbt-dir /tmp/g test": "load:/tmp/g",
+            "sbt -jvm-debug 5005 test": "unknown",
+        },
+    )
+
+
 # MSBuild switches `dotnet build|test|msbuild|...` hand on: a logger is an assembly loaded into the build
 # (`-logger:[Class,]Assembly.dll[;params]`, `-distributedLogger:`), as is a property naming a targets file.
 _MSBUILD_LOGGER = re.compile(r"^[-/](?:logger|l|distributedlogger|dl|fileloggerparameters\d?)[:=](.+)$", re.IGNORECASE)
@@ -986,6 +1146,7 @@ SPECS = [
     _cc("clang++", "clang 14.0.6"),
     _ld(),
     _rustc(),
+    _sbt(),
     _dotnet(),
     _javac(),
     _java(),
