@@ -15,7 +15,8 @@ import sys
 from hookward.adapters import ADAPTERS
 from hookward.adapters import adapter_for as adapters_for
 from hookward.adapters.base import PayloadError, WireAnswer
-from hookward.adapters.render import DENY, SILENT, Answer, choose
+from hookward.adapters.pipeline import APPROVAL, PRE, record_failure, record_post, run
+from hookward.compat.answer import DENY, Answer, choose, choose_approval
 from hookward.compat.registry import HOSTS_DIR, Capabilities, UnknownHost
 from hookward.policy import budget
 from hookward.policy.budget import BudgetExceeded, DeadlineExceeded
@@ -96,13 +97,13 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         adapter = adapter_for(host)
     except Exception:
         reason = f"{UNKNOWN_HOST} {host!r}; refusing"
-        return _record_failed(host, event, None, universal_block(reason), reason)
+        return record_failure(host, event, None, universal_block(reason), reason)
     try:
         caps = Capabilities.of(adapter.HOST)
         role = caps.event_role(event)
         if role is None:
             reason = f"{UNKNOWN_EVENT} {event!r} for {host}; refusing"
-            return _record_failed(host, event, None, block_answer(adapter, event, reason), reason)
+            return record_failure(host, event, None, block_answer(adapter, event, reason), reason)
         if unreadable is not None:
             raise PayloadError(unreadable)
         payload = decode_payload(raw)
@@ -111,50 +112,18 @@ def handle(host: str, event: str, raw: bytes, unreadable: str | None = None) -> 
         if role is None:
             return block_answer(adapter, event, f"{UNKNOWN_EVENT} {event!r} for {adapter.HOST}; refusing")
         if role == "post":
-            post = adapter.parse_post(event, payload)
-            _record_post(post)
+            record_post(adapter.parse_post(event, payload))
             return adapter.spell_post(event)
         call = adapter.parse(event, payload)
-        if role == "approval":
-            return _approval(adapter, caps, event, call)
-        from hookward.policy.engine import evaluate_call
-
-        decision, settings = evaluate_call(call)
-        grant = None
-        quiet = _quiet_mode(settings)
-        if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and quiet is None:
-            decision, grant = _grant_for(call, decision, settings)  # only ask-level calls touch the grants
-        answer = choose(
-            decision, caps, event, call.permission_mode, settings.trusted_grade, grant["grant_id"] if grant else None
-        )
-        sent = answer.kind
-        if quiet is not None and not _self_protection(decision):
-            # Shadow mode or a pause: record what would have been sent, answer no opinion (failing closed stays on).
-            sent, answer = f"{quiet}-{answer.kind}", Answer(SILENT, answer.reason, decision.verdict)
-        wire = adapter.spell(answer, event)
-        if grant is not None:
-            grant["sent"] = answer.kind
-        _record_pre(call, decision, answer, wire, grant, sent)
-        return wire
+        return _judge(adapter, caps, event, call, role)
     except BudgetExceeded as exceeded:  # the deadline: a refusal with its own reason, not a crash
         reason = f"{FAILED_CLOSED}: {exceeded.reason}"[:2000]
         wire = block_answer(adapter, event, reason)
-        return wire if role == "post" else _record_failed(host, event, call, wire, reason)
+        return wire if role == "post" else record_failure(host, event, call, wire, reason)
     except BaseException as error:  # fail closed, whatever broke (a Rust extension's panic is not an Exception)
         reason = f"{FAILED_CLOSED}: {type(error).__name__}: {error}"
         wire = block_answer(adapter, event, reason[:2000])
-        return wire if role == "post" else _record_failed(host, event, call, wire, reason)
-
-
-def _record_failed(host: str, event: str, call, wire: WireAnswer, reason: str) -> WireAnswer:  # type: ignore[no-untyped-def]
-    """A refusal that comes from a failure is a decision too: recorded with its reason; the answer is unchanged."""
-    try:
-        from hookward.verdicts import ledger
-
-        ledger.record_failure(host, event, call, reason, wire)
-    except Exception as error:
-        sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
-    return wire
+        return wire if role == "post" else record_failure(host, event, call, wire, reason)
 
 
 def _payload_host(adapter, caps: Capabilities, event: str, payload: dict):  # type: ignore[no-untyped-def]
@@ -177,118 +146,27 @@ def _payload_host(adapter, caps: Capabilities, event: str, payload: dict):  # ty
     return adapter, caps, event
 
 
-def _approval(adapter, caps: Capabilities, event: str, call) -> WireAnswer:  # type: ignore[no-untyped-def]
-    """An approval event: settle the host's prompt by the rules of an explicit allow; never a second grant.
+def _judge(adapter, caps: Capabilities, event: str, call, role: str) -> WireAnswer:  # type: ignore[no-untyped-def]
+    """A pre-tool or approval event through the one pipeline (adapters/pipeline.py), spelled by this host's adapter.
 
-    A grant the pre-tool event of the same call used is honoured here (read, not used again).
+    An approval event settles the host's prompt by the rules of an explicit allow (compat.answer.choose_approval)
+    and never opens a second grant; a grant its pre-tool event used is honoured there (read, not used again).
     """
-    from hookward.adapters.approval import choose_approval
-    from hookward.policy.engine import evaluate_call
+    mode = call.permission_mode
+    if role == "approval":
 
-    decision, settings = evaluate_call(call)
-    if decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK) and _quiet_mode(settings) is None:
-        decision = _grant_of_pre_tool(call, decision)
-    answer = choose_approval(decision, caps, event, call.permission_mode, settings.trusted_grade)
-    sent = "approval-" + answer.kind
-    quiet = _quiet_mode(settings)
-    if quiet is not None and not _self_protection(decision):
-        sent, answer = f"{quiet}-{sent}", Answer(SILENT, answer.reason, decision.verdict)
-    wire = adapter.spell(answer, event)
-    _record_pre(call, decision, answer, wire, None, sent)
-    return wire
+        def render(decision: Decision, settings, grant_id: str | None):  # type: ignore[no-untyped-def]
+            return choose_approval(decision, caps, event, mode, settings.trusted_grade), decision
 
+    else:
 
-# How long after its pre-tool event used a grant the approval event of the same call may still come
-# (hooks of other tools may run between the two, each up to its own timeout).
-APPROVAL_AFTER_PRE_TOOL_S = 600
+        def render(decision: Decision, settings, grant_id: str | None):  # type: ignore[no-untyped-def]
+            return choose(decision, caps, event, mode, settings.trusted_grade, grant_id), decision
 
-
-def _grant_of_pre_tool(call, decision: Decision) -> Decision:  # type: ignore[no-untyped-def]
-    """The pre-tool event of this same call used a person's grant: the approval event is that decision.
-
-    Read only: the approval event never uses a grant (nor opens one), so one call has at most one.
-    Codex rejects a pre-tool allow, so a granted call reaches its approval, which must not ask again.
-    """
-    from hookward.verdicts import grants, ledger
-
-    try:
-        key_hash = grants.identity(call, grants.install_key())
-        directory = ledger.state_dir()
-        if not os.path.exists(ledger.db_path(directory)):
-            return decision
-        conn = ledger.connect(directory, ledger.BUSY_MS)
-        try:
-            since = ledger.now_us() - APPROVAL_AFTER_PRE_TOOL_S * 1_000_000
-            used = ledger.grant_used_since(conn, key_hash, call.session_id or "", since)
-        finally:
-            conn.close()
-    except Exception as error:
-        sys.stderr.write(f"hookward: no grant for this approval ({type(error).__name__})\n")
-        return decision
-    if used is None:
-        return decision
-    gid = used["grant_id"]
-    why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`; its pre-tool event used it"
-    return Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True)
-
-
-def _quiet_mode(settings) -> str | None:  # type: ignore[no-untyped-def]
-    """Shadow mode ("shadow", the user's policy says so), a pause ("paused", `hookward pause`), or None."""
-    if getattr(settings, "shadow", False) is True:
-        return "shadow"
-    from hookward.verdicts.controls import paused
-
-    return "paused" if paused() is not None else None
-
-
-def _self_protection(decision: Decision) -> bool:
-    rule = "floor.self-protection"
-    return rule in decision.rule_ids or any(rule in part.rule_ids for part in decision.parts)
-
-
-def _grant_for(call, decision: Decision, settings) -> tuple[Decision, dict | None]:  # type: ignore[no-untyped-def]
-    """An approval a person gave for exactly this call, used now (atomically); else the grant this call opens.
-
-    A grant that cannot be keyed (no state directory) is no grant: the call is judged as it was.
-    """
-    from hookward.verdicts import grants
-
-    try:
-        key_hash = grants.identity(call, grants.install_key())
-    except Exception as error:
-        sys.stderr.write(f"hookward: no grant for this call ({type(error).__name__})\n")
-        return decision, None
-    used = grants.consume(key_hash, call.session_id or "")
-    if used is not None:
-        gid = used["grant_id"]
-        why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`"
-        return Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True), None
-    window = int(getattr(settings, "grant_expiry_minutes", 60)) * 60
-    record = grants.grant_record(call, decision, grants.new_id(), key_hash, "", window, grants.host_lineage())
-    return decision, record
-
-
-def _record_pre(call, decision: Decision, answer: Answer, wire: WireAnswer, grant=None, sent=None) -> None:  # type: ignore[no-untyped-def]
-    """Ledger write; bounded and never able to change the answer."""
-    try:
-        from hookward.verdicts import ledger
-    except ImportError:
-        return
-    try:
-        ledger.record_decision(call, decision, sent or answer.kind, wire, grant)
-    except Exception as error:
-        sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
-
-
-def _record_post(post) -> None:  # type: ignore[no-untyped-def]
-    try:
-        from hookward.verdicts import ledger
-    except ImportError:
-        return
-    try:
-        ledger.record_post(post)
-    except Exception as error:
-        sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
+    outcome = run(
+        call, APPROVAL if role == "approval" else PRE, render, lambda answer: adapter.spell(answer, event), quiet=True
+    )
+    return outcome.wire
 
 
 class StdinTimeout(Exception):

@@ -12,10 +12,11 @@ Each action becomes a `ToolCall`, the policy engine decides, and:
   approval; a client without elicitation gets a refusal with the reason and
   the id of the grant the ask opened (`hookward grant ID`, as on the hook path).
 
-The pipeline is the hook path's (parse, evaluate, record), with elicitation
-standing in for the host's prompt. Every decision goes to the ledger. Only
-the MCP protocol is written to stdout (the SDK diverts fd 1 to stderr while
-serving); commands run with an empty stdin and captured output.
+The pipeline is the hook path's, the one function in adapters/pipeline.py
+(parse, evaluate, render, record), with elicitation standing in for the host's
+prompt: the same grants, the same how-to-permit wording, the same ledger
+record. Only the MCP protocol is written to stdout (the SDK diverts fd 1 to
+stderr while serving); commands run with an empty stdin and captured output.
 
 Elicitation and the client's roots go through the SDK's resolvers (`Resolve`
 with `Elicit` / `ListRoots`), so both protocol eras work: a handshake-era
@@ -39,10 +40,10 @@ from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
 
 import anyio
-from hookward.adapters import mcp_actions
+from hookward.adapters import mcp_actions, pipeline
 from hookward.adapters.base import PostEvent
 from hookward.adapters.mcp_clients import host_for_client
-from hookward.adapters.render import ALLOW, ASK, DENY, FORCE_ASK
+from hookward.compat.answer import ALLOW, ASK, DENY, FORCE_ASK, Answer, how_to_permit
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
 from mcp.server.mcpserver import (
@@ -185,23 +186,29 @@ class Gate:
     decision: Decision
     target: str | None  # the canonical path a file action operates on
     question: str  # what the person would be shown
+    settings: Any = None  # the policy settings the decision was made under (None: no policy was read)
 
 
 _engine_lock = threading.Lock()  # the engine's caches are not promised to be thread-safe
 
 
-def evaluate(call: ToolCall) -> Decision:
-    """The engine's decision; any failure is a refusal (fail closed)."""
-    try:
-        from hookward.policy.engine import evaluate_call
+FAILED_CLOSED_RULE = "hookward.failed-closed"  # the rule verdicts.ledger records a failure under
 
+
+def judge(call: ToolCall) -> tuple[Decision, Any]:
+    """The pipeline's evaluate stage: the decision and the settings; any failure is a refusal (fail closed).
+
+    A failure is recorded as the hook records one: a deny under rule hookward.failed-closed.
+    """
+    try:
         with _engine_lock:
-            decision, _settings = evaluate_call(call)
+            decision, settings = pipeline.evaluate(call)
         if not isinstance(decision, Decision) or not isinstance(decision.verdict, Verdict):
             raise TypeError(f"the engine answered {type(decision).__name__}, not a Decision")
-        return decision
+        return decision, settings
     except Exception as error:
-        return Decision.refusal(f"hookward failed closed: {type(error).__name__}: {error}"[:2000])
+        reason = f"hookward failed closed: {type(error).__name__}: {error}"[:2000]
+        return Decision.refusal(reason, FAILED_CLOSED_RULE), None
 
 
 def shown(text: str) -> str:
@@ -282,8 +289,11 @@ def make_gate(
         subject = f"{kind} the file {shown(target or path or '')}"
         if target is not None and call.paths[0] != target:
             subject += f" (written as {shown(call.paths[0])})"
-    decision = Decision.refusal(f"hookward refuses: {problem}", "mcp.input") if problem else evaluate(call)
-    return Gate(call, decision, target, _question(host, subject + describe, decision))
+    if problem:
+        decision, settings = Decision.refusal(f"hookward refuses: {problem}", "mcp.input"), None
+    else:
+        decision, settings = judge(call)
+    return Gate(call, decision, target, _question(host, subject + describe, decision), settings)
 
 
 def _question(host: str, subject: str, decision: Decision) -> str:
@@ -365,25 +375,21 @@ def _with_reason(decision: Decision, reason: str) -> Decision:
     )
 
 
-def _how_to_permit(decision: Decision) -> str:
-    rules = ", ".join(decision.rule_ids) or "the default policy"
-    return (
-        f"decided by {rules}; to permit this on purpose, run it yourself or add a user rule "
-        "(~/.config/hookward/policy.toml) that allows it"
-    )
-
-
 @dataclass
 class Settlement:
     may_run: bool
-    sent_kind: str  # what hookward answered, as adapters.render spells it
+    sent_kind: str  # what hookward answered, as compat.answer names it
     decision: Decision  # as recorded: the engine's, plus what happened at the prompt
     refusal: str = ""
 
 
-def settle(gate: Gate, consent: Any) -> Settlement:
-    """Run only on allow, or on ask / force_ask with an explicit approval from a person. Anything else refuses."""
-    decision = gate.decision
+def settle(gate: Gate, consent: Any, decision: Decision | None = None, grant_id: str | None = None) -> Settlement:
+    """Run only on allow, or on ask / force_ask with an explicit approval from a person. Anything else refuses.
+
+    `decision`: the gate's, unless the pipeline replaced it (a person's grant used: allow); `grant_id`:
+    the grant a refused ask opened, named in the refusal for a person to resolve from a terminal.
+    """
+    decision = gate.decision if decision is None else decision
     verdict = decision.verdict
     if verdict == Verdict.ALLOW:
         return Settlement(True, ALLOW, decision)
@@ -403,82 +409,45 @@ def settle(gate: Gate, consent: Any) -> Settlement:
         else:
             why = "no approval was received"
         recorded = _with_reason(decision, why)
-        reason = f"hookward refused: {shown(decision.summary)}. {why} ({_how_to_permit(decision)})"
+        reason = f"hookward refused: {shown(decision.summary)}. {why} ({how_to_permit(decision, grant_id)})"
         return Settlement(False, DENY, recorded, reason)
-    reason = f"hookward refused: {shown(decision.summary)} ({_how_to_permit(decision)})"
+    reason = f"hookward refused: {shown(decision.summary)} ({how_to_permit(decision)})"
     return Settlement(False, DENY, decision, reason)
 
 
-def _ledger_write(method: str, *args: Any) -> None:
-    """A ledger write; bounded and never able to change an answer."""
-    try:
-        from hookward.verdicts import ledger
-    except ImportError:
-        return
-    try:
-        getattr(ledger, method)(*args)
-    except Exception as error:
-        sys.stderr.write(f"hookward: ledger write failed: {type(error).__name__}\n")
-
-
-async def record_decision(call: ToolCall, decision: Decision, sent_kind: str) -> None:
-    await anyio.to_thread.run_sync(_ledger_write, "record_decision", call, decision, sent_kind, None)
-
-
 async def record_outcome(call: ToolCall, failed: bool) -> None:
-    await anyio.to_thread.run_sync(_ledger_write, "record_post", PostEvent(call, failed))
+    await anyio.to_thread.run_sync(pipeline.record_post, PostEvent(call, failed))
 
 
 def _text(text: str, is_error: bool = False) -> CallToolResult:
     return CallToolResult(content=[TextContent(type="text", text=text)], is_error=is_error)
 
 
-def _grant_life(gate: Gate, consent: Any, host: str) -> tuple[Settlement, dict | None, str | None]:
-    """The hook's grant flow for an ask through this server (verdicts/grants.py).
+def asked_a_person(consent: Any) -> bool:
+    """Whether a person answered the client's prompt (approved, declined or dismissed it)."""
+    if isinstance(consent, AcceptedElicitation):
+        return not isinstance(consent.data, NotAsked)
+    return isinstance(consent, (DeclinedElicitation, CancelledElicitation))
 
-    An approval a person gave with `hookward grant` for exactly this call is used (atomically)
-    and the action runs. Otherwise the call opens a grant: an answer given through elicitation
-    resolves it (approved once and used, or denied, recorded as the client's prompt); a call no
-    person was asked about is refused with the grant's id, for a person to resolve from a terminal.
-    Returns the settlement, the grant to record with the decision, and the choice made in the prompt.
+
+def through_pipeline(gate: Gate, consent: Any) -> tuple[Settlement, dict | None]:
+    """The gate's call through the one pipeline (adapters/pipeline.py): the hook's grants, then the settlement.
+
+    An approval a person gave with `hookward grant` for exactly this call is used (atomically) and the
+    action runs. Otherwise an ask opens a grant: an answer given through elicitation resolves it (the
+    caller closes it, `_resolve_in_prompt`); a call no person was asked about is refused with the
+    grant's id, for a person to resolve from a terminal. Returns the settlement and the grant opened.
     """
-    from hookward.adapters.render import _how_to_permit as permit
-    from hookward.verdicts import grants
+    asked = asked_a_person(consent)
+    settled: list[Settlement] = []
 
-    decision = gate.decision
-    try:
-        key_hash = grants.identity(gate.call, grants.install_key())
-    except Exception as error:
-        sys.stderr.write(f"hookward: no grant for this call ({type(error).__name__})\n")
-        return settle(gate, consent), None, None
-    used = grants.consume(key_hash, gate.call.session_id or "")
-    if used is not None:
-        gid = used["grant_id"]
-        why = f"a person approved this call ({used['scope']}) with `hookward grant {gid}`"
-        allowed = Decision(Verdict.ALLOW, [why], [f"grant.{gid}"], decision.parts, understood=True)
-        return Settlement(True, ALLOW, allowed), None, None
-    settlement = settle(gate, consent)
-    asked = isinstance(consent, (AcceptedElicitation, DeclinedElicitation, CancelledElicitation)) and not (
-        isinstance(consent, AcceptedElicitation) and isinstance(consent.data, NotAsked)
-    )
-    record = grants.grant_record(
-        gate.call,
-        decision,
-        grants.new_id(),
-        key_hash,
-        settlement.sent_kind,
-        GRANT_WINDOW_SECONDS,
-        grants.host_lineage(),
-    )
-    if asked:
-        return settlement, record, grants.ONCE if settlement.may_run else grants.DENY
-    gid = record["grant_id"]
-    why = settlement.decision.reasons[-1] if settlement.decision.reasons else "no approval was received"
-    refusal = f"hookward refused: {shown(decision.summary)}. {why} ({permit(decision, gid)})"
-    return Settlement(False, DENY, settlement.decision, refusal), record, None
+    def render(decision: Decision, _settings: Any, grant_id: str | None) -> tuple[Answer, Decision]:
+        settlement = settle(gate, consent, decision, None if asked else grant_id)
+        settled.append(settlement)
+        return Answer(settlement.sent_kind, settlement.refusal, decision.verdict), settlement.decision
 
-
-GRANT_WINDOW_SECONDS = 3600  # as the hook's default grant_expiry_minutes
+    outcome = pipeline.run(gate.call, pipeline.PRE, render, judged=(gate.decision, gate.settings))
+    return settled[-1], outcome.grant
 
 
 def _resolve_in_prompt(grant: dict, choice: str, host: str) -> None:
@@ -495,15 +464,11 @@ def _resolve_in_prompt(grant: dict, choice: str, host: str) -> None:
 
 async def _gated(gate: Gate, consent: Any) -> CallToolResult | None:
     """Record the decision (and the grant an ask opens); a refusal result, or None when the action may run."""
-    grant = choice = None
-    if gate.decision.verdict in (Verdict.ASK, Verdict.FORCE_ASK):
-        settlement, grant, choice = await anyio.to_thread.run_sync(_grant_life, gate, consent, gate.call.host or "")
-    else:
-        settlement = settle(gate, consent)
-    await anyio.to_thread.run_sync(
-        _ledger_write, "record_decision", gate.call, settlement.decision, settlement.sent_kind, None, grant
-    )
-    if grant is not None and choice is not None:
+    from hookward.verdicts import grants
+
+    settlement, grant = await anyio.to_thread.run_sync(through_pipeline, gate, consent)
+    if grant is not None and asked_a_person(consent):
+        choice = grants.ONCE if settlement.may_run else grants.DENY
         await anyio.to_thread.run_sync(_resolve_in_prompt, grant, choice, gate.call.host or "")
     if not settlement.may_run:
         return _text(settlement.refusal, is_error=True)
@@ -534,6 +499,13 @@ ActionArg = Annotated[
 CONFIRMED = "Confirmed."
 
 
+def _record_check(gate: Gate) -> None:
+    """A `check` goes through the pipeline too: recorded as `check` (nothing acts), no grant."""
+    pipeline.run(
+        gate.call, pipeline.CHECK, lambda decision, _s, _g: (None, decision), judged=(gate.decision, gate.settings)
+    )
+
+
 async def check(
     action: ActionArg,
     ctx: Context,
@@ -556,7 +528,7 @@ async def check(
         here = "would run only if a person approves it when asked"
     else:
         here = "would be refused: this client cannot ask a person (no MCP elicitation)"
-    await record_decision(gate.call, decision, "check")
+    await anyio.to_thread.run_sync(_record_check, gate)
     lines = [
         f"verdict: {verdict.label}",
         f"through this server: {here}",

@@ -35,7 +35,7 @@ STAGES: list[tuple[str, list[tuple[str, str]]]] = [
     ("path resolution", [("hookward.policy.engine", "target")]),
     ("path rules (pattern match)", [("hookward.policy.engine", "matches")]),
     ("render", [("hookward.adapters.hook", "choose"), ("{adapter}", "spell")]),
-    ("ledger record", [("hookward.adapters.hook", "_record_pre")]),
+    ("ledger record", [("hookward.adapters.pipeline", "record_decision")]),
     ("lazy imports", [("hookward.policy.bashlex_fast", "load")]),
     ("hook glue", [("hookward.adapters.hook", "handle")]),
 ]
@@ -141,13 +141,15 @@ def clear_caches() -> None:
 def main() -> None:
     # argv, not a JSON spec: json must not be imported before the hook's own imports are timed.
     host, event, payload_file, reps = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
-    adapter = "hookward.adapters." + host.replace("-", "_")
+    adapter = "{adapter}"  # its module, from the explicit registry (adapters.ADAPTERS), once that is imported
     with open(payload_file, "rb") as handle:
         raw = handle.read()
     import importlib
 
     start = perf()
     for name in EAGER:
+        if name == "{adapter}":
+            adapter = "hookward.adapters." + sys.modules["hookward.adapters"].ADAPTERS[host]
         importlib.import_module(name.replace("{adapter}", adapter))
     eager_ms = (perf() - start) * 1000
     hook = sys.modules["hookward.adapters.hook"]

@@ -3,7 +3,7 @@
 Two rules make the page honest:
 
 - What hookward *sends* for each verdict is not written here: it is asked of
-  `adapters.render.choose`, the function the hook path calls, with a
+  `compat.answer.choose`, the function the hook path calls, with a
   synthetic decision per verdict. The page cannot say one thing while the
   code does another.
 - A fact is shown with the grade of its evidence, in words that do not
@@ -19,9 +19,8 @@ import os
 import re
 from dataclasses import dataclass
 
-from hookward.adapters.approval import choose_approval
-from hookward.adapters.render import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose
 from hookward.compat import schema
+from hookward.compat.answer import ALLOW, ASK, DEFAULT_TRUSTED_GRADE, DENY, FORCE_ASK, SILENT, choose, choose_approval
 from hookward.compat.registry import ANY_MODE, GRADE_RANK, Capabilities, grade_at_least
 from hookward.verdicts.decision import Decision, Verdict
 
@@ -244,7 +243,7 @@ def unlisted_mode(data: dict) -> str:
 
 
 def sends(data: dict, event: str, mode: str, trusted_grade: str = DEFAULT_TRUSTED_GRADE) -> dict[str, dict]:
-    """What the hook path sends for each verdict on `event` in `mode`: asked of adapters.render.choose."""
+    """What the hook path sends for each verdict on `event` in `mode`: asked of compat.answer.choose."""
     caps = Capabilities(data)
     result = {}
     pick = choose_approval if data["events"][event]["role"] == "approval" else choose
@@ -286,7 +285,7 @@ def render_page(hosts: dict[str, dict]) -> str:
         "fact carries the grade of its evidence; nothing here is stronger than its evidence.",
         "",
         "The *hookward sends* columns are not written by hand: they are computed by the function the",
-        "hook path calls (`adapters.render.choose`), with one example decision per verdict, in the",
+        "hook path calls (`compat.answer.choose`), with one example decision per verdict, in the",
         f"host's default permission mode, trusting facts graded `{DEFAULT_TRUSTED_GRADE}` or stronger",
         "(the default `trusted_grade`; a stricter policy setting turns more asks into refusals).",
         "",
@@ -501,7 +500,7 @@ ASK_EFFECT_WORDS = {
 
 def _refusal_reason(data: dict, event: str, verdict: str, mode: str) -> str:
     """Why an ask or force_ask is refused in this mode, read off the facts, with their grade."""
-    from hookward.adapters.render import SAFE_HEADLESS
+    from hookward.compat.answer import SAFE_HEADLESS
 
     caps = Capabilities(data)
     ask = caps.effect(event, "ask", mode)

@@ -64,7 +64,7 @@ def check(
 
     Exit status: 0 allow, 3 ask or force_ask, 2 deny, 1 error (a broken policy, a bad argument).
     """
-    from hookward.policy.engine import evaluate_call
+    from hookward.adapters import pipeline
     from hookward.policy.schema import PolicyError
 
     text = " ".join(command) if command else None
@@ -86,18 +86,23 @@ def check(
                 "so there is no hook answer to show; drop --host to see the verdict"
             )
         event = event or pre_events[0]
+
+    def render(decision, settings, _grant_id):  # type: ignore[no-untyped-def]
+        if caps is None:
+            return None, decision
+        from hookward.compat.answer import choose
+
+        return choose(decision, caps, event, None, settings.trusted_grade), decision
+
     try:
-        decision, settings = evaluate_call(call)
+        # The one pipeline (adapters/pipeline.py), as the hook and the MCP server's `check` run it:
+        # recorded in the ledger as a `check` (nothing acts, no grant is opened or used).
+        outcome = pipeline.run(call, pipeline.CHECK, render)
     except PolicyError as error:
         typer.echo(f"hookward: broken policy: {error}", err=True)
         raise typer.Exit(EXIT_ERROR) from None
-    sent = None
-    if caps is not None:
-        from hookward.adapters.render import choose
-
-        pre = event
-        answer = choose(decision, caps, pre, None, settings.trusted_grade)
-        sent = {"event": pre, "answer": answer.kind, "reason": answer.reason}
+    decision, answer = outcome.decision, outcome.answer
+    sent = {"event": event, "answer": answer.kind, "reason": answer.reason} if answer is not None else None
     if as_json:
         out = decision.to_dict()
         out["call"] = {k: v for k, v in call.to_dict().items() if v not in (None, "", ())}

@@ -16,7 +16,7 @@ import sys
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from hookward.adapters import hook
+from hookward.adapters import hook, pipeline
 from hookward.adapters.base import PayloadError
 from hookward.adapters.render import ALLOW, ASK, DENY, SILENT, Answer
 from hookward.compat import registry
@@ -125,8 +125,8 @@ def decision_sent(host: str, wire) -> str:  # type: ignore[no-untyped-def]
 @pytest.fixture(autouse=True)
 def no_ledger(monkeypatch):  # type: ignore[no-untyped-def]
     """Keep every test off the user's ledger."""
-    monkeypatch.setattr(hook, "_record_pre", lambda *args: None)
-    monkeypatch.setattr(hook, "_record_post", lambda *args: None)
+    monkeypatch.setattr(pipeline, "record_decision", lambda *args: None)
+    monkeypatch.setattr(pipeline, "record_post", lambda *args: None)
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from hookward.adapters import hook, installers
+from hookward.adapters import hook, installers, pipeline
 from hookward.compat import registry
 from hookward.verdicts import ledger
 from hookward.verdicts.decision import Decision, Verdict
@@ -40,14 +40,14 @@ COPILOT_APPROVAL = {
 
 @pytest.fixture
 def verdict(monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(hook, "_record_pre", lambda *args: None)
+    monkeypatch.setattr(pipeline, "record_decision", lambda *args: None)
 
     def use(value: Verdict, understood: bool = True) -> None:
         decision = Decision(value, [f"fixed test verdict {value.label}"], ["test.fixed"], understood=understood)
         engine = ModuleType("hookward.policy.engine")
         engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
-        monkeypatch.setattr(hook, "_grant_for", lambda call, decision, settings: (decision, None))
+        monkeypatch.setattr(pipeline, "grant_for", lambda call, decision, settings: (decision, None))
 
     return use
 
@@ -291,7 +291,7 @@ def test_a_grant_used_long_before_does_not_settle_a_later_approval(project, monk
     grant_id = refused["permissionDecisionReason"].split("`hookward grant ")[1][:8]
     grants.resolve(grant_id, "once", by="tester", how="unit test")
     assert codex_pre_tool(project) == {}
-    later = ledger.now_us() + (hook.APPROVAL_AFTER_PRE_TOOL_S + 1) * 1_000_000
+    later = ledger.now_us() + (pipeline.APPROVAL_AFTER_PRE_TOOL_S + 1) * 1_000_000
     monkeypatch.setattr(ledger, "now_us", lambda: later)
     approval = dict(CODEX_APPROVAL, cwd=str(project), tool_input={"command": ASK_COMMAND, "description": "build"})
     decision = codex_decision(codex(approval))

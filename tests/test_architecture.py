@@ -19,6 +19,19 @@ Read with `ast` from the source files (nothing is imported). THE RULE, from DESI
 
 Known exceptions are listed below, each with the reason it exists; the test fails when one is
 no longer needed, so the list only shrinks.
+
+ONE PIPELINE (DESIGN.md, "The pipeline"): the hook, the MCP server and `hookward check` run
+parse -> evaluate -> render -> record through one function, `adapters.pipeline.run`, so:
+
+6. Nothing but `adapters/pipeline.py` records a call in the ledger: no other module calls
+   `verdicts.ledger`'s record functions (record_decision, record_post, record_failure, or the
+   row builders behind them), imports them by name, or reaches the ledger module by `getattr`.
+7. In `adapters/` and `compat/`, nothing but `adapters/pipeline.py` imports the policy engine
+   (`hookward.policy.engine`): a front end that evaluates by itself is a second pipeline.
+8. The adapter of a host is found only through the explicit table `adapters.ADAPTERS`
+   (`adapters.adapter_for`): nowhere else is a module name built from a host id, that is, no
+   string is made by joining `adapters.` (or `hookward.adapters.`) with something that is not
+   a lookup in ADAPTERS.
 """
 
 from __future__ import annotations
@@ -37,9 +50,6 @@ EXCEPTIONS: dict[tuple[str, str], str] = {
     ("hookward.policy.protection", "hookward.verdicts.grants"): "protects the grant key's file (key_path)",
     ("hookward.policy.provenance", "hookward.verdicts.ledger"): "keeps the session baseline in the state directory",
     ("hookward.verdicts.export", "hookward.compat.registry"): "grades shadow-mode answers by the host's facts",
-    ("hookward.compat.document", "hookward.adapters.render"): "renders the page through choose() until it moves "
-    "to compat/ (issue 14, 'One pipeline')",
-    ("hookward.compat.document", "hookward.adapters.approval"): "renders approval answers through choose_approval()",
     ("hookward.compat.probes.harness", "hookward.adapters"): "spells the probe's hook answers with the adapter",
     ("hookward.compat.probes.kimi_extra", "hookward.adapters.install"): "probes the hook command install writes",
 }
@@ -210,6 +220,115 @@ def import_cycles(root: Path) -> list[list[str]]:
     return cycles
 
 
+LEDGER = "hookward.verdicts.ledger"
+ENGINE = "hookward.policy.engine"
+PIPELINE = "hookward.adapters.pipeline"
+RECORDS = frozenset({"record_decision", "record_post", "record_failure", "decision_row", "post_row"})
+
+
+def _dotted(node: ast.expr) -> str:
+    """`a.b.c` for a Name / Attribute chain, else ""."""
+    parts: list[str] = []
+    while isinstance(node, ast.Attribute):
+        parts.append(node.attr)
+        node = node.value
+    if not isinstance(node, ast.Name):
+        return ""
+    return ".".join([node.id, *reversed(parts)])
+
+
+def _absolute(node: ast.ImportFrom, module: str, path: Path) -> str:
+    base = node.module or ""
+    if not node.level:
+        return base
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    anchor = package.split(".")
+    return ".".join(anchor[: len(anchor) - node.level + 1] + ([base] if base else []))
+
+
+def pipeline_violations(root: Path) -> list[str]:
+    """Rules 6 and 7: who records a call in the ledger, and who evaluates one, besides the pipeline."""
+    problems: list[str] = []
+    for module, path in sorted(source_modules(root).items()):
+        if module in (LEDGER, PIPELINE):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        where = path.relative_to(root)
+        names = {LEDGER}  # how this module spells the ledger module
+        front = stage_of(module) in ("adapters", "compat")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name == LEDGER and alias.asname:
+                        names.add(alias.asname)
+                    if front and (alias.name == ENGINE or alias.name.startswith(ENGINE + ".")):
+                        problems.append(f"{where}:{node.lineno}: evaluates outside the pipeline ({alias.name})")
+            elif isinstance(node, ast.ImportFrom):
+                base = _absolute(node, module, path)
+                for alias in node.names:
+                    full = f"{base}.{alias.name}"
+                    if full == LEDGER:
+                        names.add(alias.asname or alias.name)
+                    if base == LEDGER and (alias.name in RECORDS or alias.name == "*"):
+                        problems.append(f"{where}:{node.lineno}: imports the ledger's {alias.name}")
+                    if front and ENGINE in (base, full):
+                        problems.append(f"{where}:{node.lineno}: evaluates outside the pipeline ({full})")
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and node.attr in RECORDS and _dotted(node.value) in names:
+                problems.append(f"{where}:{node.lineno}: records in the ledger outside the pipeline ({node.attr})")
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "getattr"
+                and node.args
+                and _dotted(node.args[0]) in names
+            ):
+                problems.append(f"{where}:{node.lineno}: reaches the ledger by getattr")
+    return problems
+
+
+ADAPTER_PREFIXES = ("adapters.", "hookward.adapters.")
+
+
+def _from_the_table(node: ast.expr) -> bool:
+    return isinstance(node, ast.Subscript) and _dotted(node.value).endswith("ADAPTERS")
+
+
+def built_adapter_names(root: Path) -> list[str]:
+    """Rule 8: where a module name under adapters/ is built from a value instead of read from ADAPTERS."""
+    problems: list[str] = []
+    for module, path in sorted(source_modules(root).items()):
+        if module == "hookward.adapters":
+            continue  # the table itself
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            built = False
+            if isinstance(node, ast.JoinedStr):
+                for index, piece in enumerate(node.values[:-1]):
+                    after = node.values[index + 1]
+                    if (
+                        isinstance(piece, ast.Constant)
+                        and isinstance(piece.value, str)
+                        and piece.value.endswith(ADAPTER_PREFIXES)
+                        and isinstance(after, ast.FormattedValue)
+                        and not _from_the_table(after.value)
+                    ):
+                        built = True
+            elif isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+                left = node.left
+                while isinstance(left, ast.BinOp) and isinstance(left.op, ast.Add):
+                    left = left.right
+                built = (
+                    isinstance(left, ast.Constant)
+                    and isinstance(left.value, str)
+                    and left.value.endswith(ADAPTER_PREFIXES)
+                    and not _from_the_table(node.right)
+                )
+            if built:
+                problems.append(f"{path.relative_to(root)}:{node.lineno}: builds an adapter's module name")
+    return problems
+
+
 # --- the repository ---------------------------------------------------------------------------
 
 
@@ -235,6 +354,16 @@ def test_every_listed_exception_is_still_needed() -> None:
 def test_no_import_cycle_among_hookward_modules() -> None:
     cycles = import_cycles(REPO)
     assert not cycles, cycles
+
+
+def test_only_the_pipeline_records_a_call_in_the_ledger_or_evaluates_one() -> None:
+    problems = pipeline_violations(REPO)
+    assert not problems, "\n".join(problems)
+
+
+def test_an_adapter_is_found_only_through_the_explicit_registry() -> None:
+    problems = built_adapter_names(REPO)
+    assert not problems, "\n".join(problems)
 
 
 # --- the checks can fail: planted violations -------------------------------------------------
@@ -314,3 +443,50 @@ def test_a_deferred_import_does_not_make_a_cycle(tmp_path: Path) -> None:
         },
     )
     assert import_cycles(root) == []
+
+
+def test_a_front_end_writing_the_ledger_or_evaluating_by_itself_is_a_second_pipeline(tmp_path: Path) -> None:
+    root = plant(
+        tmp_path,
+        {
+            "verdicts/ledger.py": "def record_decision(*a):\n    pass\n",
+            "policy/engine.py": "def evaluate_call(call):\n    pass\n",
+            "adapters/pipeline.py": (
+                "from hookward.verdicts import ledger\nfrom hookward.policy.engine import evaluate_call\n"
+                "def run(call):\n    ledger.record_decision(call)\n"
+            ),
+            "adapters/mcp_server.py": (
+                "from hookward.verdicts import ledger as book\n"
+                "def write(method, *args):\n    getattr(book, method)(*args)\n"
+                "def judge(call):\n    from hookward.policy.engine import evaluate_call\n    return evaluate_call(call)\n"
+            ),
+            "adapters/hook.py": "import hookward.verdicts.ledger\nhookward.verdicts.ledger.record_post(None)\n",
+            "compat/document.py": "from hookward.verdicts.ledger import record_failure as note\n",
+            "hookward/cli_policy.py": "from hookward.policy.engine import evaluate_call\n",  # wiring may evaluate
+        },
+    )
+    assert sorted(pipeline_violations(root)) == [
+        "adapters/hook.py:2: records in the ledger outside the pipeline (record_post)",
+        "adapters/mcp_server.py:3: reaches the ledger by getattr",
+        "adapters/mcp_server.py:5: evaluates outside the pipeline (hookward.policy.engine.evaluate_call)",
+        "compat/document.py:1: imports the ledger's record_failure",
+    ]
+
+
+def test_a_module_name_built_from_a_host_id_is_found(tmp_path: Path) -> None:
+    root = plant(
+        tmp_path,
+        {
+            "adapters/__init__.py": 'ADAPTERS = {"a-b": "a_b"}\nNAME = __name__ + "." + ADAPTERS["a-b"]\n',
+            "adapters/doctor.py": "def find(host):\n    return __import__(f\"hookward.adapters.{host.replace('-', '_')}\")\n",
+            "hookward/cli_hosts.py": 'def find(host):\n    return "hookward.adapters." + host\n',
+            "compat/probes/harness.py": (
+                "from hookward.adapters import ADAPTERS\n"
+                'def spelled(host):\n    return f"adapters.{ADAPTERS[host]}.spell", "adapters." + ADAPTERS[host]\n'
+            ),
+        },
+    )
+    assert sorted(built_adapter_names(root)) == [
+        "adapters/doctor.py:2: builds an adapter's module name",
+        "hookward/cli_hosts.py:2: builds an adapter's module name",
+    ]

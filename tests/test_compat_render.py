@@ -8,8 +8,8 @@ import os
 import re
 
 import pytest
-from hookward.adapters.render import ASK, DENY, SILENT, choose
 from hookward.compat import document, registry, schema
+from hookward.compat.answer import ASK, DENY, SILENT, choose
 from hookward.verdicts.decision import Decision, Verdict
 from typer.testing import CliRunner
 

@@ -26,8 +26,9 @@ from types import SimpleNamespace
 import pytest
 from hookward.adapters import ADAPTERS, adapter_for, doctor, hook, installers
 from hookward.adapters.install import ConfigError
-from hookward.adapters.render import DEFAULT_TRUSTED_GRADE, DENY, Answer
+from hookward.adapters.render import DENY, Answer
 from hookward.compat import registry
+from hookward.compat.answer import DEFAULT_TRUSTED_GRADE
 from hookward.policy import protection
 from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall

@@ -9,7 +9,7 @@ import sys
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from hookward.adapters import hook, host_version, installers
+from hookward.adapters import hook, host_version, installers, pipeline
 from hookward.compat import registry
 from hookward.verdicts.decision import Decision, Verdict
 
@@ -18,8 +18,8 @@ FIXTURES = os.path.join(os.path.dirname(__file__), "fixtures")
 
 @pytest.fixture(autouse=True)
 def no_ledger(monkeypatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setattr(hook, "_record_pre", lambda *args: None)
-    monkeypatch.setattr(hook, "_record_post", lambda *args: None)
+    monkeypatch.setattr(pipeline, "record_decision", lambda *args: None)
+    monkeypatch.setattr(pipeline, "record_post", lambda *args: None)
 
 
 @pytest.fixture
@@ -30,7 +30,7 @@ def verdict(monkeypatch):  # type: ignore[no-untyped-def]
         engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
         monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
         # ask-level calls open a grant in the pre-tool path: none here
-        monkeypatch.setattr(hook, "_grant_for", lambda call, decision, settings: (decision, None))
+        monkeypatch.setattr(pipeline, "grant_for", lambda call, decision, settings: (decision, None))
 
     return use
 
@@ -165,7 +165,7 @@ def test_a_deny_refuses_the_permission_dialog_with_the_rule(verdict):
 def test_an_ask_at_the_dialog_is_the_dialog_itself_and_opens_no_grant(verdict, monkeypatch):
     verdict(Verdict.ASK)
     opened = []
-    monkeypatch.setattr(hook, "_grant_for", lambda *args: opened.append(args) or (args[1], None))
+    monkeypatch.setattr(pipeline, "grant_for", lambda *args: opened.append(args) or (args[1], None))
     wire = hook.handle("claude-code", "PermissionRequest", json.dumps(PERMISSION_REQUEST).encode())
     assert wire.stdout == "" and wire.exit_code == 0
     assert opened == []  # the pre-tool event opened the call's one grant; the dialog opens none

@@ -387,16 +387,17 @@ def test_escape_sequences_and_bidi_overrides_are_shown_not_hidden() -> None:
     assert mcp_server.shown("line1\n\tline2") == "line1\n\tline2"
 
 
-def test_engine_failure_is_a_refusal(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_engine_failure_is_a_refusal_recorded_as_the_hook_records_a_failure(monkeypatch: pytest.MonkeyPatch) -> None:
     import hookward.policy.engine
 
     def broken(call: ToolCall):  # type: ignore[no-untyped-def]
         raise RuntimeError("policy file unreadable")
 
     monkeypatch.setattr(hookward.policy.engine, "evaluate_call", broken)
-    decision = mcp_server.evaluate(ToolCall("shell", command="ls"))
+    decision, settings = mcp_server.judge(ToolCall("shell", command="ls"))
     assert decision.verdict == Verdict.DENY
-    assert "policy file unreadable" in decision.summary
+    assert decision.rule_ids == ["hookward.failed-closed"]  # what audit export flags as failed closed
+    assert "policy file unreadable" in decision.summary and settings is None
 
 
 @pytest.mark.parametrize("verdict", [Verdict.ASK, Verdict.FORCE_ASK])

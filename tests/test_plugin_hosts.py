@@ -26,8 +26,8 @@ from pathlib import Path
 import pytest
 from hookward.adapters import _plugin_wire, hook
 from hookward.adapters.base import PayloadError
-from hookward.adapters.render import choose
 from hookward.compat import registry
+from hookward.compat.answer import choose
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
 from hypothesis import HealthCheck, given, settings

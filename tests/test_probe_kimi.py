@@ -247,7 +247,7 @@ def test_kimi_registry_facts_follow_the_committed_records():
 
 
 def test_kimi_ask_and_force_ask_are_refused_with_the_probed_registry():
-    from hookward.adapters.render import DENY, choose
+    from hookward.compat.answer import DENY, choose
     from hookward.verdicts.decision import Decision
 
     caps = registry.Capabilities(registry.load_host("kimi"), "2.1.0")

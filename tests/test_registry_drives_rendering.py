@@ -14,9 +14,9 @@ import sys
 from types import ModuleType, SimpleNamespace
 
 import pytest
-from hookward.adapters import claude_code, hook
-from hookward.adapters.render import ASK, DENY, FORCE_ASK, SILENT, choose
+from hookward.adapters import claude_code, hook, pipeline
 from hookward.compat import registry
+from hookward.compat.answer import ASK, DENY, FORCE_ASK, SILENT, choose
 from hookward.verdicts.decision import Decision, Verdict
 
 EVENT = "PreToolUse"
@@ -182,7 +182,7 @@ def run_hook(data: dict, verdict: Verdict, mode: str, monkeypatch) -> dict:
     engine = ModuleType("hookward.policy.engine")
     engine.evaluate_call = lambda call: (decision, SimpleNamespace(trusted_grade="documented"))  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "hookward.policy.engine", engine)
-    monkeypatch.setattr(hook, "_record_pre", lambda *args: None)  # keep the test off the user's ledger
+    monkeypatch.setattr(pipeline, "record_decision", lambda *args: None)  # keep the test off the user's ledger
     payload = {
         "session_id": "s",
         "cwd": "/tmp",
