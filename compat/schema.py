@@ -391,6 +391,41 @@ class ConfigLocation(_Graded):
         return self
 
 
+class CredentialFile(_Graded):
+    """A file or tree where the host keeps its own sign-in: OAuth credentials, tokens, API keys.
+
+    policy/loader.py adds every host's to the credential stores of policy/knowledge/paths.py
+    (CREDENTIALS): reading one is a credential read (floor `credentials`), copying a tree that
+    holds one a credential sweep. A user path starts with ~/, a system one with /.
+    """
+
+    path: str
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> CredentialFile:
+        if not self.path.startswith(("~/", "/")):
+            raise ValueError(f"a credential file is a user (~/) or system (/) path, not {self.path!r}")
+        _check_location_path(self.path, "user" if self.path.startswith("~") else "system")
+        return self
+
+
+class HarmlessFile(_Graded):
+    """A file or tree in the home directory the host keeps that holds no secret by design: its
+    instruction files, agent and command definitions, the code of its extensions.
+
+    policy/loader.py adds every host's to HOME_HARMLESS of policy/knowledge/paths.py: reading one
+    does not ask the way an unknown dot-file in the home directory does (a credential file inside
+    one is still a credential: those win).
+    """
+
+    path: str
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> HarmlessFile:
+        _check_location_path(self.path, "user")
+        return self
+
+
 class ConfigVariable(_Graded):
     """An environment variable that moves a host's configuration: `replaces` is the directory it stands for."""
 
@@ -660,6 +695,10 @@ class HostFile(Strict):
     config_variables: list[ConfigVariable]
     hook_off_switches: list[OffSwitch]
     limitations: list[str]
+    # Where the host keeps its own sign-in (a read is a credential read), and home files it keeps that hold no
+    # secret (a read does not ask): policy/loader.py compiles both into the built-in policy.
+    credential_files: list[CredentialFile] = []
+    harmless_files: list[HarmlessFile] = []
     # What a hook failure does with the fail-closed switch on, as `hookward install` writes it
     # (where the installed release has the switch: fail_closed_switch.since).
     failures_switched: Failures | None = None

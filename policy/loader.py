@@ -182,6 +182,11 @@ def builtin_key(default: bytes | None = None) -> str:
             raise RuntimeError(f"a built-in policy source is missing ({path})")
         digest.update(f"\0{os.path.basename(path)}\0{len(data)}\0".encode())
         digest.update(data)
+    # The host files' credential and harmless files are compiled in too: keyed by each file's size (a stat, not a
+    # read of 18 files per call), as policy/protection.py keys the table it derives from the same files.
+    from hookward.compat import registry
+
+    digest.update(f"\0hosts\0{registry.host_file_sizes()}".encode())
     return digest.hexdigest()
 
 
@@ -446,9 +451,14 @@ def compile_sources(sources: list[tuple[str, str, bytes]]) -> dict:
 
 def compile_builtin(default: bytes) -> dict:
     """The built-in part: the default policy, the floors' path tables and what is derived from them."""
+    from hookward.compat import registry
     from hookward.policy.knowledge import paths as kpaths
     from hookward.policy.patterns import compile_patterns
     from hookward.policy.schema import Settings
+
+    # A host's own sign-in and the harmless files it keeps are facts of its registry file.
+    credentials = kpaths.CREDENTIALS + registry.credential_groups()
+    home_harmless = kpaths.HOME_HARMLESS + registry.harmless_files()
 
     part = _compile_layer("builtin", DEFAULT_POLICY, default)
     settings = Settings().model_dump(exclude=set(USER_ONLY_SETTINGS))  # their defaults live in their modules
@@ -483,14 +493,13 @@ def compile_builtin(default: bytes) -> dict:
         "sha256": part["sha256"],
         "settings": settings,
         "rules": part["rules"],
-        "credentials": groups(kpaths.CREDENTIALS),
+        "credentials": groups(credentials),
         "persistence": groups(kpaths.PERSISTENCE),
         "self_protection": groups(kpaths.SELF_PROTECTION),
-        "credential_trees": trees(kpaths.CREDENTIALS),
+        "credential_trees": trees(credentials),
         "protected_trees": trees(kpaths.SELF_PROTECTION, kpaths.PERSISTENCE),
         "home_harmless": [
-            [base, "(?i)" + regex, include, fast]
-            for base, regex, include, fast in compile_patterns(kpaths.HOME_HARMLESS)
+            [base, "(?i)" + regex, include, fast] for base, regex, include, fast in compile_patterns(home_harmless)
         ],
     }
 

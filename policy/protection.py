@@ -272,13 +272,7 @@ def registry_inputs() -> list[list[str | int]]:
     """[host file, size] of every host file: what the precomputed part was written from."""
     from hookward.compat import registry
 
-    found: list[list[str | int]] = []
-    for host in registry.host_ids():
-        try:
-            found.append([host, os.stat(os.path.join(registry.HOSTS_DIR, host + ".json")).st_size])
-        except OSError:
-            continue
-    return found
+    return registry.host_file_sizes()
 
 
 def precompute() -> dict:

@@ -4,6 +4,12 @@ A pattern starting with `~/` is anchored at the home directory, one starting
 with `/` at the filesystem root; any other pattern matches at any depth, the
 way a `.gitignore` line without a slash does. `!` re-includes, last match wins.
 Each group is (id, what it is, patterns).
+
+What is known about one agent host (its config, its own sign-in, the harmless
+files it keeps) is not listed here: it lives in the host's registry file
+(compat/hosts/<host>.json `config_locations`, `credential_files`,
+`harmless_files`), and policy/loader.py and policy/protection.py derive from it.
+These lists hold what no host file knows.
 """
 
 CREDENTIALS: list[tuple[str, str, list[str]]] = [
@@ -139,12 +145,6 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.vercel/**",
             "~/.config/stripe/**",
             "~/.wrangler/**",
-            "~/.config/claude/**",
-            "~/.claude/.credentials.json",
-            "~/.codex/auth.json",
-            "~/.gemini/oauth_creds.json",
-            "~/.config/github-copilot/**",
-            "~/.qwen/oauth_creds.json",
             "~/.local/share/keyrings/**",
             "~/.password-store/**",
             "~/.gnupg/**",
@@ -175,14 +175,6 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.pip/**",
             "~/.config/pypoetry/auth.toml",
             "~/.local/share/python_keyring/**",
-            "~/.config/Code/User/globalStorage/**",
-            "~/.config/Cursor/User/globalStorage/**",
-            "~/.vscode-server/data/User/globalStorage/**",
-            "~/.config/copilot/**",
-            "~/.copilot/**",
-            "~/.kimi/**",
-            "~/.local/share/opencode/auth.json",
-            "~/.config/opencode/auth.json",
             "~/.aider*",
             "~/.config/mc/**",
             "~/.mc/**",
@@ -342,7 +334,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
 # asks unless it is here: a list of credential stores can never be complete, so
 # the default is inverted. Each entry is a cache, a toolchain or an editor's
 # own configuration that holds no secret by design (a credential store inside
-# one of these trees is still caught by CREDENTIALS above, which wins).
+# one of these trees is still caught by CREDENTIALS above, which wins). Each host's own harmless files
+# (its instruction files, the code of its extensions) are its registry file's `harmless_files`.
 HOME_HARMLESS: list[str] = [
     "~/.cache/**",  # caches (huggingface's token is in CREDENTIALS and wins)
     "~/.local/lib/**",  # user site-packages: code, not secrets
@@ -369,9 +362,6 @@ HOME_HARMLESS: list[str] = [
     "~/.npm/_logs/**",
     "~/.bun/install/cache/**",
     "~/.deno/**",
-    "~/.vscode/extensions/**",  # editor extensions: code
-    "~/.vscode-server/extensions/**",
-    "~/.cursor/extensions/**",
     "~/.oh-my-zsh/**",  # a framework's code (the user's own ~/.zshrc is not here)
     "~/.ssh/*.pub",  # public keys and the hosts seen: public by design
     "~/.ssh/known_hosts",
@@ -399,12 +389,6 @@ HOME_HARMLESS: list[str] = [
     "~/.config/bat/**",
     "~/.config/ripgrep/**",
     "~/.ripgreprc",
-    "~/.claude/CLAUDE.md",  # the agents' own instruction files
-    "~/.claude/agents/**",
-    "~/.claude/commands/**",
-    "~/.claude/skills/**",
-    "~/.codex/AGENTS.md",
-    "~/.gemini/GEMINI.md",
 ]
 
 # Files that run code later, at login, on a schedule, or on a git action.
