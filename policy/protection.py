@@ -139,6 +139,26 @@ class Table:
                 # neither compiled nor run (a non-ASCII path always goes to the case-insensitive regex).
                 needle = max(re.split(r"\*\*/|\*\*|\*|\?", glob), key=len)  # the pieces _glob_regex escapes
                 self.shapes.append((place, "glob", needle if needle.isascii() else ""))
+        # hits() looks the literal shapes up by the text a path can present for them instead of testing each:
+        # exact and tree places by base (a tree under every directory prefix of the subject), suffix places by
+        # their slash count (a run of that many path components), name places by one component. Indexes into
+        # self.shapes, so hits() keeps the table's order.
+        self._exact: dict[str, dict[str, list[int]]] = {"abs": {}, "home": {}}
+        self._trees: dict[str, dict[str, list[int]]] = {"abs": {}, "home": {}}
+        self._suffix_exact: dict[int, dict[str, list[int]]] = {}
+        self._suffix_trees: dict[int, dict[str, list[int]]] = {}
+        self._names: dict[str, list[int]] = {}
+        self._globs: list[tuple[int, Place, str, str]] = []
+        for index, (place, shape, text) in enumerate(self.shapes):
+            if shape == "glob":
+                self._globs.append((index, place, place.base, text))
+            elif place.base == "name":
+                self._names.setdefault(text, []).append(index)
+            elif place.base == "suffix":
+                by_slashes = self._suffix_trees if shape == "tree" else self._suffix_exact
+                by_slashes.setdefault(text.count("/"), {}).setdefault(text, []).append(index)
+            else:
+                (self._trees if shape == "tree" else self._exact)[place.base].setdefault(text, []).append(index)
         self.holders: dict[str, Place] = {}  # an absolute directory -> a place under it
         self.tails: dict[str, Place] = {}  # `.claude`, `.github/hooks` -> a project place under it
         self.first_names: dict[str, Place] = {}
@@ -156,6 +176,61 @@ class Table:
                 self.first_names.setdefault(pieces[0], place)
 
     def hits(self, path: str) -> list[Place]:
+        """The places `path` is or is inside of, in the table's order.
+
+        An abs or home place matches its subject (the lowered path, or the part below home) when it is the
+        text, or for a tree when the text is the subject up to a slash; a suffix place when the text is the
+        last components of the path (exact) or any run of them (tree); a name place when it is a component;
+        a glob by its regex, tried only when the path holds the glob's longest literal run."""
+        low = path.lower()
+        home = self.home.lower()
+        rel = low[len(home) + 1 :] if low.startswith(home + "/") else None
+        tail = low.lstrip("/")
+        components = tail.split("/")
+        found: set[int] = set()
+        for base, subject in (("abs", low), ("home", rel)):
+            if subject is None:
+                continue
+            exact = self._exact[base].get(subject)
+            if exact:
+                found.update(exact)
+            trees = self._trees[base]
+            if trees:
+                hit = trees.get(subject)
+                if hit:
+                    found.update(hit)
+                at = subject.find("/")
+                while at >= 0:
+                    hit = trees.get(subject[:at])
+                    if hit:
+                        found.update(hit)
+                    at = subject.find("/", at + 1)
+        count = len(components)
+        for slashes, table in self._suffix_exact.items():
+            if slashes < count:
+                hit = table.get("/".join(components[count - slashes - 1 :]))
+                if hit:
+                    found.update(hit)
+        for slashes, table in self._suffix_trees.items():
+            for start in range(count - slashes):
+                hit = table.get("/".join(components[start : start + slashes + 1]))
+                if hit:
+                    found.update(hit)
+        if self._names:
+            for component in components:
+                hit = self._names.get(component)
+                if hit:
+                    found.update(hit)
+        ascii_path = low.isascii()
+        for index, place, base, text in self._globs:
+            subject = low if base == "abs" else rel if base == "home" else tail
+            if subject is not None and (not ascii_path or text in subject) and place.regex.fullmatch(subject):
+                found.add(index)
+        shapes = self.shapes
+        return [shapes[index][0] for index in sorted(found)]
+
+    def _hits_by_scan(self, path: str) -> list[Place]:
+        """hits() as a test of every shape in turn: the definition the index must agree with (the tests)."""
         low = path.lower()
         home = self.home.lower()
         rel = low[len(home) + 1 :] if low.startswith(home + "/") else None
