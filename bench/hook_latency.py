@@ -178,6 +178,66 @@ def run_once(argv: list[str], data: bytes, env: dict[str, str], stderr_file) -> 
     return Sample(wall, (usage.ru_utime + usage.ru_stime) * 1000, usage.ru_maxrss / 1024, process.returncode, out)
 
 
+def server_pid(launcher: str) -> int | None:
+    """The warm server of this launcher (`<launcher> warm-serve`), found in /proc."""
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                argv = handle.read().split(b"\0")
+        except OSError:
+            continue
+        if launcher.encode() in argv and b"warm-serve" in argv:
+            return int(entry)
+    return None
+
+
+def wait_for_server(launcher: str, seconds: float = 10.0) -> int | None:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        pid = server_pid(launcher)
+        if pid is not None:
+            time.sleep(1.5)  # it binds its name first, then imports: let it finish before timing
+            return pid
+        time.sleep(0.1)
+    return None
+
+
+def _process_cpu_ms(pid: int) -> float:
+    """utime + stime + cutime + cstime of a process (its reaped children included), in ms."""
+    with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+        fields = handle.read().rpartition(")")[2].split()
+    ticks = sum(int(fields[index]) for index in (11, 12, 13, 14))
+    return ticks * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def server_rss_mb(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError):
+        pass
+    return float("nan")
+
+
+def server_cpu_pass(pid, argv, data_by_kind, env, stderr_file, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """The warm server's cpu per call of each kind: its forks are reaped at once, so their time is its cutime."""
+    out: dict[str, float] = {}
+    for kind, data in data_by_kind.items():
+        try:
+            before = _process_cpu_ms(pid)
+            for _ in range(calls):
+                run_once(argv, data, env, stderr_file)
+            time.sleep(0.3)
+            out[kind] = (_process_cpu_ms(pid) - before) / calls
+        except OSError:
+            break
+    return out
+
+
 def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
@@ -198,13 +258,14 @@ RSS_LAUNCHER = """
 import json, os, resource, sys
 spec = json.load(open(sys.argv[1]))
 out = {}
-for name, argv, stdin_path, runs in spec:
+for name, argv, stdin_path, runs, extra in spec:
     peaks = []
+    env = dict(os.environ, **extra)
     for _ in range(runs):
         actions = [(os.POSIX_SPAWN_OPEN, 0, stdin_path, os.O_RDONLY, 0),
                    (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
                    (os.POSIX_SPAWN_OPEN, 2, os.devnull, os.O_WRONLY, 0)]
-        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+        pid = os.posix_spawn(argv[0], argv, env, file_actions=actions)
         peaks.append(os.wait4(pid, 0)[2].ru_maxrss)
     out[name] = peaks
 floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # inherited; /proc has this mm's own peak
@@ -224,7 +285,8 @@ def rss_pass(scratch, contenders, env, work_dir: str, runs: int) -> dict[str, fl
         stdin_path = os.path.join(work_dir, f"stdin-{index}")
         with open(stdin_path, "wb") as handle:
             handle.write(data)
-        spec.append([name, argv, stdin_path, runs])
+        extra = {"HOOKWARD_WARM": "0"} if name.startswith("in-process ") else {}
+        spec.append([name, argv, stdin_path, runs, extra])
     spec_path, launcher = os.path.join(work_dir, "rss-spec.json"), os.path.join(work_dir, "rss_launcher.py")
     with open(spec_path, "w", encoding="utf-8") as handle:
         json.dump(spec, handle)
@@ -398,6 +460,11 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
         contenders["node -e 0"] = ([node, "-e", "0"], b"")
     for kind, data in data_by_kind.items():
         contenders[f"hook {kind}"] = (hook_argv, data)
+    # The same launcher with its warm client switched off: the whole call in one fresh process.
+    in_process_env = dict(env, HOOKWARD_WARM="0")
+    for kind, data in data_by_kind.items():
+        contenders[f"in-process {kind}"] = (hook_argv, data)
+    envs = {name: (in_process_env if name.startswith("in-process ") else env) for name in contenders}
     if base_argv is not None:
         for kind, data in data_by_kind.items():
             contenders[f"baseline {kind}"] = (base_argv, data)
@@ -429,8 +496,11 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
     stage_runs = StageRuns(scratch, env, payload_files)
     # The -X importtime runs and the in-process stage runs join the same rotation (their first
     # rounds), so the budget table compares numbers taken under the same background load.
+    server = None
     for round_index in range(options.warmup + options.rounds):
         timed_index = round_index - options.warmup
+        if timed_index == 0 and launcher:
+            server = wait_for_server(launcher)
         jobs: list[tuple[str, str]] = [("latency", name) for name in names]
         if 0 <= timed_index < options.importtime_runs:
             jobs += [("baseline", "")] + [("importtime", kind) for kind in data_by_kind]
@@ -446,13 +516,14 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
                 stage_runs.run(name, options.stage_reps if timed_index == 0 else 0)
             else:
                 argv, data = contenders[name]
-                sample = run_once(argv, data, env, stderr_file)
+                sample = run_once(argv, data, envs.get(name, env), stderr_file)
                 if round_index < options.warmup:
                     answers.setdefault(name, sample)
                 else:
                     samples[name].append(sample)
 
     peak_rss = rss_pass(scratch, contenders, env, work_dir, runs=5)
+    server_cpu = server_cpu_pass(server, hook_argv, data_by_kind, env, stderr_file) if server else {}
     s_median = median([x.wall_ms for x in samples["python -S -c pass"]])
     print()
     print(
@@ -466,12 +537,28 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
             f"{name:24} {fmt(median(walls), 9)} {fmt(p90(walls))} {fmt(min(walls))} {fmt(median(walls) / s_median, 11)} "
             f"{fmt(median(cpus))} {fmt(p90(cpus))} {fmt(peak_rss.get(name), 11, 1)}"
         )
+    for prefix, label in (("in-process ", "in process, all kinds"), ("hook ", "hook, all kinds")):
+        walls = [x.wall_ms for name in names if name.startswith(prefix) for x in samples[name]]
+        cpus = [x.cpu_ms for name in names if name.startswith(prefix) for x in samples[name]]
+        print(
+            f"{label:24} {fmt(median(walls), 9)} {fmt(p90(walls))} {fmt(min(walls))} "
+            f"{fmt(median(walls) / s_median, 11)} {fmt(median(cpus))} {fmt(p90(cpus))}"
+        )
     hook_walls = [x.wall_ms for name in names if name.startswith("hook ") for x in samples[name]]
     hook_cpus = [x.cpu_ms for name in names if name.startswith("hook ") for x in samples[name]]
-    print(
-        f"{'hook, all kinds':24} {fmt(median(hook_walls), 9)} {fmt(p90(hook_walls))} {fmt(min(hook_walls))} "
-        f"{fmt(median(hook_walls) / s_median, 11)} {fmt(median(hook_cpus))} {fmt(p90(hook_cpus))}"
-    )
+    if server:
+        print(
+            "(hook = the launcher as installed: its warm client hands the call to a fork of the warm server "
+            "(hookward/warm.py); its cpu column is the client's alone, the server's fork adds the cpu below. "
+            "in-process = the same launcher with HOOKWARD_WARM=0)"
+        )
+        print(
+            "warm server, cpu of its fork per call (ms, mean of 10 calls each): "
+            + ", ".join(f"{kind} {fmt(server_cpu.get(kind), 0)}" for kind in data_by_kind)
+            + f"; server peak RSS {fmt(server_rss_mb(server), 0, 1)} MB (shared with its forks)"
+        )
+    else:
+        print("(no warm server answered: the hook rows ran in process)")
     if base_argv is not None:
         base_walls = [x.wall_ms for name in names if name.startswith("baseline ") for x in samples[name]]
         base_cpus = [x.cpu_ms for name in names if name.startswith("baseline ") for x in samples[name]]
@@ -536,20 +623,30 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
         table[name] = row
     for kind in kinds:
         st = stages[kind]
-        hook_median = median([x.wall_ms for x in samples[f"hook {kind}"]])
+        hook_median = median([x.wall_ms for x in samples[f"in-process {kind}"]])
         inside = median(st["cold_total"]) - median(st["cold"].get("lazy imports", [0.0]))
         table["unaccounted"][kind] = hook_median - py_c - table["imports"][kind] - inside
     for name, units, _why in BUDGET_S:
         cells = " ".join(fmt(table[name].get(kind), 10) for kind in kinds)
         print(f"{name:28} {fmt(units * s_median, 7)} {cells}")
     print("-" * len(header))
-    hook_row = {kind: median([x.wall_ms for x in samples[f"hook {kind}"]]) for kind in kinds}
-    cpu_row = {kind: median([x.cpu_ms for x in samples[f"hook {kind}"]]) for kind in kinds}
-    rss_row = {kind: peak_rss.get(f"hook {kind}", float("nan")) for kind in kinds}
-    print(f"{'total (hook median wall)':28} {fmt(3 * s_median, 7)} " + " ".join(fmt(hook_row[k], 10) for k in kinds))
-    print(f"{'  x python -S -c pass':28} {fmt(3.0, 7)} " + " ".join(fmt(hook_row[k] / s_median, 10) for k in kinds))
-    print(f"{'cpu per call (user+sys)':28} {fmt(CPU_BUDGET_MS, 7)} " + " ".join(fmt(cpu_row[k], 10) for k in kinds))
-    print(f"{'peak RSS MB (max)':28} {'stated':>7} " + " ".join(fmt(rss_row[k], 10, 1) for k in kinds))
+    for prefix, label in (("in-process ", "in process"), ("hook ", "hook (warm)")):
+        if prefix == "hook " and not server:
+            continue
+        hook_row = {kind: median([x.wall_ms for x in samples[f"{prefix}{kind}"]]) for kind in kinds}
+        cpu_row = {
+            kind: median([x.cpu_ms for x in samples[f"{prefix}{kind}"]])
+            + (server_cpu.get(kind, float("nan")) if prefix == "hook " else 0.0)
+            for kind in kinds
+        }
+        rss_row = {kind: peak_rss.get(f"{prefix}{kind}", float("nan")) for kind in kinds}
+        print(f"{label}:")
+        print(f"{'total (median wall)':28} {fmt(3 * s_median, 7)} " + " ".join(fmt(hook_row[k], 10) for k in kinds))
+        print(f"{'  x python -S -c pass':28} {fmt(3.0, 7)} " + " ".join(fmt(hook_row[k] / s_median, 10) for k in kinds))
+        print(f"{'cpu per call (user+sys)':28} {fmt(CPU_BUDGET_MS, 7)} " + " ".join(fmt(cpu_row[k], 10) for k in kinds))
+        print(f"{'peak RSS MB (max)':28} {'stated':>7} " + " ".join(fmt(rss_row[k], 10, 1) for k in kinds))
+    if server:
+        print("  (warm cpu = the client's median + the server fork's mean; its RSS row is the client's)")
     if any(value < 0 for value in table["unaccounted"].values()):
         print(
             "  (a negative 'unaccounted' means the machine's load changed between the processes timed: "

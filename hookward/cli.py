@@ -33,6 +33,10 @@ def main() -> None:
         host = argv[1] if len(argv) > 1 else ""
         event = argv[2] if len(argv) > 2 else ""
         _exit_now(hook_main(host, event))
+    if argv[:1] == ["warm-serve"]:  # started by a launcher's hook client (hookward/warm.py), never by a person
+        from hookward.warm import serve
+
+        _exit_now(serve(sys.argv[0]))
     from hookward.app import app
 
     app()

@@ -53,6 +53,10 @@ SHELLS = frozenset(
     {"sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "env", "timeout", "nice", "nohup", "stdbuf", "setsid"}
 )
 MAX_ANCESTRY = 64
+
+# The hook process whose host lineage a grant records: this process, or the client a warm server's
+# fork serves (hookward/warm.py sets it there, from the kernel's peer credentials of the connection).
+HOOK_PID: int | None = None
 # policy/floors/common.py `Floor` members that cannot be loosened, as rule ids (a test keeps the two equal).
 NEVER_LOOSENED_RULES = ("floor.self-protection", "floor.budget", "floor.cloud-metadata")
 
@@ -166,7 +170,7 @@ def host_lineage(pid: int | None = None) -> list[list[int]]:
     [[pid, start time], ...]. Only up to the host: a terminal emulator or multiplexer
     above it is also the ancestor of the person's own shell.
     """
-    current = os.getpid() if pid is None else pid
+    current = (HOOK_PID or os.getpid()) if pid is None else pid
     me = proc_stat(current)
     if me is None:
         return []
