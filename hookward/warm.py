@@ -124,8 +124,8 @@ def _client(state: dict) -> None:
         except OSError:
             _spawn_server(posix, launcher)
             return
-        _pid, peer_uid, _gid = _struct.unpack("3i", conn.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12))
-        if peer_uid != uid:
+        peer_pid, peer_uid, _gid = _struct.unpack("3i", conn.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12))
+        if peer_uid != uid or not _is_server(posix, peer_pid, launcher):
             return  # someone else's process holds the name: never hand it this call
         if conn.recv(1) != READY:
             return  # stale, or gone before it took anything: run in process
@@ -152,6 +152,22 @@ def _client(state: dict) -> None:
     if len(reply) == 2 and reply[:1] == DONE:
         posix._exit(reply[1])
     _blocked("the warm hook server ended without an answer")
+
+
+def _is_server(posix, pid: int, launcher: str) -> bool:  # type: ignore[no-untyped-def]
+    """Whether `pid` runs this interpreter as `<launcher> warm-serve`, started isolated (-I -S): then the code
+    it runs is the launcher's, which self-protection guards. Anything else on the name is not our server."""
+    try:
+        if posix.readlink(f"/proc/{pid}/exe") != posix.readlink(f"/proc/{posix.getpid()}/exe"):
+            return False
+        fd = posix.open(f"/proc/{pid}/cmdline", posix.O_RDONLY | posix.O_CLOEXEC)
+        try:
+            cmdline = posix.read(fd, 65536)
+        finally:
+            posix.close(fd)
+    except OSError:
+        return False
+    return cmdline.split(b"\0")[1:] == [b"-I", b"-S", launcher.encode(), b"warm-serve", b""]
 
 
 def _blocked(reason: str) -> None:
@@ -421,6 +437,7 @@ def _child(conn, peer_pid: int) -> None:  # type: ignore[no-untyped-def]
     code = 2
     try:
         signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+        conn.settimeout(CONNECT_TIMEOUT_S)  # a connection that never sends its request ends this fork
         fds, (args, cwd, umask, environ) = _receive(conn)
         for target, fd in enumerate(fds):
             os.dup2(fd, target)
@@ -435,6 +452,7 @@ def _child(conn, peer_pid: int) -> None:  # type: ignore[no-untyped-def]
         from hookward.verdicts import grants
 
         grants.HOOK_PID = peer_pid  # the host's lineage is the client's, not this fork's
+        conn.settimeout(None)
         os.chdir(cwd)
         sys.argv = [sys.argv[0], "hook", *args]
         from hookward.adapters.hook import main as hook_main

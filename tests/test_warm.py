@@ -174,69 +174,129 @@ def test_the_stamps_see_a_rewritten_file(tmp_path) -> None:  # type: ignore[no-u
     assert warm._changed(stamps)
 
 
-def fake_server(launcher: str, behaviour: str) -> tuple[socket.socket, list]:
-    """A server on the launcher's name that takes the streams and then misbehaves."""
-    import threading
-
-    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-    listener.bind(warm.socket_name(launcher, os.getuid()))
-    listener.listen(4)
-    seen: list = []
-
-    def serve() -> None:
-        try:
-            conn, _ = listener.accept()
-        except OSError:
-            return
-        if behaviour == "stale":
-            conn.sendall(warm.STALE)  # before the streams: the client keeps them
-            conn.close()
-            seen.append(0)
-            return
+FAKE_SERVER = """
+import array, os, socket, sys
+sys.path[:] = {roots!r} + sys.path
+from hookward import warm
+behaviour = os.environ["FAKE_BEHAVIOUR"]
+listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+listener.bind(warm.socket_name(sys.argv[0], os.getuid()))
+listener.listen(4)
+open({ready!r}, "w").close()
+conn, _ = listener.accept()
+with open({seen!r}, "w") as out:
+    if behaviour == "stale":
+        conn.sendall(warm.STALE)  # before the streams: the client keeps them
+        out.write("refused")
+    else:
         conn.sendall(warm.READY)
-        data, ancillary, _flags, _addr = conn.recvmsg(4096, socket.CMSG_SPACE(12))
-        seen.append(len(ancillary))
-        for _level, _kind, fds in ancillary:
-            for index in range(0, len(fds) - len(fds) % 4, 4):
-                os.close(int.from_bytes(fds[index : index + 4], sys.byteorder))
-        conn.close()  # "vanish": the streams taken, no answer at all
+        fds = array.array("i")
+        data, ancillary, _f, _a = conn.recvmsg(4096, socket.CMSG_SPACE(3 * fds.itemsize))
+        for _level, _kind, payload in ancillary:
+            fds.frombytes(payload[: len(payload) - len(payload) % fds.itemsize])
+        for fd in fds:
+            os.close(fd)
+        out.write("took %d streams" % len(fds))
+conn.close()  # no answer at all
+"""
 
-    threading.Thread(target=serve, daemon=True).start()
-    return listener, seen
+
+def fake_server(home: dict, behaviour: str, tmp_path) -> subprocess.Popen:  # type: ignore[no-untyped-def]
+    """A misbehaving server started as this launcher's own (`python -I -S <launcher> warm-serve`), which is
+    what the client checks: the launcher file runs the fake's code when asked to serve."""
+    launcher = home["launcher"]
+    fake = tmp_path / "fake_server.py"
+    ready, seen = tmp_path / "fake.ready", tmp_path / "fake.seen"
+    fake.write_text(FAKE_SERVER.format(roots=install.import_roots(), ready=str(ready), seen=str(seen)))
+    with open(launcher, encoding="utf-8") as handle:
+        text = handle.read()
+    text = text.replace(
+        "from hookward.cli import main\n",
+        f"if sys.argv[1:2] == ['warm-serve']:\n    exec(open({str(fake)!r}).read())\n    raise SystemExit(0)\n"
+        "from hookward.cli import main\n",
+    )
+    with open(launcher, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    process = subprocess.Popen([sys.executable, "-I", "-S", launcher, "warm-serve"], env={"FAKE_BEHAVIOUR": behaviour})
+    deadline = time.monotonic() + 30
+    while not ready.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return process
 
 
-def test_a_server_that_took_the_streams_and_vanished_blocks_the_call(home) -> None:  # type: ignore[no-untyped-def]
+def seen_by(tmp_path) -> str:  # type: ignore[no-untyped-def]
+    path = tmp_path / "fake.seen"
+    return path.read_text() if path.exists() else ""
+
+
+def test_a_server_that_took_the_streams_and_vanished_blocks_the_call(home, tmp_path) -> None:  # type: ignore[no-untyped-def]
     launcher, cwd = home["launcher"], home["project"]
-    listener, seen = fake_server(launcher, "vanish")
+    fake = fake_server(home, "vanish", tmp_path)
     try:
         done = run(launcher, claude("Bash", {"command": "git status"}, cwd), cwd)
     finally:
-        listener.close()
-    assert seen == [1]  # the streams were handed over
+        fake.kill()
+        fake.wait()
+    assert seen_by(tmp_path) == "took 3 streams"
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr.startswith(b"hookward failed closed: the warm hook server")
 
 
-def test_a_stale_answer_runs_the_call_in_process(home) -> None:  # type: ignore[no-untyped-def]
+def test_a_stale_answer_runs_the_call_in_process(home, tmp_path) -> None:  # type: ignore[no-untyped-def]
     launcher, cwd = home["launcher"], home["project"]
-    listener, seen = fake_server(launcher, "stale")
+    fake = fake_server(home, "stale", tmp_path)
     try:
         done = run(launcher, claude("Bash", {"command": "rm -rf ~"}, cwd), cwd)
     finally:
-        listener.close()
-    assert seen == [0]  # the server refused before it took anything
+        fake.kill()
+        fake.wait()
+    assert seen_by(tmp_path) == "refused"
     answer = json.loads(done.stdout)["hookSpecificOutput"]
     assert answer["permissionDecision"] == "deny" and "floor.destructive" in answer["permissionDecisionReason"]
 
 
-def test_hookward_warm_0_never_connects(home) -> None:  # type: ignore[no-untyped-def]
+def test_another_process_on_the_servers_name_is_never_handed_the_call(home) -> None:  # type: ignore[no-untyped-def]
+    """Abstract socket names are first come, first served: a squatter (here this test process, same user,
+    not `<launcher> warm-serve`) must get nothing, and the call runs in process."""
+    import threading
+
     launcher, cwd = home["launcher"], home["project"]
-    listener, seen = fake_server(launcher, "vanish")
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(warm.socket_name(launcher, os.getuid()))
+    listener.listen(4)
+    got: list = []
+
+    def serve() -> None:
+        try:
+            conn, _ = listener.accept()
+            got.append(b"accepted")
+            conn.sendall(warm.READY)
+            got.append(conn.recv(4096))
+            conn.close()
+        except OSError:
+            pass
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    try:
+        done = run(launcher, claude("Bash", {"command": "rm -rf ~"}, cwd), cwd)
+        thread.join(10)
+    finally:
+        listener.close()
+    assert got[:1] == [b"accepted"] and not any(got[1:])  # it connected, then left without a byte of the request
+    answer = json.loads(done.stdout)["hookSpecificOutput"]
+    assert answer["permissionDecision"] == "deny" and "floor.destructive" in answer["permissionDecisionReason"]
+
+
+def test_hookward_warm_0_never_connects(home, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    launcher, cwd = home["launcher"], home["project"]
+    fake = fake_server(home, "vanish", tmp_path)
     try:
         done = run(launcher, claude("Bash", {"command": "git status"}, cwd), cwd, warm_on=False)
     finally:
-        listener.close()
-    assert seen == []
+        fake.kill()
+        fake.wait()
+    assert seen_by(tmp_path) == ""
     assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "allow"
 
 
