@@ -107,8 +107,8 @@ def _client(state: dict) -> None:
     argv = sys.argv[1:]
     if len(argv) < 3 or argv[0] != "hook" or argv[1] in ("--help", "-h"):
         return
-    if posix.environ.get(b"HOOKWARD_WARM", b"") == b"0":
-        return
+    if posix.environ.get(b"HOOKWARD_WARM", b"") == b"0" or sys.platform != "linux":
+        return  # switched off, or no abstract sockets and /proc to find and check a server by
     launcher = sys.argv[0]
     try:
         import _socket
