@@ -11,8 +11,10 @@ names the engine and the loader use, so `from hookward.policy import floors`
 reads as one module:
 
 - common: `Floor`, `Demand`, `Command`, the shell analysis' findings, argv helpers
+- names: the program names the families judge by
 - commands: `command_demands`, which runs every family's `demands(cmd)` for one simple
-  command, in the order of its `FAMILIES` table
+  command, in the order of its `FAMILIES` table, importing a family's module only when
+  a program it names appears (so are the family names re-exported here: on first use)
 - selfprotection, system (privilege, secrets, disks, power, cron / launchd / systemd),
   vcs (git, gh, glab), text (archivers, pagers, jq / yq, sed), build (make, cmake),
   packages (publish, fetch-and-run, installs), containers (docker, kubectl, helm),
@@ -20,8 +22,6 @@ reads as one module:
   code and scripts, judged by the engine)
 """
 
-from hookward.policy.floors.build import make_assignment_demands
-from hookward.policy.floors.cloud import CLOUD_CLIS
 from hookward.policy.floors.commands import command_demands
 from hookward.policy.floors.common import (
     ALLOW,
@@ -39,23 +39,56 @@ from hookward.policy.floors.common import (
     is_version_query,
     loosen_hint,
 )
-from hookward.policy.floors.interpreters import (
-    SAFE_PYTHON_MODULES,
-    SPEC_JUDGED_RUNTIMES,
-    inline_code_demand,
-    interpreter_demand,
-    python_imports,
-)
-from hookward.policy.floors.packages import (
-    LOCKED_INSTALLS,
-    PUBLISH,
-    _install_demands,
-    local_package_binary,
-    requirements_pinned,
-)
-from hookward.policy.floors.system import DISK_TOOLS, POWER
-from hookward.policy.floors.text import sed_demand
-from hookward.policy.floors.vcs import _git_demands, git_argv
+from hookward.policy.floors.names import CLOUD_CLIS, DISK_TOOLS, POWER, PUBLISH
+
+# (Not typing.TYPE_CHECKING: `typing` is not imported on the hook path; mypy reads any `TYPE_CHECKING` so.)
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hookward.policy.floors.build import make_assignment_demands
+    from hookward.policy.floors.interpreters import (
+        SAFE_PYTHON_MODULES,
+        SPEC_JUDGED_RUNTIMES,
+        inline_code_demand,
+        interpreter_demand,
+        python_imports,
+    )
+    from hookward.policy.floors.packages import (
+        LOCKED_INSTALLS,
+        _install_demands,
+        local_package_binary,
+        requirements_pinned,
+    )
+    from hookward.policy.floors.text import sed_demand
+    from hookward.policy.floors.vcs import _git_demands, git_argv
+
+# The family modules' names, imported on first use (a hook call imports only the families its command needs).
+_LAZY = {
+    "make_assignment_demands": "build",
+    "SAFE_PYTHON_MODULES": "interpreters",
+    "SPEC_JUDGED_RUNTIMES": "interpreters",
+    "inline_code_demand": "interpreters",
+    "interpreter_demand": "interpreters",
+    "python_imports": "interpreters",
+    "LOCKED_INSTALLS": "packages",
+    "_install_demands": "packages",
+    "local_package_binary": "packages",
+    "requirements_pinned": "packages",
+    "sed_demand": "text",
+    "_git_demands": "vcs",
+    "git_argv": "vcs",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
     "ALLOW",

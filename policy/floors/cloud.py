@@ -6,36 +6,9 @@ from __future__ import annotations
 import re
 
 from hookward.policy.floors.common import ASK, FORCE_ASK, Command, Demand, Floor, is_version_query
+from hookward.policy.floors.names import CLOUD_CLIS, DATABASE_CLIENTS
 from hookward.policy.lazy import LazyRegex
 
-CLOUD_CLIS = frozenset(
-    {
-        "aws",
-        "gcloud",
-        "gsutil",
-        "az",
-        "doctl",
-        "linode-cli",
-        "hcloud",
-        "oci",
-        "ibmcloud",
-        "flyctl",
-        "fly",
-        "heroku",
-        "vercel",
-        "netlify",
-        "firebase",
-        "supabase",
-        "railway",
-        "wrangler",
-        "pulumi",
-        "eksctl",
-        "scw",
-        "exo",
-        "vultr-cli",
-        "aliyun",
-    }
-)
 # A verb is a whole word or the head of one (`delete-bucket`, `terminate_instances`, `DeleteInstance`): it ends
 # the word or meets `-`, `_`, `.`, `:` or a capital, so `download` is not `down` and `stopwatch` is not `stop`.
 _DESTRUCTIVE_VERB = LazyRegex(
@@ -70,9 +43,6 @@ def _cloud_help(args: list[str]) -> bool:
     return bool(args) and args[-1] == "help" and len(words) <= 2
 
 
-_DATABASE_CLIENTS = frozenset(
-    {"psql", "mysql", "mariadb", "sqlite3", "mongo", "mongosh", "redis-cli", "cqlsh", "clickhouse-client"}
-)
 _DROPS_DATA = LazyRegex(
     r"\b(drop\s+(table|database|schema|collection)|truncate|delete\s+from|flushall|flushdb|dropDatabase)\b",
     re.IGNORECASE,
@@ -99,6 +69,6 @@ def demands(cmd: Command) -> list[Demand]:
             found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, f"{program} deletes or stops cloud resources"))
         elif not any(_CLOUD_READ_VERB.match(a) for a in verbs) or any(_CLOUD_SECRET.search(a) for a in verbs):
             found.append(Demand(Floor.EGRESS, ASK, f"{program} acts on a cloud account"))
-    if program in _DATABASE_CLIENTS and _DROPS_DATA.search(" ".join(cmd.argv)):
+    if program in DATABASE_CLIENTS and _DROPS_DATA.search(" ".join(cmd.argv)):
         found.append(Demand(Floor.DESTRUCTIVE, FORCE_ASK, "drops or deletes database data"))
     return found

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import StrEnum
-from typing import NamedTuple
 
 from hookward.verdicts.decision import Verdict
 
@@ -149,19 +148,30 @@ def _option_values(args: list[str], short: str, long: str) -> list[str]:
 ProjectFile = Callable[[str], tuple[str, str | None]]
 
 
-class Command(NamedTuple):
+class Command:
     """One simple command as a family's floor reads it (file targets are judged separately).
 
     `local_bin(name)` says whether the project already has `name` in node_modules/.bin from before this
     command line; `project_file(name)` is how the engine finds a file the command names (see ProjectFile).
+    (A plain class, not a NamedTuple: `typing` is not imported on the hook path.)
     """
 
-    argv: list[str]
-    args: list[str]  # argv[1:]
-    program: str
-    wrappers: list[str]
-    local_bin: Callable[[str], bool] | None
-    project_file: ProjectFile | None
+    __slots__ = ("argv", "args", "program", "wrappers", "local_bin", "project_file")
+
+    def __init__(
+        self,
+        argv: list[str],
+        program: str,
+        wrappers: list[str],
+        local_bin: Callable[[str], bool] | None = None,
+        project_file: ProjectFile | None = None,
+    ) -> None:
+        self.argv = argv
+        self.args = argv[1:]
+        self.program = program
+        self.wrappers = wrappers
+        self.local_bin = local_bin
+        self.project_file = project_file
 
 
 def is_version_query(args: list[str]) -> bool:

@@ -6,31 +6,9 @@ from __future__ import annotations
 import re
 
 from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Command, Demand, Floor, ProjectFile
+from hookward.policy.floors.names import PUBLISH
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
-
-PUBLISH = {
-    ("npm", "publish"),
-    ("yarn", "publish"),
-    ("pnpm", "publish"),
-    ("bun", "publish"),
-    ("cargo", "publish"),
-    ("gem", "push"),
-    ("poetry", "publish"),
-    ("twine", "upload"),
-    ("docker", "push"),
-    ("podman", "push"),
-    ("flit", "publish"),
-    ("hatch", "publish"),
-    ("uv", "publish"),
-    ("dotnet", "nuget"),
-    ("mvn", "deploy"),
-    ("gradle", "publish"),
-    ("gradlew", "publish"),
-    ("vsce", "publish"),
-    ("ovsx", "publish"),
-    ("helm", "push"),
-}
 
 
 def local_package_binary(program: str, args: list[str]) -> str | None:

@@ -7,51 +7,9 @@ from __future__ import annotations
 import re
 
 from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand, Floor, is_version_query
+from hookward.policy.floors.names import ACCOUNT_TOOLS, DISK_TOOLS, POWER, SECRET_STORES
 from hookward.policy.knowledge import programs as kp
 
-DISK_TOOLS = frozenset(
-    {
-        "mkfs",
-        "mke2fs",
-        "mkswap",
-        "wipefs",
-        "fdisk",
-        "sfdisk",
-        "gdisk",
-        "sgdisk",
-        "parted",
-        "cfdisk",
-        "blkdiscard",
-        "hdparm",
-        "diskutil",
-        "format",
-        "zpool",
-        "lvremove",
-        "vgremove",
-        "pvremove",
-        "cryptsetup",
-        "badblocks",
-    }
-)
-POWER = frozenset({"shutdown", "reboot", "halt", "poweroff", "init", "telinit", "systemctl"})
-_ACCOUNT_TOOLS = frozenset(
-    {
-        "visudo",
-        "usermod",
-        "useradd",
-        "userdel",
-        "passwd",
-        "chpasswd",
-        "groupadd",
-        "adduser",
-        "deluser",
-        "setcap",
-        "chattr",
-    }
-)
-_SECRET_STORES = frozenset(
-    {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "keepassxc-cli", "vault", "doppler", "chamber", "sops"}
-)
 _KEYCHAIN_READ = r"^(find-(generic|internet)-password|dump-keychain|export|find-certificate|find-identity)$"
 
 
@@ -73,7 +31,7 @@ def demands(cmd: Command) -> list[Demand]:
         found.append(Demand(Floor.PRIVILEGE, DENY, "sets a setuid or setgid bit"))
     if program in ("chown", "chgrp") and any(a.startswith("root") for a in args):
         found.append(Demand(Floor.PRIVILEGE, FORCE_ASK, "gives files to root"))
-    if program in _ACCOUNT_TOOLS:
+    if program in ACCOUNT_TOOLS:
         found.append(Demand(Floor.PRIVILEGE, FORCE_ASK, f"{program} changes accounts or privileges"))
 
     # --- secrets: the environment, the keychain, gpg's secret keys, secret stores ---
@@ -97,7 +55,7 @@ def demands(cmd: Command) -> list[Demand]:
     ):
         found.append(Demand(Floor.CREDENTIALS, DENY, f"{program} prints secret key material"))
     if (
-        program in _SECRET_STORES
+        program in SECRET_STORES
         and args
         and not is_version_query(args)
         and not (program == "vault" and args == ["version"])
