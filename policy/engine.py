@@ -2186,7 +2186,7 @@ def _command_parts(
         and (cmd.piped_from or cmd.stdin_literal is not None)
         and script_arg(cmd) in (None, "-")
     )
-    if family in kp.INTERPRETERS and cmd.inline_code is None and not fed_shell:
+    if family in kp.INTERPRETERS and cmd.inline_code is None and not fed_shell and not idle:
         # A shell fed by a pipe or a here-document runs that text: the pipe's findings and the text's own
         # analysis (as nested commands) judge it, not "runs a program from standard input".
         script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)

@@ -40,6 +40,8 @@ IDLE = [
     "git remote add -f origin",
     "taskkill",
     "taskkill //F",
+    "python3 -c",  # "Argument expected for the -c option"
+    "reg query",  # "ERROR: Invalid syntax."
 ]
 
 
@@ -76,6 +78,10 @@ def test_taskkill_of_a_routine_image_narrowed_by_a_filter_is_routine(box: Sandbo
         ("git remote add origin https://example.com/x.git", Verdict.ASK, "floor.egress"),
         ("taskkill //F //FI 'STATUS eq RUNNING'", Verdict.ASK, "floor.destructive"),
         ("taskkill //F //FI 'PID ne 0' //IM node.exe", Verdict.ASK, "floor.destructive"),
+        ("python3 -c 'import os; os.system(\"id\")'", Verdict.FORCE_ASK, "floor.not-understood"),
+        ("python3 -", Verdict.ASK, "floor.not-understood"),
+        ("reg query HKLM\\Software\\Winlogon //v DefaultPassword", Verdict.ASK, "floor.credentials"),
+        ("reg add HKCU\\x", Verdict.ASK, "floor.not-understood"),
         # Every /IM is judged, not only the last one.
         ("taskkill //F //IM python.exe //IM uvicorn.exe", Verdict.ASK, "floor.destructive"),
     ],
@@ -90,6 +96,7 @@ def test_a_sibling_that_names_what_to_act_on_is_still_judged(
     "command",
     [
         "xargs rm",  # xargs appends the names it reads
+        "xargs python3 -c",
         "echo evil | xargs pip install",
         'rm "${targets[@]}"',  # an empty array or a value known at run time
         "export PIP_REQUIREMENT=evil.txt; pip install",  # pip reads its options from PIP_*

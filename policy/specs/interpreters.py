@@ -71,6 +71,7 @@ def _python() -> Spec:
         },
         operands="script text*",
         posix=True,
+        needs=0,  # `python -c` without its code: "Argument expected for the -c option", and nothing runs
         judge=_python_module_files,
         examples={
             "python3 -c 'print(1+1)'": "code:python:print(1+1)",
@@ -83,6 +84,9 @@ def _python() -> Spec:
             "python3 x.py --flag": "script:x.py",
             "python3 -I -u /tmp/x.py": "script:/tmp/x.py",
             "python3 --version": "",
+            "python3 -c": "",
+            "python3 -W": "",
+            "python3 x.py -c": "script:x.py",
             "python3.11 -m http.server": "",
         },
     )

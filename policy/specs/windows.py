@@ -376,4 +376,34 @@ _WSL = Spec(
     },
 )
 
-SPECS = [*_CMDLETS, _DEL, _COPY, _START, _CMD, _WSL]
+# --- reg ------------------------------------------------------------------------------------------
+
+
+def _reg_query_judge(walk: Walk, argv: list[str]) -> None:
+    """`reg query KEY [/v NAME] [/s] [/f DATA]` prints registry values, where programs keep saved passwords
+    (Winlogon's DefaultPassword, PuTTY and VNC sessions): it asks, as a secret may be printed."""
+    walk.effects[:] = [e for e in walk.effects if e.kind != "text"]
+    if len(argv) > 2:
+        walk.effects.append(Effect("secret", argv[2], "reg query (registry values hold saved passwords)", "ask"))
+
+
+_REG = Spec(
+    "reg",
+    version="reg.exe (Windows 10/11)",
+    summary="reg query KEY prints registry values (asks: saved passwords live there); reg without a key, or "
+    "`reg query` alone, prints 'Invalid syntax'; ADD, DELETE, IMPORT, LOAD, SAVE and the rest are not modelled.",
+    subcommands={
+        # "ERROR: Invalid syntax." without a key: nothing is read.
+        "query QUERY Query": Spec("query", operands="text*", needs=1, judge=_reg_query_judge),
+    },
+    subcommand_required=True,
+    examples={
+        "reg query": "",
+        "reg QUERY": "",
+        "reg query 'HKLM\\Software\\Winlogon' //v DefaultPassword": "secret:HKLM\\Software\\Winlogon",
+        "reg add HKCU\\x": "unknown",
+        "reg": "unknown",
+    },
+)
+
+SPECS = [*_CMDLETS, _DEL, _COPY, _START, _CMD, _WSL, _REG]
