@@ -777,6 +777,324 @@ def _sbt() -> Spec:
     )
 
 
+# --- project runners that had no spec (allowed with any argument) ------------------------------------------
+# Each runs the project's own recipes, hooks or checks; what the spec reports is what chooses other code:
+# a command to run (`just --command`, `stack exec`), a program used in place of a tool (`just --shell`,
+# `actionlint -shellcheck=`), a plugin, hook or config that loads code (`pylint --init-hook/--load-plugins`,
+# `flake8 --append-config`, `markdownlint --rules`), a repository fetched and run (`pre-commit try-repo`),
+# and what persists (`pre-commit install` writes a git hook that runs at every commit).
+
+
+def _just() -> Spec:
+    return Spec(
+        "just",
+        version="just 1.36",
+        summary="operands are the justfile's recipes and their arguments (the justfile is project code)",
+        options={
+            **_H,
+            "-V --version --changelog --check --choose --clear-shell-args -n --dry-run --dump --evaluate": "flag",
+            "--fmt --highlight --no-highlight --init -l --list --man --no-aliases --no-deps --no-dotenv": "flag",
+            "-q --quiet --summary -u --unsorted --unstable --variables -v --verbose --yes --timestamp": "flag",
+            "--groups --explain --allow-missing --list-submodules --one -g --global-justfile": "flag",
+            "--color --command-color --dump-format --list-heading --list-prefix -s --show --completions": "val",
+            "--timestamp-format --alias-style --ceiling --tempdir": "val",
+            "--set": "val2",
+            "-f --justfile": "val:load",
+            "--dotenv-filename -E --dotenv-path": "val:load",  # its variables (LD_PRELOAD=...) reach every recipe
+            "-d --working-directory": "val:cd",
+            "--shell": "val:load",  # the program every recipe line is handed to
+            "--shell-arg": "val:unknown",
+            "--chooser": "val:exec",
+            "--shell-command": "flag",
+            "-c --command": "flag:argv",  # runs the words after it (with the justfile's variables exported)
+            "-e --edit": "unknown",  # opens $VISUAL / $EDITOR
+        },
+        operands="text*",
+        long_prefix=False,
+        examples={
+            "just": "",
+            "just build": "",
+            "just test --verbose": "",
+            "just --list": "",
+            "just --command id": "runs:id",
+            "just -c id": "runs:id",
+            "just --shell /tmp/x build": "load:/tmp/x",
+            "just --justfile /tmp/j build": "load:/tmp/j",
+            "just -E /tmp/.env build": "load:/tmp/.env",
+            "just --chooser fzf --choose": "exec:fzf",
+        },
+    )
+
+
+_STACK_GLOBAL = {
+    **_H,
+    "--version --numeric-version --hpack-numeric-version --silent --verbose -v --system-ghc --no-system-ghc": "flag",
+    "--install-ghc --no-install-ghc --skip-ghc-check --no-skip-ghc-check --skip-msys --no-nix --no-docker": "flag",
+    "--allow-different-user --no-allow-different-user --dump-logs --no-dump-logs --no-terminal --terminal": "flag",
+    "--interleaved-output --no-interleaved-output --no-modify-code-page --modify-code-page --color": "flag",
+    "--verbosity --resolver --snapshot --compiler --arch -j --jobs --work-dir --lock-file --ghc-variant": "val",
+    "--stack-yaml --stack-root --setup-info-yaml --with-gcc --with-hpack": "val:load",
+    "--local-bin-path": "val:tree-write",
+    "--ghc-options --ghc-build --nix --docker --extra-include-dirs --extra-lib-dirs": "unknown",
+}
+_STACK_BUILD = {
+    "--fast --pedantic --test --bench --haddock --no-haddock --file-watch --file-watch-poll --copy-bins": "flag",
+    "--only-dependencies --only-snapshot --only-configure --only-locals --dry-run --coverage --no-run-tests": "flag",
+    "--no-run-benchmarks --keep-going --keep-tmp-files --force-dirty --reconfigure --profile --trace": "flag",
+    "--library-profiling --executable-profiling --no-test --no-bench --prefetch --haddock-deps": "flag",
+    "--flag --ta --test-arguments --ba --benchmark-arguments --skip --cabal-verbosity --cabal-verbose": "val",
+    "--exec": "val:exec",  # a command run after a successful build
+    "--copy-compiler-tool": "flag",
+}
+
+
+def _stack() -> Spec:
+    build = {**_STACK_GLOBAL, **_STACK_BUILD}
+    return Spec(
+        "stack",
+        version="stack 2.15",
+        options=_STACK_GLOBAL,
+        subcommands={
+            "build test bench haddock": Spec("build", options=build, operands="text*"),
+            # Copies the executables into ~/.local/bin (or --local-bin-path): programs on PATH in every later shell.
+            "install": Spec("install", options=build, operands="text*", effects="config"),
+            "run": Spec("run", options=build, operands="text*"),
+            "exec": Spec("exec", options={**_STACK_GLOBAL, "--package --cwd": "val"}, operands="argv"),
+            "ghci repl": Spec("ghci", options=build, operands="text*", effects="load"),
+            "runghc runhaskell script": Spec("runghc", options=build, operands="script text*", posix=True),
+            "eval": Spec("eval", options=_STACK_GLOBAL, operands="code:haskell"),
+            "path ls list query ide dot templates hpc sdist clean purge uninstall": Spec(
+                "path", options={**_STACK_GLOBAL, "--full": "flag"}, operands="text*"
+            ),
+            "setup update unpack": Spec("setup", options=_STACK_GLOBAL, operands="text*", effects="network"),
+            "new": Spec("new", options=_STACK_GLOBAL, operands="text*", effects="network"),
+            "init": Spec("init", options={**_STACK_GLOBAL, "--force --omit-packages": "flag"}, operands="text*"),
+            "upload": Spec("upload", options=_STACK_GLOBAL, operands="text*", effects="publish"),
+            "config": Spec("config", options=_STACK_GLOBAL, operands="text*", effects="config"),
+        },
+        long_prefix=False,
+        examples={
+            "stack build": "",
+            "stack test --fast": "",
+            "stack exec -- id": "runs:id",
+            "stack exec my-app": "runs:my-app",
+            "stack ghci": "load",
+            "stack runghc /tmp/x.hs": "script:/tmp/x.hs",
+            "stack build --exec ./notify": "exec:./notify",
+            "stack --stack-yaml /tmp/s.yaml build": "load:/tmp/s.yaml",
+            "stack build --ghc-options=-pgmF/tmp/x": "unknown",
+            "stack upload .": "publish",
+            "stack install": "config",
+            "stack install --local-bin-path dist": "tree-write:dist config",
+        },
+    )
+
+
+def _pylint() -> Spec:
+    return Spec(
+        "pylint",
+        version="pylint 3.3 (pylint --long-help)",
+        summary="operands are modules and files read; options that name checker settings are text",
+        options={
+            **_H,
+            "--version --long-help -E --errors-only --exit-zero --recursive --verbose -v --persistent": "flag",
+            "--suggestion-mode --clear-cache-post-run --list-msgs --list-msgs-enabled --list-groups": "flag",
+            "--list-conf-levels --list-extensions --full-documentation --generate-rcfile --generate-toml-config": "flag",
+            "--include-naming-hint --ignore-comments --ignore-docstrings --ignore-imports --ignore-signatures": "flag",
+            "-d --disable -e --enable -j --jobs --fail-under --fail-on -s --score -r --reports --py-version": "val",
+            "-f --output-format --msg-template --help-msg --ignore --ignore-patterns --ignore-paths": "val",
+            "--ignored-modules --ignored-classes --generated-members --good-names --bad-names --source-roots": "val",
+            "--max-line-length --max-args --max-positional-arguments --max-locals --max-returns --max-branches": "val",
+            "--max-statements --max-attributes --max-public-methods --min-public-methods --max-module-lines": "val",
+            "--max-nested-blocks --max-bool-expr --max-parents --min-similarity-lines --limit-inference-results": "val",
+            "--notes --indent-string --additional-builtins --dummy-variables-rgx --docstring-min-length": "val",
+            "--confidence --evaluation --logging-format-style": "val",
+            "--output": "val:write",
+            "--rcfile": "val:load",  # its init-hook is Python that runs
+            "--init-hook": "val:code:python",
+            "--load-plugins --extension-pkg-allow-list --extension-pkg-whitelist": "val:load",
+            "--unsafe-load-any-extension": "flag:load",
+        },
+        operands="read*",
+        judge=_pylint_output,
+        examples={
+            "pylint src": "read:src",
+            "pylint --disable=C0114,C0116 --max-line-length=120 src tests": "read:src read:tests",
+            "pylint --init-hook=pass src": "code:python:pass read:src",
+            "pylint --load-plugins=evil src": "load:evil read:src",
+            "pylint --rcfile=/tmp/x src": "load:/tmp/x read:src",
+            "pylint --output ~/.bashrc src": "write:~/.bashrc read:src",
+            "pylint -f json:~/.bashrc src": "write:~/.bashrc read:src",
+        },
+    )
+
+
+def _pylint_output(result: Walk, argv: list[str]) -> None:
+    """`--output-format=json:PATH,text` writes each `FORMAT:PATH` report to PATH."""
+    for index, word in enumerate(argv):
+        value = None
+        if word.startswith(("--output-format=", "-f")) and word not in ("-f", "--output-format"):
+            value = word.split("=", 1)[1] if word.startswith("--") else word[2:]
+        elif word in ("-f", "--output-format") and index + 1 < len(argv):
+            value = argv[index + 1]
+        for item in (value or "").split(","):
+            _format, colon, path = item.partition(":")
+            if colon and path:
+                result.effects.append(Effect("write", path, "--output-format FORMAT:PATH"))
+
+
+def _actionlint() -> Spec:
+    names = {
+        "-color -debug -init-config -no-color -oneline -verbose -version -h -help": "flag",
+        "-format -ignore -stdin-filename": "val",
+        "-config-file": "val:read",
+        "-pyflakes -shellcheck": "val:load",  # the program it runs on every `run:` script
+    }
+    options = dict(names)
+    options.update({" ".join("-" + word for word in key.split()): value for key, value in names.items()})
+    return Spec(
+        "actionlint",
+        version="actionlint 1.7",
+        options=options,
+        operands="read*",
+        single_dash=True,
+        long_prefix=False,
+        examples={
+            "actionlint": "",
+            "actionlint -color .github/workflows/ci.yml": "read:.github/workflows/ci.yml",
+            "actionlint -shellcheck=/tmp/x": "load:/tmp/x",
+            "actionlint --pyflakes /tmp/x": "load:/tmp/x",
+        },
+    )
+
+
+def _pre_commit() -> Spec:
+    config = {"-c --config": "val:load", "--color": "val", **_H}
+    return Spec(
+        "pre-commit",
+        version="pre-commit 3.8",
+        options={**_H, "-V --version": "flag", "--color": "val"},
+        subcommands={
+            "run": Spec(
+                "run",
+                options={
+                    **config,
+                    "-a --all-files --show-diff-on-failure -v --verbose": "flag",
+                    "--hook-stage --from-ref -s --source --to-ref -o --origin --remote-branch --local-branch": "val",
+                    "--remote-name --remote-url --checkout-type --is-squash-merge --rewrite-command": "val",
+                    "--commit-msg-filename --prepare-commit-message-source --commit-object-name": "val",
+                    "--files": "flag",
+                },
+                operands="read*",  # a hook id, then (after --files) the files it checks
+            ),
+            # A hook in .git/hooks runs at every commit, in every later session.
+            "install init-templatedir uninstall": Spec(
+                "install",
+                options={
+                    **config,
+                    "-f --overwrite --install-hooks --allow-missing-config": "flag",
+                    "-t --hook-type": "val",
+                },
+                operands="text?",
+                effects="config",
+            ),
+            "install-hooks gc clean": Spec("install-hooks", options=config, effects="network"),
+            "autoupdate": Spec(
+                "autoupdate",
+                options={**config, "--bleeding-edge --freeze": "flag", "--repo -j --jobs": "val"},
+                effects="network",
+            ),
+            "validate-config validate-manifest migrate-config sample-config help": Spec(
+                "validate-config", options=config, operands="text*"
+            ),
+            # Clones REPO and runs its hooks: code from anywhere.
+            "try-repo": Spec("try-repo", options={**config, "--ref --rev": "val"}, operands="text*", effects="load"),
+        },
+        long_prefix=True,
+        examples={
+            "pre-commit run --all-files": "",
+            "pre-commit run ruff --files src/app.py": "read:ruff read:src/app.py",
+            "pre-commit install": "config",
+            "pre-commit try-repo https://github.com/x/y": "load",
+            "pre-commit run -c /tmp/x.yaml": "load:/tmp/x.yaml",
+            "pre-commit autoupdate": "network",
+        },
+    )
+
+
+def _markdownlint() -> Spec:
+    return Spec(
+        "markdownlint",
+        version="markdownlint-cli 0.42",
+        options={
+            **_H,
+            "-V --version -j --json -s --stdin -d --dot -q --quiet": "flag",
+            "-f --fix": "flag>read=edit",
+            "-i --ignore --enable --disable": "val",
+            "-p --ignore-path": "val:read",
+            "-o --output": "val:write",
+            "-c --config": "val:load",  # a .js / .cjs configuration is required as code
+            "-r --rules": "val:load",  # custom rule modules run
+        },
+        operands="read*",
+        aliases=("markdownlint-cli",),
+        examples={
+            "markdownlint README.md": "read:README.md",
+            "markdownlint --fix docs": "edit:docs",
+            "markdownlint --rules /tmp/x.js .": "load:/tmp/x.js read:.",
+        },
+    )
+
+
+def _flake8() -> Spec:
+    return Spec(
+        "flake8",
+        version="flake8 7.1",
+        options={
+            **_H,
+            "--version -v --verbose -q --quiet --count --statistics --show-source --no-show-source --tee": "flag",
+            "--exit-zero --benchmark --bug-report --isolated --disable-noqa --hang-closing --doctests": "flag",
+            "--select --ignore --extend-select --extend-ignore --max-line-length --max-doc-length": "val",
+            "--max-complexity --exclude --extend-exclude --filename --per-file-ignores --format -j --jobs": "val",
+            "--indent-size --color --stdin-display-name --builtins --enable-extensions --require-plugins": "val",
+            "--output-file": "val:write",
+            "--config --append-config": "val:load",  # a config's [flake8:local-plugins] imports code from paths
+        },
+        operands="read*",
+        examples={
+            "flake8 src": "read:src",
+            "flake8 --max-line-length 120 --extend-ignore E203 .": "read:.",
+            "flake8 --append-config=/tmp/x src": "load:/tmp/x read:src",
+            "flake8 --output-file ~/.bashrc src": "write:~/.bashrc read:src",
+        },
+    )
+
+
+def _task() -> Spec:
+    return Spec(
+        "task",
+        version="task 3.40 (go-task)",
+        summary="operands are the Taskfile's tasks and VAR=value (the Taskfile is project code)",
+        options={
+            **_H,
+            "--version -n --dry -x --exit-code -f --force -g --global --init -j --json -l --list -a --list-all": "flag",
+            "--no-status -p --parallel -s --silent --status --summary -v --verbose -w --watch -y --yes": "flag",
+            "--offline --download --clear-cache --insecure": "flag",
+            "-c --color -C --concurrency -i --interval -o --output --output-group-begin --output-group-end": "val",
+            "--output-group-error-only --sort --timeout": "val",
+            "-d --dir": "val:cd",
+            "-t --taskfile": "val:load",
+        },
+        operands="text*",
+        long_prefix=False,
+        examples={
+            "task build": "",
+            "task test -- -run TestX": "",
+            "task -t /tmp/x.yml build": "load:/tmp/x.yml",
+        },
+    )
+
+
 # MSBuild switches `dotnet build|test|msbuild|...` hand on: a logger is an assembly loaded into the build
 # (`-logger:[Class,]Assembly.dll[;params]`, `-distributedLogger:`), as is a property naming a targets file.
 _MSBUILD_LOGGER = re.compile(r"^[-/](?:logger|l|distributedlogger|dl|fileloggerparameters\d?)[:=](.+)$", re.IGNORECASE)
@@ -1147,6 +1465,14 @@ SPECS = [
     _ld(),
     _rustc(),
     _sbt(),
+    _just(),
+    _stack(),
+    _pylint(),
+    _actionlint(),
+    _pre_commit(),
+    _markdownlint(),
+    _flake8(),
+    _task(),
     _dotnet(),
     _javac(),
     _java(),
