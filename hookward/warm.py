@@ -282,26 +282,63 @@ def _warm_data() -> list:
 
         for family in specs.FAMILIES:
             specs._load(family)  # each family's program table, built from its module's data
-        _compile_builtin_alone(loader)
+        _in_a_throwaway_home(_warm_calls, loader)
     except Exception:
         pass  # whatever was not warmed here is read in the child, as in process
     return read
 
 
-def _compile_builtin_alone(loader) -> None:  # type: ignore[no-untyped-def]
-    """The compiled policy of a home with no policy file of its own, memoized by the loader under the digest
-    of its sources: a child whose sources are the same bytes gets it without compiling; any other child's
-    key differs and it compiles its own. The server's environment is empty and stays so."""
+def _in_a_throwaway_home(work, loader) -> None:  # type: ignore[no-untyped-def]
+    """Run `work(loader)` with HOME and the XDG directories in a new empty directory, removed after: the
+    server's own environment is empty and stays so, and nothing of a person's is read or written."""
     import os
+    import shutil
+    import tempfile
 
     saved = dict(os.environ)
+    home = tempfile.mkdtemp(prefix="hookward-warm-")
     try:
         os.environ.clear()
-        os.environ.update(HOME="/nonexistent/hookward-warm", XDG_CONFIG_HOME="/nonexistent/hookward-warm")
-        loader.load_policy(None)
+        os.environ["HOME"] = home
+        for name in ("XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME", "XDG_DATA_HOME"):
+            os.environ[name] = os.path.join(home, name.lower())
+        work(loader)
     finally:
         os.environ.clear()
         os.environ.update(saved)
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def _warm_calls(loader) -> None:  # type: ignore[no-untyped-def]
+    """The compiled policy of a home with no policy file of its own, and a few calls judged with it.
+
+    The loader memoizes a policy under the digest of its sources, so a child whose sources are the same bytes
+    gets it without compiling, and any other child compiles its own. Judging a few calls compiles the regular
+    expressions and indexes every call needs; the engine's caches are keyed by content or by the object they
+    index (never by a person's home or project), so what a child finds in them is what it would build.
+    """
+    import os
+
+    from hookward.policy.engine import evaluate
+    from hookward.policy.toolcall import ToolCall
+    from hookward.verdicts import redact
+
+    policy = loader.load_policy(None)
+    project = os.path.join(os.environ["HOME"], "project")
+    os.makedirs(project)
+    calls = [
+        ToolCall("shell", command="git status", cwd=project, project_root=project),
+        ToolCall("shell", command="grep -rn TODO src | sort | head -20 > out.txt", cwd=project, project_root=project),
+        ToolCall("read", tool="Read", paths=[os.path.join(project, "README.md")], cwd=project, project_root=project),
+        ToolCall("write", tool="Write", paths=[os.path.join(project, "a.py")], cwd=project, project_root=project),
+        ToolCall("mcp", tool="mcp__github__get_issue", mcp_server="github", mcp_tool="get_issue", cwd=project),
+    ]
+    for call in calls:
+        try:
+            evaluate(call, policy)
+        except Exception:
+            continue
+    redact.redact("curl -H 'Authorization: Bearer x' https://example.com --token=y")
 
 
 def _stamps(data_files: list) -> dict:
