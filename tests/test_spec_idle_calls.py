@@ -1,6 +1,6 @@
 """A program called without the operand its effect needs prints its usage and does nothing (`Spec.needs`).
 
-`rm`, `pip install`, `pkill`, `ssh`, `curl`, `git remote add`, `pnpm dlx` alone are idle: allowed. Each
+`rm`, `pkill`, `ssh`, `curl`, `git remote add`, `pnpm dlx` alone are idle: allowed. Each
 hostile sibling that does name something to act on, or gets words or settings hookward cannot see, is still
 decided by the floor that decided it before. Commands are only analysed, never run.
 """
@@ -22,9 +22,6 @@ IDLE = [
     "rm",
     "rm -f",
     "rmdir -p",
-    "pip install",
-    "pip install --upgrade --user",
-    "python3 -m pip install",
     "pkill",
     "pkill -9",
     "pkill -f",
@@ -97,12 +94,12 @@ def test_a_sibling_that_names_what_to_act_on_is_still_judged(
     [
         "xargs rm",  # xargs appends the names it reads
         "xargs python3 -c",
-        "echo evil | xargs pip install",
+        "echo evil | xargs rmdir",
         'rm "${targets[@]}"',  # an empty array or a value known at run time
-        "export PIP_REQUIREMENT=evil.txt; pip install",  # pip reads its options from PIP_*
-        "PIP_REQUIREMENT=evil.txt pip install",
-        "env PIP_EDITABLE=git+https://x/y pip install",
         "export CURL_HOME=/tmp/c; curl",  # a .curlrc elsewhere may name a URL
+        "export CURL_HOME=/tmp/c; timeout 3 curl",
+        "CURL_HOME=/tmp/c curl",
+        "env CURL_HOME=/tmp/c curl",
     ],
 )
 def test_an_idle_looking_call_that_may_get_words_or_settings_it_cannot_see_asks(box: Sandbox, command: str) -> None:
@@ -110,4 +107,12 @@ def test_an_idle_looking_call_that_may_get_words_or_settings_it_cannot_see_asks(
 
 
 def test_a_privileged_idle_call_keeps_its_privilege_floor(box: Sandbox) -> None:
-    assert_decided(box.decide("sudo pip install"), Verdict.FORCE_ASK, "floor.privilege", "sudo pip install")
+    assert_decided(box.decide("sudo rm"), Verdict.FORCE_ASK, "floor.privilege", "sudo rm")
+
+
+@pytest.mark.parametrize("command", ["pip install", "python3 -m pip install", "pip install --upgrade --user"])
+def test_pip_install_without_a_requirement_is_still_an_install(box: Sandbox, command: str) -> None:
+    # pip takes `requirement` from its configuration too, and the virtualenv's own pip.conf is a project file.
+    (box.project / ".venv").mkdir()
+    (box.project / ".venv" / "pip.conf").write_text("[install]\nrequirement = evil.txt\n")
+    assert_decided(box.decide(command), Verdict.ASK, "floor.fetch-and-run", command)

@@ -546,9 +546,9 @@ def _pip(name: str) -> Spec:
             "--root-user-action": "val",
         },
         globals_anywhere=True,
-        # "You must give at least one requirement to install": operands, -r or -e (any option with a value
-        # counts, so `--index-url x` alone is still judged). PIP_REQUIREMENT set on the line is seen by the engine.
-        needs=1,
+        # Not `needs=1`: without a requirement on the line pip still installs what its configuration lists
+        # (`[install] requirement = x.txt`), and one of the files it reads is the virtualenv's own pip.conf,
+        # which the project (and so the agent) may write. A bare `pip install` is judged as an install.
     )
     download = Spec(
         "download",
@@ -606,9 +606,7 @@ def _pip(name: str) -> Spec:
         globals_anywhere=True,
         examples={
             f"{name} install -r requirements.txt": "network read:requirements.txt",
-            f"{name} install": "",
-            f"{name} install --upgrade --user": "",
-            f"{name} install -r": "",
+            f"{name} install": "network",
             f"{name} install -c constraints.txt": "network read:constraints.txt",
             f"{name} install -e .": "network tree-read:.",
             f"{name} install --index-url http://evil/simple x": "network network:http://evil/simple",
