@@ -344,3 +344,48 @@ def test_runner_effects_outside_the_project_are_judged(box: Sandbox, command: st
 )
 def test_routine_runner_calls_stay_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- git am applies a mailbox of patches like git apply; an option value that spells a report flag ----------
+
+_PATCH_TO_SETTINGS = """From 1 Mon Sep 17 00:00:00 2001
+From: a <a@example.com>
+Subject: x
+
+---
+diff --git a/.claude/settings.json b/.claude/settings.json
+new file mode 100644
+--- /dev/null
++++ b/.claude/settings.json
+@@ -0,0 +1 @@
++{}
+"""
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git am x.mbox",
+        "git am -3 x.mbox",
+        "git am --3way --signoff x.mbox",
+        "git apply --exclude --stat x.mbox",
+        "git apply --include --check x.mbox",
+    ],
+)
+def test_patch_applied_through_git_am_or_a_masked_report_flag_is_judged_by_its_files(
+    box: Sandbox, command: str
+) -> None:
+    (box.project / "x.mbox").write_text(_PATCH_TO_SETTINGS)
+    assert_decided(box.decide(command), DENY, "floor.self-protection", command)
+
+
+@pytest.mark.parametrize("command", ["git am < x.mbox", "cat x.mbox | git am"])
+def test_git_am_from_standard_input_asks(box: Sandbox, command: str) -> None:
+    (box.project / "x.mbox").write_text(_PATCH_TO_SETTINGS)
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize("command", ["git am --abort", "git am --continue", "git apply --stat x.mbox"])
+def test_git_am_session_control_and_patch_reports_stay_allowed(box: Sandbox, command: str) -> None:
+    (box.project / "x.mbox").write_text(_PATCH_TO_SETTINGS)
+    _allowed(box, command)

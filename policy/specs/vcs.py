@@ -58,7 +58,7 @@ def _apply_judge(result: Walk, argv: list[str]) -> None:
     """`git apply P`: the work-tree files it creates or replaces are the ones the patch names (default -p1)."""
     from hookward.policy.specs.archives import _patch_targets
 
-    words = set(argv[1:])
+    words = set(result.seen)  # the options read (`--exclude --stat`: --stat is a pattern, the patch applies)
     if words & {"--check", "--stat", "--numstat", "--summary", "--cached"} and "--apply" not in words:
         return  # reports, or changes only the index
     strip, prefix = 1, ""
@@ -86,6 +86,14 @@ def _apply_judge(result: Walk, argv: list[str]) -> None:
             Effect("edit", os.path.join(prefix, target) if prefix else target, "operand named in the patch")
             for target in targets
         )
+
+
+def _am_judge(result: Walk, argv: list[str]) -> None:
+    """`git am MBOX`: each patch in the mailbox is applied like `git apply` (the files it names are edited); with
+    no mailbox it reads one from standard input. Resuming or ending a session applies what was judged at its start."""
+    if set(result.seen) & {"--continue", "-r", "--resolved", "--skip", "--abort", "--quit", "--show-current-patch"}:
+        return
+    _apply_judge(result, argv)
 
 
 # Options of checkout / restore that take a value as the next word (their other options take none).
@@ -1261,9 +1269,12 @@ _COMMANDS: dict[str, Spec] = {
         },
         operands="read*",
         examples={
-            "git am 0001-x.patch": "read:0001-x.patch",
+            "git am 0001-x.patch": "read:0001-x.patch unknown",  # a file hookward cannot read here
             "git am --abort": "",
+            "git am --continue": "",
+            "git am": "unknown",
         },
+        judge=lambda result, argv: _am_judge(result, argv),
     ),
     "format-patch": _cmd(
         "format-patch",
