@@ -635,6 +635,68 @@ def _strings(node: object) -> list[str]:
     return []
 
 
+PROBE_TOOL_KINDS = ("shell", "read", "write")
+# What a probe fills in: the fake model's port and the throwaway HOME (env); the shell command, the planted secret
+# and the file to write (a tool's arguments).
+PROBE_ENV_SLOTS = ("{port}", "{home}")
+PROBE_TOOL_SLOTS = ("{command}", "{secret}", "{written}")
+
+
+class ProbeTool(Strict):
+    """A tool the host offers the model, as a probe's scripted call names it: its name and its arguments."""
+
+    name: str
+    arguments: dict[str, str]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ProbeTool:
+        if not self.name.strip() or not self.arguments:
+            raise ValueError("a probe tool names the tool and its arguments")
+        if not any(slot in value for value in self.arguments.values() for slot in PROBE_TOOL_SLOTS):
+            raise ValueError(f"a probe tool's arguments carry one of {', '.join(PROBE_TOOL_SLOTS)}")
+        return self
+
+
+class ProbeSetup(Strict):
+    """How compat/probes installs the host at `version_examined` and runs it unattended (drivers.py reads it).
+
+    package: the npm package installed, where it is not the host's `package` (a platform package when the host's
+    own was not published); binary: its executable, relative to the install prefix; hook_file: the user config
+    file (~/..., in the probe's throwaway HOME) the probe registers its test hook in; env: the host's own
+    variables a probe sets, {port} standing for the fake model's port and {home} for the throwaway HOME (the
+    model endpoint, a fake key, and what turns off update checks, telemetry and other network use at start);
+    tools: per tool kind, the tool the host offers the model and its arguments, {command}, {secret} and
+    {written} standing for the probe's shell command, its planted secret and the file it writes. How the
+    harness drives the host (the fake model, the postures' flags, tmux keys) stays in compat/probes.
+    """
+
+    package: str | None = None
+    binary: str
+    hook_file: str | None = None
+    env: dict[str, str] = {}
+    tools: dict[Literal["shell", "read", "write"], ProbeTool]
+    note: str | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ProbeSetup:
+        if not self.binary.strip() or self.binary.startswith("/") or ".." in self.binary.split("/"):
+            raise ValueError(f"binary is a path relative to the install prefix, not {self.binary!r}")
+        if self.hook_file is not None:
+            _check_location_path(self.hook_file, "user")
+        for name, value in self.env.items():
+            if not re.fullmatch(r"[A-Z][A-Z0-9_]*", name):
+                raise ValueError(f"a variable name is upper-case letters, digits and _, not {name!r}")
+            if name in ("PATH", "HOME"):
+                raise ValueError(f"the probe sets {name} itself")
+            stray = [slot for slot in re.findall(r"\{[a-z]+\}", value) if slot not in PROBE_ENV_SLOTS]
+            if stray:
+                raise ValueError(f"env.{name}: unknown slots {stray}; slots are {', '.join(PROBE_ENV_SLOTS)}")
+        if "shell" not in self.tools:
+            raise ValueError("a probed host offers a shell tool (every scenario matrix has shell calls)")
+        return self
+
+
 MANAGED_PLATFORMS = ("linux", "macos")
 
 
@@ -714,6 +776,8 @@ class HostFile(Strict):
     # Where the host program is installed: its npm package and the command names on PATH.
     package: str | None = None
     binaries: list[str] = []
+    # How the probe harness installs the host and runs it (compat/probes/drivers.py).
+    probe: ProbeSetup | None = None
     latest_seen: str | None = None
     # How many leading version components make one release of this host (registry.grade_on).
     release_components: int = 2
@@ -767,6 +831,8 @@ class HostFile(Strict):
         pre_events = sorted(name for name, event in self.events.items() if event.role == "pre")
         if self.trust_state is not None and self.hooks_need_trust is None and self.project_needs_trust is None:
             raise ValueError("trust_state without hooks_need_trust or project_needs_trust: what is it the record of?")
+        if self.probe is not None and not (self.probe.package or self.package):
+            raise ValueError("probe: the host has no package and the probe names none to install")
         if any(other.host == self.host for other in self.also_runs_hooks_of):
             raise ValueError("also_runs_hooks_of names the host itself")
         if self.install is not None:

@@ -42,7 +42,7 @@ def _codex_config(event: str):  # type: ignore[no-untyped-def]
     def write(home: Path, work: Path, hook_command: str) -> Path:
         path = drivers._codex_config(home, work, hook_command)
         data = json.loads(path.read_text(encoding="utf-8"))
-        data["hooks"] = {event: data["hooks"]["PreToolUse"]}
+        data["hooks"] = {event: data["hooks"][drivers.pre_event("codex")]}
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         return path
 
@@ -51,8 +51,7 @@ def _codex_config(event: str):  # type: ignore[no-untyped-def]
 
 def _copilot_config(event: str):  # type: ignore[no-untyped-def]
     def write(home: Path, work: Path, hook_command: str) -> Path:
-        hook = {"type": "command", "bash": hook_command, "timeoutSec": drivers.HOOK_TIMEOUT_S}
-        return drivers._write_json(home / ".copilot" / "hooks" / "probe.json", {"version": 1, "hooks": {event: [hook]}})
+        return drivers._copilot_config(home, work, hook_command, event)
 
     return write
 
@@ -67,11 +66,11 @@ def _escalated(targets: drivers.Targets) -> dict:
 
 CODEX_APPROVAL = dataclasses.replace(
     drivers.CODEX,
-    pre_event="PermissionRequest",
+    pre_event=drivers.approval_event("codex"),
     postures=(Posture("approve-for-me", ("--approve-for-me",), "default"),),
     failure_posture="approve-for-me",
     tools={"shell": Tool("exec_command", _escalated, note="asks for unsandboxed execution, which needs an approval")},
-    write_config=_codex_config("PermissionRequest"),
+    write_config=_codex_config(drivers.approval_event("codex")),
     limitations=(
         "Probed with `codex exec --approve-for-me`: the approval goes to Codex's automatic reviewer (the fake model, "
         "which gives no valid assessment), not to a person.",
@@ -80,11 +79,11 @@ CODEX_APPROVAL = dataclasses.replace(
 
 COPILOT_APPROVAL = dataclasses.replace(
     drivers.COPILOT_CLI,
-    pre_event="permissionRequest",
+    pre_event=drivers.approval_event("copilot-cli"),
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
     tools={"shell": drivers.COPILOT_CLI.tools["shell"]},
-    write_config=_copilot_config("permissionRequest"),
+    write_config=_copilot_config(drivers.approval_event("copilot-cli")),
     limitations=("Probed headless (`copilot -p` without --allow-all-tools): nobody can answer a permission there.",),
 )
 

@@ -1,8 +1,14 @@
-"""How to drive each probed host: package, binary, config, environment, tools.
+"""How to drive each probed host: postures, config writers, the command line.
 
-This is probe data, one entry per host, kept apart from the harness so the
-harness never branches on a host. What a host *does* with an answer is not
-here: that is what the probes find out and write to compat/hosts/<host>.json.
+What is a fact about the host lives in its registry file, and a driver reads it
+from there: the package and the version examined, the executable, the pre-tool
+event, the file the hook is registered in, the host's own variables and the
+tools it offers the model (compat/hosts/<host>.json `version_examined`,
+`package`, `events`, `probe`). What stays here is how the harness drives a host
+(the fake model's provider config, the postures' flags, the fallback answers),
+kept apart from the harness so the harness never branches on a host. What a
+host *does* with an answer is not here either: that is what the probes find
+out and write to compat/hosts/<host>.json.
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from hookward.compat import registry
 from hookward.compat.probes import toolchain
 
 PROMPT = "Run the one tool call you were scripted to make."
@@ -94,6 +101,92 @@ class HostDriver:
         raise KeyError(f"{self.host} has no posture {name!r}")
 
 
+# ---------------------------------------------------------------- the host's facts, from its registry file
+def host_facts(host: str) -> dict:
+    return registry.load_host(host)
+
+
+def setup(host: str) -> dict:
+    """The host file's `probe` section: how the host is installed and run unattended."""
+    return host_facts(host)["probe"]
+
+
+def examined(host: str) -> str:
+    """The version a probe installs: the one the registry examined."""
+    return host_facts(host)["version_examined"]
+
+
+def package(host: str) -> str:
+    """The npm package installed: the probe's own where it names one (a platform package), else the host's."""
+    return setup(host).get("package") or host_facts(host)["package"]
+
+
+def pre_event(host: str) -> str:
+    """The host's pre-tool event (a probed host has exactly one)."""
+    found = [name for name, event in host_facts(host)["events"].items() if event["role"] == "pre"]
+    if len(found) != 1:
+        raise ValueError(f"{host}: the probe needs exactly one pre-tool event in the registry, not {found}")
+    return found[0]
+
+
+def approval_event(host: str) -> str:
+    """The host's approval event (its own approval prompt, which a hook answer can settle)."""
+    found = [name for name, event in host_facts(host)["events"].items() if event["role"] == "approval"]
+    if len(found) != 1:
+        raise ValueError(f"{host}: the approval probe needs exactly one approval event in the registry, not {found}")
+    return found[0]
+
+
+def hook_file(home: Path, host: str) -> Path:
+    """Where in the throwaway HOME the host reads the probe's hook from (`probe.hook_file`, a ~/ path)."""
+    return home / setup(host)["hook_file"].removeprefix("~/")
+
+
+def host_env(host: str, home: Path, port: int, path: str = BASE_PATH) -> dict[str, str]:
+    """The host's whole environment: PATH, the throwaway HOME, a dumb terminal and the host's own variables."""
+    env = {"PATH": path, "HOME": str(home), "TERM": "dumb"}
+    for name, value in setup(host).get("env", {}).items():
+        env[name] = value.replace("{port}", str(port)).replace("{home}", str(home))
+    return env
+
+
+def host_tools(host: str) -> dict[str, Tool]:
+    """The tools the host offers the model, with the probe's targets filled into their arguments."""
+    return {
+        kind: Tool(entry["name"], _filled(entry["arguments"]), entry.get("note", ""))
+        for kind, entry in setup(host)["tools"].items()
+    }
+
+
+def _filled(arguments: dict[str, str]) -> Callable[[Targets], dict]:
+    def fill(targets: Targets) -> dict:
+        slots = {
+            "{command}": targets.shell_command(),
+            "{secret}": str(targets.secret),
+            "{written}": str(targets.written),
+        }
+        out = {}
+        for name, value in arguments.items():
+            for slot, text in slots.items():
+                value = value.replace(slot, text)
+            out[name] = value
+        return out
+
+    return fill
+
+
+def host_driver(host: str, **how: object) -> HostDriver:
+    """A driver whose host facts come from the registry; `how` is how the harness drives it."""
+    facts = {
+        "package": package(host),
+        "version": examined(host),
+        "binary": setup(host)["binary"],
+        "pre_event": pre_event(host),
+        "tools": host_tools(host),
+    }
+    return HostDriver(host=host, **{**facts, **how})  # type: ignore[arg-type]
+
+
 def _write_json(path: Path, data: dict) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -121,34 +214,12 @@ def _wrapped(event: str) -> dict[str, dict]:
 
 # ---------------------------------------------------------------- Claude Code
 def _claude_config(home: Path, work: Path, hook_command: str) -> Path:
-    return _write_json(
-        home / ".claude" / "settings.json", {"hooks": _claude_shape("PreToolUse", hook_command, HOOK_TIMEOUT_S)}
-    )
+    event = pre_event("claude-code")
+    return _write_json(hook_file(home, "claude-code"), {"hooks": _claude_shape(event, hook_command, HOOK_TIMEOUT_S)})
 
 
-def _claude_env(home: Path, port: int) -> dict[str, str]:
-    return {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "ANTHROPIC_BASE_URL": f"http://127.0.0.1:{port}",
-        "ANTHROPIC_API_KEY": "sk-ant-probe-fake-key",
-        "DISABLE_TELEMETRY": "1",
-        "DISABLE_AUTOUPDATER": "1",
-        "DISABLE_ERROR_REPORTING": "1",
-        "DISABLE_BUG_COMMAND": "1",
-        "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
-        "CLAUDE_CODE_ENABLE_TELEMETRY": "0",
-        "IS_SANDBOX": "1",  # the probe runs as root; bypassPermissions refuses root otherwise
-    }
-
-
-CLAUDE_CODE = HostDriver(
-    host="claude-code",
-    package="@anthropic-ai/claude-code",
-    version="2.1.332",
-    binary="node_modules/@anthropic-ai/claude-code/bin/claude.exe",
-    pre_event="PreToolUse",
+CLAUDE_CODE = host_driver(
+    "claude-code",
     hook_timeout_note="settings.json hook timeout in seconds",
     postures=tuple(
         Posture(m, ("--permission-mode", m), m)
@@ -157,14 +228,9 @@ CLAUDE_CODE = HostDriver(
     failure_posture="bypassPermissions",
     switch_fields={"onFailure": "block"},
     narrow_postures={"plan": ("ask", "deny"), "auto": ("ask", "deny")},
-    tools={
-        "shell": Tool("Bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
-        "read": Tool("Read", lambda t: {"file_path": str(t.secret)}),
-        "write": Tool("Write", lambda t: {"file_path": str(t.written), "content": "probe wrote this\n"}),
-    },
-    answers=_wrapped("PreToolUse"),
+    answers=_wrapped(pre_event("claude-code")),
     write_config=_claude_config,
-    env=_claude_env,
+    env=lambda home, port: host_env("claude-code", home, port),
     argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--output-format", "json", *p.flags],
     limitations=("Probed headless (-p): no person can answer a prompt there.",),
 )
@@ -181,7 +247,7 @@ def _gemini_settings(home: Path, hook_command: str, event: str, auth: str, extra
         "hooks": {
             event: [
                 {
-                    "matcher": ".*" if event == "BeforeTool" else "",
+                    "matcher": ".*" if event == pre_event("gemini-cli") else "",
                     "hooks": [
                         {"name": "probe", "type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S * 1000}
                     ],
@@ -193,40 +259,21 @@ def _gemini_settings(home: Path, hook_command: str, event: str, auth: str, extra
 
 
 def _gemini_config(home: Path, work: Path, hook_command: str) -> Path:
-    data = _gemini_settings(home, hook_command, "BeforeTool", "gemini-api-key", {})
-    return _write_json(home / ".gemini" / "settings.json", data)
+    data = _gemini_settings(home, hook_command, pre_event("gemini-cli"), "gemini-api-key", {})
+    return _write_json(hook_file(home, "gemini-cli"), data)
 
 
-GEMINI_CLI = HostDriver(
-    host="gemini-cli",
-    package="@google/gemini-cli",
-    version="0.61.0",
-    binary="node_modules/.bin/gemini",
-    pre_event="BeforeTool",
+GEMINI_CLI = host_driver(
+    "gemini-cli",
     hook_timeout_note="settings.json hook timeout in milliseconds",
     # The BeforeTool payload carries no permission mode, so one fact ("*") must hold in every posture.
     postures=tuple(Posture(m, ("--approval-mode", m), "*") for m in ("default", "auto_edit", "yolo")),
     failure_posture="yolo",
-    tools={
-        "shell": Tool("run_shell_command", lambda t: {"command": t.shell_command()}),
-        "read": Tool("read_file", lambda t: {"file_path": str(t.secret)}),
-        "write": Tool("write_file", lambda t: {"file_path": str(t.written), "content": "probe wrote this\n"}),
-    },
     answers={
         verdict: {"decision": verdict, "reason": f"hookward probe: {verdict}"} for verdict in ("allow", "ask", "deny")
     },
     write_config=_gemini_config,
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "GOOGLE_GEMINI_BASE_URL": f"http://127.0.0.1:{port}",
-        "GEMINI_API_KEY": "probe-fake-gemini-key",
-        "GEMINI_TELEMETRY_ENABLED": "false",
-        "GEMINI_CLI_TRUST_WORKSPACE": "true",
-        "GEMINI_CLI_NO_RELAUNCH": "true",
-        "NO_UPDATE_NOTIFIER": "1",
-    },
+    env=lambda home, port: host_env("gemini-cli", home, port),
     argv=lambda binary, p, prompt: [
         str(binary),
         "-m",
@@ -244,7 +291,7 @@ GEMINI_CLI = HostDriver(
 
 # ---------------------------------------------------------------- Codex
 def _codex_config(home: Path, work: Path, hook_command: str) -> Path:
-    codex_home = home / ".codex"
+    codex_home = hook_file(home, "codex").parent  # CODEX_HOME, which the probe's environment sets to this folder
     codex_home.mkdir(parents=True, exist_ok=True)
     (codex_home / "config.toml").write_text(
         "\n".join(
@@ -277,18 +324,12 @@ def _codex_config(home: Path, work: Path, hook_command: str) -> Path:
         ),
         encoding="utf-8",
     )
-    data = {
-        "hooks": {"PreToolUse": [{"hooks": [{"type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S}]}]}
-    }
-    return _write_json(codex_home / "hooks.json", data)
+    hook = {"type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S}
+    return _write_json(hook_file(home, "codex"), {"hooks": {pre_event("codex"): [{"hooks": [hook]}]}})
 
 
-CODEX = HostDriver(
-    host="codex",
-    package="@openai/codex",
-    version="0.171.0",
-    binary="node_modules/.bin/codex",
-    pre_event="PreToolUse",
+CODEX = host_driver(
+    "codex",
     hook_timeout_note="hooks.json hook timeout in seconds",
     postures=(
         Posture("read-only", ("-s", "read-only"), "default"),
@@ -296,24 +337,9 @@ CODEX = HostDriver(
         Posture("full-access", ("--dangerously-bypass-approvals-and-sandbox",), "bypassPermissions"),
     ),
     failure_posture="full-access",
-    tools={
-        "shell": Tool("exec_command", lambda t: {"cmd": t.shell_command()}),
-        # Codex has no file-read tool the model can call: a read is a shell command.
-        "read": Tool(
-            "exec_command", lambda t: {"cmd": f"cat {t.secret}"}, note="Codex reads files through its shell tool"
-        ),
-    },
-    answers=_wrapped("PreToolUse"),
+    answers=_wrapped(pre_event("codex")),
     write_config=_codex_config,
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "CODEX_HOME": str(home / ".codex"),
-        "TERM": "dumb",
-        "PROBE_OPENAI_KEY": "sk-probe-fake",
-        "OPENAI_API_KEY": "sk-probe-fake",
-        "NO_UPDATE_NOTIFIER": "1",
-    },
+    env=lambda home, port: host_env("codex", home, port),
     # Without --dangerously-bypass-hook-trust a newly written hook is untrusted and silently never runs.
     argv=lambda binary, p, prompt: [
         str(binary),
@@ -340,7 +366,7 @@ def _qwen_config(home: Path, work: Path, hook_command: str) -> Path:
         "telemetry": {"enabled": False},
         "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
         "hooks": {
-            "PreToolUse": [
+            pre_event("qwen-code"): [
                 {
                     "matcher": "",
                     "hooks": [
@@ -350,15 +376,11 @@ def _qwen_config(home: Path, work: Path, hook_command: str) -> Path:
             ]
         },
     }
-    return _write_json(home / ".qwen" / "settings.json", data)
+    return _write_json(hook_file(home, "qwen-code"), data)
 
 
-QWEN_CODE = HostDriver(
-    host="qwen-code",
-    package="@qwen-code/qwen-code",
-    version="0.15.10",
-    binary="node_modules/.bin/qwen",
-    pre_event="PreToolUse",
+QWEN_CODE = host_driver(
+    "qwen-code",
     hook_timeout_note="settings.json hook timeout in milliseconds",
     postures=(
         Posture("default", ("--approval-mode", "default"), "default"),
@@ -366,24 +388,9 @@ QWEN_CODE = HostDriver(
         Posture("yolo", ("--approval-mode", "yolo"), "yolo"),
     ),
     failure_posture="yolo",
-    tools={
-        "shell": Tool("run_shell_command", lambda t: {"command": t.shell_command()}),
-        "read": Tool("read_file", lambda t: {"file_path": str(t.secret)}),
-        "write": Tool("write_file", lambda t: {"file_path": str(t.written), "content": "probe wrote this\n"}),
-    },
-    answers=_wrapped("PreToolUse"),
+    answers=_wrapped(pre_event("qwen-code")),
     write_config=_qwen_config,
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "OPENAI_BASE_URL": f"http://127.0.0.1:{port}/v1",
-        "OPENAI_API_KEY": "sk-probe-fake",
-        "OPENAI_MODEL": "probe-model",
-        "QWEN_TELEMETRY_ENABLED": "false",
-        "QWEN_CODE_DISABLE_PRECONNECT": "1",
-        "NO_UPDATE_NOTIFIER": "1",
-    },
+    env=lambda home, port: host_env("qwen-code", home, port),
     argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--output-format", "json", *p.flags],
     force_tool=True,
     limitations=("Probed headless (-p).",),
@@ -453,24 +460,22 @@ def _plugin_answers() -> dict[str, dict]:
 
 
 # ---------------------------------------------------------------- OpenCode and Kilo Code
-def _opencode_config(
-    home: Path, work: Path, hook_command: str, *, host: str, config_dir: str, config_name: str, sdk: str, version: str
-) -> Path:
-    shim = home / ".config" / config_dir / "plugins" / "hookward.js"
-    wrapper = install_plugin(host, "tool.execute.before", home, work, hook_command)
+def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, config_name: str, sdk: str) -> Path:
+    shim = hook_file(home, host)  # <config folder>/plugins/hookward.js
+    wrapper = install_plugin(host, pre_event(host), home, work, hook_command)
     if not shim.exists():
         raise InstallFailed(f"`hookward install {host}` did not write {shim}")
     # OpenCode and Kilo npm-install their plugin SDK into each config folder at start unless the folder's
     # package-lock already lists it; offline that fails only after about 70 s of retries (the shim needs no SDK).
     # Lay the folder out as a first online run leaves it; any install still tried goes to a dead loopback port.
-    config = home / ".config" / config_dir
+    config = shim.parent.parent
     (config / "node_modules").mkdir(parents=True, exist_ok=True)
-    deps = {sdk: version}
+    deps = {sdk: examined(host)}
     _write_json(config / "package.json", {"dependencies": deps})
     _write_json(config / "package-lock.json", {"lockfileVersion": 3, "packages": {"": {"dependencies": deps}}})
     (home / ".npmrc").write_text(f"registry=http://127.0.0.1:{UNSERVED_PORT}/\n")
     _write_json(
-        home / ".config" / config_dir / config_name,
+        config / config_name,
         {
             "model": "probe/probe-model",
             "autoupdate": False,
@@ -488,91 +493,36 @@ def _opencode_config(
     return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
 
 
-def _opencode_env(home: Path, port: int) -> dict[str, str]:
-    return {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "OPENCODE_DISABLE_AUTOUPDATE": "1",
-        "OPENCODE_DISABLE_MODELS_FETCH": "1",
-        "OPENCODE_DISABLE_DEFAULT_PLUGINS": "1",
-        "OPENCODE_DISABLE_LSP_DOWNLOAD": "1",
-        "OPENCODE_DISABLE_SHARE": "1",
-        "OPENCODE_DISABLE_CLAUDE_CODE": "1",
-        "OPENCODE_DISABLE_EXTERNAL_SKILLS": "1",
-        **plugin_env(home),
-    }
+def _plugin_host_env(host: str, home: Path, port: int, path: str = BASE_PATH) -> dict[str, str]:
+    return {**host_env(host, home, port, path), **plugin_env(home)}
 
 
-OPENCODE_TOOLS = {
-    "shell": Tool("bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
-    "read": Tool("read", lambda t: {"filePath": str(t.secret)}),
-    "write": Tool("write", lambda t: {"filePath": str(t.written), "content": "probe wrote this\n"}),
-}
-
-OPENCODE = HostDriver(
-    host="opencode",
-    package="opencode-ai",
-    version="1.18.33",
-    binary="node_modules/opencode-linux-x64/bin/opencode",
-    pre_event="tool.execute.before",
+OPENCODE = host_driver(
+    "opencode",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     # The plugin hook gets no permission mode: one fact ("*") must hold whatever OpenCode's own permissions say.
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
-    tools=OPENCODE_TOOLS,
     answers=_plugin_answers(),
     write_config=lambda home, work, hook: _opencode_config(
-        home,
-        work,
-        hook,
-        host="opencode",
-        config_dir="opencode",
-        config_name="opencode.json",
-        sdk="@opencode-ai/plugin",
-        version="1.18.33",
+        home, work, hook, host="opencode", config_name="opencode.json", sdk="@opencode-ai/plugin"
     ),
-    env=_opencode_env,
+    env=lambda home, port: _plugin_host_env("opencode", home, port),
     argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
     limitations=("Probed headless (`opencode run`), through the shim `hookward install opencode` wrote.",),
 )
 
 
-KILOCODE = HostDriver(
-    host="kilocode",
-    # @kilocode/cli@7.7.9 was never published; its linux-x64 binary package was, and is what the registry read.
-    package="@kilocode/cli-linux-x64",
-    version="7.7.9",
-    binary="node_modules/@kilocode/cli-linux-x64/bin/kilo",
-    pre_event="tool.execute.before",
+KILOCODE = host_driver(
+    "kilocode",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
-    tools=OPENCODE_TOOLS,
     answers=_plugin_answers(),
     write_config=lambda home, work, hook: _opencode_config(
-        home,
-        work,
-        hook,
-        host="kilocode",
-        config_dir="kilo",
-        config_name="kilo.json",
-        sdk="@kilocode/plugin",
-        version="7.7.9",
+        home, work, hook, host="kilocode", config_name="kilo.json", sdk="@kilocode/plugin"
     ),
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "KILO_DISABLE_AUTOUPDATE": "1",
-        "KILO_DISABLE_MODELS_FETCH": "1",
-        "KILO_DISABLE_DEFAULT_PLUGINS": "1",
-        "KILO_DISABLE_LSP_DOWNLOAD": "1",
-        "KILO_DISABLE_CLAUDE_CODE": "1",
-        "KILO_DISABLE_EXTERNAL_SKILLS": "1",
-        "KILO_TELEMETRY_LEVEL": "off",
-        **plugin_env(home),
-    },
+    env=lambda home, port: _plugin_host_env("kilocode", home, port),
     argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
     limitations=("Probed headless (`kilo run`), through the shim `hookward install kilocode` wrote.",),
 )
@@ -580,12 +530,12 @@ KILOCODE = HostDriver(
 
 # ---------------------------------------------------------------- Pi
 def _pi_config(home: Path, work: Path, hook_command: str) -> Path:
-    shim = home / ".pi" / "agent" / "extensions" / "hookward.ts"
-    wrapper = install_plugin("pi", "tool_call", home, work, hook_command)
+    shim = hook_file(home, "pi")
+    wrapper = install_plugin("pi", pre_event("pi"), home, work, hook_command)
     if not shim.exists():
         raise InstallFailed(f"`hookward install pi` did not write {shim}")
     _write_json(
-        home / ".pi" / "agent" / "models.json",
+        shim.parent.parent / "models.json",  # the agent folder (~/.pi/agent) the extensions folder is in
         {
             "providers": {
                 "probe": {
@@ -601,32 +551,15 @@ def _pi_config(home: Path, work: Path, hook_command: str) -> Path:
     return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
 
 
-PI = HostDriver(
-    host="pi",
-    package="@mariozechner/pi-coding-agent",
-    version="0.73.1",
-    binary="node_modules/.bin/pi",
-    pre_event="tool_call",
+PI = host_driver(
+    "pi",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     # Pi has no permission modes of its own ("no permission popups"): one posture.
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
-    tools={
-        "shell": Tool("bash", lambda t: {"command": t.shell_command()}),
-        "read": Tool("read", lambda t: {"path": str(t.secret)}),
-        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
-    },
     answers=_plugin_answers(),
     write_config=_pi_config,
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "PI_OFFLINE": "1",
-        "PI_SKIP_VERSION_CHECK": "1",
-        "PI_TELEMETRY": "0",
-        **plugin_env(home),
-    },
+    env=lambda home, port: _plugin_host_env("pi", home, port),
     argv=lambda binary, p, prompt: [
         str(binary),
         "-p",
@@ -646,14 +579,14 @@ PI = HostDriver(
 # @oh-my-pi/pi-coding-agent@18.3.4 pins @oh-my-pi/* packages that were never published at 18.3.4; 18.2.3's
 # are. It declares `engines: {bun: ">=1.3.14"}` and its bin is a `#!/usr/bin/env bun` script, so the probe
 # installs it with bun (itself from the npm registry) from a committed lockfile and runs it under that bun.
-OMP_VERSION = "18.2.3"
-OMP_BIN = "node_modules/@oh-my-pi/pi-coding-agent/dist/cli.js"
+OMP_VERSION = examined("omp")
+OMP_BIN = setup("omp")["binary"]
 
 
 def _omp_install(cache: Path) -> Path:
     from hookward.compat.probes import bunpkg
 
-    return bunpkg.bun_install("@oh-my-pi/pi-coding-agent", OMP_VERSION, OMP_BIN, "omp", cache)
+    return bunpkg.bun_install(package("omp"), OMP_VERSION, OMP_BIN, "omp", cache)
 
 
 def _omp_bun_dir() -> Path:
@@ -665,7 +598,7 @@ def _omp_bun_dir() -> Path:
 def omp_models(home: Path) -> Path:
     """~/.omp/agent/models.yml (YAML, so JSON text is read as is): an OpenAI-compatible provider on loopback."""
     return _write_json(
-        home / ".omp" / "agent" / "models.yml",
+        hook_file(home, "omp").parent.parent / "models.yml",  # the agent folder the extensions folder is in
         {
             "providers": {
                 "probe": {
@@ -681,8 +614,8 @@ def omp_models(home: Path) -> Path:
 
 
 def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
-    shim = home / ".omp" / "agent" / "extensions" / "hookward.ts"
-    wrapper = install_plugin("omp", "tool_call", home, work, hook_command)
+    shim = hook_file(home, "omp")
+    wrapper = install_plugin("omp", pre_event("omp"), home, work, hook_command)
     if not shim.exists():
         raise InstallFailed(f"`hookward install omp` did not write {shim}")
     omp_models(home)
@@ -706,33 +639,17 @@ def _omp_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
     ]
 
 
-OMP = HostDriver(
-    host="omp",
-    package="@oh-my-pi/pi-coding-agent",
-    version=OMP_VERSION,
-    binary=OMP_BIN,
+OMP = host_driver(
+    "omp",
     install=_omp_install,
-    pre_event="tool_call",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     # OMP's own approval (tools.approvalMode, default yolo) runs after the extension's tool_call; the
     # event carries no mode, so the facts are "*".
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
-    tools={
-        "shell": Tool("bash", lambda t: {"command": t.shell_command()}),
-        "read": Tool("read", lambda t: {"path": str(t.secret)}),
-        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
-    },
     answers=_plugin_answers(),
     write_config=_omp_config,
-    env=lambda home, port: {
-        "PATH": f"{_omp_bun_dir()}:{BASE_PATH}",
-        "HOME": str(home),
-        "TERM": "dumb",
-        "PI_NO_TITLE": "1",
-        "DO_NOT_TRACK": "1",
-        **plugin_env(home),
-    },
+    env=lambda home, port: _plugin_host_env("omp", home, port, f"{_omp_bun_dir()}:{BASE_PATH}"),
     argv=_omp_argv,
     limitations=(
         f"Probed headless (`omp -p`) at {OMP_VERSION} under bun from the npm registry, "
@@ -742,48 +659,25 @@ OMP = HostDriver(
 
 
 # ---------------------------------------------------------------- Copilot CLI
-def _copilot_config(home: Path, work: Path, hook_command: str) -> Path:
+def _copilot_config(home: Path, work: Path, hook_command: str, event: str | None = None) -> Path:
     hook = {"type": "command", "bash": hook_command, "timeoutSec": HOOK_TIMEOUT_S}
-    return _write_json(home / ".copilot" / "hooks" / "probe.json", {"version": 1, "hooks": {"preToolUse": [hook]}})
+    data = {"version": 1, "hooks": {event or pre_event("copilot-cli"): [hook]}}
+    return _write_json(hook_file(home, "copilot-cli"), data)
 
 
-COPILOT_CLI = HostDriver(
-    host="copilot-cli",
-    package="@github/copilot",
-    version="1.0.102",
-    binary="node_modules/@github/copilot-linux-x64/copilot",
-    pre_event="preToolUse",
+COPILOT_CLI = host_driver(
+    "copilot-cli",
     hook_timeout_note="hooks/*.json timeoutSec in seconds",
     # The hook payload carries no permission mode: one fact ("*") must hold in both postures.
     postures=(Posture("default", (), "*"), Posture("allow-all-tools", ("--allow-all-tools",), "*")),
     failure_posture="allow-all-tools",
-    tools={
-        "shell": Tool("bash", lambda t: {"command": t.shell_command(), "description": "probe"}),
-        "read": Tool("view", lambda t: {"path": str(t.secret)}),
-        "write": Tool("create", lambda t: {"path": str(t.written), "file_text": "probe wrote this\n"}),
-    },
     answers={
         v: {"permissionDecision": v, "permissionDecisionReason": f"hookward probe: {v}"}
         for v in ("allow", "ask", "deny")
     },
     write_config=_copilot_config,
-    # BYOK ("custom model provider"): with COPILOT_PROVIDER_BASE_URL set Copilot CLI needs no GitHub sign-in,
-    # and COPILOT_OFFLINE turns off its other network use (telemetry, updates, GitHub MCP).
-    env=lambda home, port: {
-        "PATH": BASE_PATH,
-        "HOME": str(home),
-        "TERM": "dumb",
-        "COPILOT_HOME": str(home / ".copilot"),
-        "COPILOT_OFFLINE": "1",
-        "COPILOT_AUTO_UPDATE": "false",
-        "COPILOT_PROVIDER_BASE_URL": f"http://127.0.0.1:{port}/v1",
-        "COPILOT_PROVIDER_TYPE": "openai",
-        "COPILOT_PROVIDER_API_KEY": "sk-probe-fake",
-        "COPILOT_PROVIDER_WIRE_API": "completions",
-        "COPILOT_MODEL": "probe-model",
-        "COPILOT_DISABLE_KEYTAR": "1",
-        "NO_UPDATE_NOTIFIER": "1",
-    },
+    # BYOK (a custom model provider, the host file's probe.env): no GitHub sign-in, no other network use.
+    env=lambda home, port: host_env("copilot-cli", home, port),
     argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--no-color", *p.flags],
     limitations=(
         "Probed headless (`copilot -p`) against a BYOK model (COPILOT_PROVIDER_BASE_URL, COPILOT_OFFLINE=1).",
@@ -806,8 +700,8 @@ def node24() -> Path:
 
 def _openclaw_config(home: Path, work: Path, hook_command: str) -> Path:
     node24()
-    wrapper = install_plugin("openclaw", "before_tool_call", home, work, hook_command)
-    config_path = home / ".openclaw" / "openclaw.json"
+    wrapper = install_plugin("openclaw", pre_event("openclaw"), home, work, hook_command)
+    config_path = hook_file(home, "openclaw")
     config = json.loads(config_path.read_text(encoding="utf-8"))  # as `hookward install openclaw` wrote it
     if "hookward" not in json.dumps(config.get("plugins", {})):
         raise InstallFailed("`hookward install openclaw` did not register the plugin in ~/.openclaw/openclaw.json")
@@ -848,34 +742,15 @@ def _openclaw_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
     return [*node, "agent", "--local", "--agent", "main", "--message", prompt, "--json"]
 
 
-OPENCLAW = HostDriver(
-    host="openclaw",
-    package="openclaw",
-    version="2026.9.6",
-    binary="node_modules/openclaw/openclaw.mjs",
-    pre_event="before_tool_call",
+OPENCLAW = host_driver(
+    "openclaw",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     # Two headless entry points; the plugin hook gets no permission mode, so both land on "*".
     postures=(Posture("local", (), "*"), Posture("agent-exec", (), "*")),
     failure_posture="local",
-    tools={
-        "shell": Tool("exec", lambda t: {"command": t.shell_command()}),
-        "read": Tool("read", lambda t: {"path": str(t.secret)}),
-        "write": Tool("write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
-    },
     answers=_plugin_answers(),
     write_config=_openclaw_config,
-    env=lambda home, port: {
-        "PATH": f"{NODE24_BIN}:{BASE_PATH}",
-        "HOME": str(home),
-        "TERM": "dumb",
-        "OPENCLAW_NO_AUTO_UPDATE": "1",
-        "OPENCLAW_NO_RESPAWN": "1",
-        "OPENCLAW_DISABLE_BONJOUR": "1",
-        "OPENCLAW_SKIP_CHANNELS": "1",
-        "OPENCLAW_SKIP_CRON": "1",
-        **plugin_env(home),
-    },
+    env=lambda home, port: _plugin_host_env("openclaw", home, port, f"{NODE24_BIN}:{BASE_PATH}"),
     argv=_openclaw_argv,
     limitations=(
         "Probed headless with `openclaw agent --local` (no gateway) on Node 24.22.3 from the npm registry, "
@@ -895,14 +770,14 @@ def _toml_string(value: str) -> str:
 
 def _kimi_config(home: Path, work: Path, hook_command: str) -> Path:
     node24()
-    config = home / ".kimi-code" / "config.toml"  # the default KIMI_CODE_HOME; `hookward install kimi` writes here
+    config = hook_file(home, "kimi")  # in the default KIMI_CODE_HOME; `hookward install kimi` writes here
     config.parent.mkdir(parents=True, exist_ok=True)
     # Exactly the keys 2.1.0's HookDefSchema accepts (a strict object): any other key drops every hook.
     config.write_text(
         "\n".join(
             [
                 "[[hooks]]",
-                'event = "PreToolUse"',
+                f"event = {_toml_string(pre_event('kimi'))}",
                 f"command = {_toml_string(hook_command)}",
                 f"timeout = {HOOK_TIMEOUT_S}",
                 "",
@@ -913,36 +788,16 @@ def _kimi_config(home: Path, work: Path, hook_command: str) -> Path:
     return config
 
 
-KIMI = HostDriver(
-    host="kimi",
-    package="@moonshot-ai/kimi-code",
-    version="2.1.0",
-    binary="node_modules/@moonshot-ai/kimi-code/dist/main.mjs",
-    pre_event="PreToolUse",
+KIMI = host_driver(
+    "kimi",
     hook_timeout_note="config.toml [[hooks]] timeout in seconds",
     # `kimi -p` refuses --yolo, --auto and --plan and forces the session into auto ("Never Ask") mode itself
     # (run-v2-print resolveNativeSession: forceAuto). The payload carries no permission mode: "*".
     postures=(Posture("print", (), "*"),),
     failure_posture="print",
-    tools={
-        "shell": Tool("Bash", lambda t: {"command": t.shell_command()}),
-        "read": Tool("Read", lambda t: {"path": str(t.secret)}),
-        "write": Tool("Write", lambda t: {"path": str(t.written), "content": "probe wrote this\n"}),
-    },
-    answers=_wrapped("PreToolUse"),
+    answers=_wrapped(pre_event("kimi")),
     write_config=_kimi_config,
-    env=lambda home, port: {
-        "PATH": f"{NODE24_BIN}:{BASE_PATH}",
-        "HOME": str(home),
-        "TERM": "dumb",
-        "KIMI_MODEL_NAME": "probe-model",
-        "KIMI_MODEL_API_KEY": "sk-probe-fake",
-        "KIMI_MODEL_PROVIDER_TYPE": "openai",  # the openai protocol is Chat Completions
-        "KIMI_MODEL_BASE_URL": f"http://127.0.0.1:{port}/v1",
-        "KIMI_DISABLE_TELEMETRY": "1",
-        "KIMI_CODE_NO_AUTO_UPDATE": "1",
-        "NO_UPDATE_NOTIFIER": "1",
-    },
+    env=lambda home, port: host_env("kimi", home, port, f"{NODE24_BIN}:{BASE_PATH}"),
     argv=lambda binary, p, prompt: [str(NODE24_BIN / "node"), str(binary), "-p", prompt, *p.flags],
     force_tool=True,
     limitations=(

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from hookward.compat.probes import fakemodel, harness, toolchain
+from hookward.compat.probes import drivers, fakemodel, harness, toolchain
 from hookward.compat.probes.drivers import DRIVERS, PROMPT, HostDriver, Posture
 
 TMUX_COLUMNS, TMUX_ROWS = 200, 50
@@ -87,7 +87,8 @@ class Tui:
 # ---------------------------------------------------------------- hosts
 def _claude_seed(home: Path, work: Path, env: dict) -> None:
     """~/.claude.json as after a first run: onboarding done, the fake API key approved, the folder trusted."""
-    key = env.get("ANTHROPIC_API_KEY", "")
+    # The fake API key the host file's probe.env hands Claude Code (its one *_API_KEY variable).
+    key = next((value for name, value in env.items() if name.endswith("_API_KEY")), "")
     data = {
         "hasCompletedOnboarding": True,
         "theme": "dark",
@@ -100,11 +101,11 @@ def _claude_seed(home: Path, work: Path, env: dict) -> None:
 
 def _claude_allow_rule(home: Path, tool_name: str) -> str:
     """A user-settings allow rule for the whole tool, next to the probe's hook."""
-    path = home / ".claude" / "settings.json"
+    path = drivers.hook_file(home, "claude-code")
     data = json.loads(path.read_text())
     data["permissions"] = {"allow": [tool_name]}
     path.write_text(json.dumps(data, indent=2) + "\n")
-    return f'~/.claude/settings.json permissions.allow ["{tool_name}"]'
+    return f'{drivers.setup("claude-code")["hook_file"]} permissions.allow ["{tool_name}"]'
 
 
 CLAUDE_TUI = Tui(
@@ -135,11 +136,11 @@ CLAUDE_TUI = Tui(
 
 def _gemini_allow_rule(home: Path, tool_name: str) -> str:
     """settings.json tools.allowed: "Tool names that bypass the confirmation dialog" (Gemini CLI 0.61.0 schema)."""
-    path = home / ".gemini" / "settings.json"
+    path = drivers.hook_file(home, "gemini-cli")
     data = json.loads(path.read_text())
     data.setdefault("tools", {})["allowed"] = [tool_name]
     path.write_text(json.dumps(data, indent=2) + "\n")
-    return f'~/.gemini/settings.json tools.allowed ["{tool_name}"]'
+    return f'{drivers.setup("gemini-cli")["hook_file"]} tools.allowed ["{tool_name}"]'
 
 
 def _no_seed(home: Path, work: Path, env: dict) -> None:

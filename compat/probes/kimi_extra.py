@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hookward.adapters.install import FAIL_CLOSED_SUFFIX
-from hookward.compat.probes import fakemodel, harness, toolchain
+from hookward.compat.probes import drivers, fakemodel, harness, toolchain
 from hookward.compat.probes.drivers import KIMI, PROMPT
 
 MATCHER = "^Bash$"
@@ -118,7 +118,7 @@ def probe_extra(extra: Extra, binary: Path, records: Path = harness.RECORDS, run
     scenario = harness.Scenario(extra.name, extra.harness_kind, extra.hook, "shell", KIMI.failure_posture)
     run_dir = (runs or harness.new_runs_dir()) / KIMI.host / KIMI.version / extra.name
     spec = harness.prepare(KIMI, scenario, binary, run_dir)
-    config = run_dir / "home" / ".kimi-code" / "config.toml"
+    config = drivers.hook_file(run_dir / "home", KIMI.host)
     if extra.kind == "subagent":
         add_matcher(config)
         spec["sequence"] = [list(agent_call()), [spec["tool_name"], spec["tool_input"]]]

@@ -88,7 +88,7 @@ WHAT = {
 def _config_writer(scenario: str) -> Callable[[Path, Path, str], Path]:
     def write(home: Path, work: Path, hook_command: str) -> Path:
         run_dir = home.parent
-        extension = home / ".omp" / "agent" / "extensions" / "probe.ts"
+        extension = drivers.hook_file(home, "omp").parent / "probe.ts"  # next to the shim `hookward install` writes
         extension.parent.mkdir(parents=True, exist_ok=True)
         extension.write_text(SOURCES[scenario] % json.dumps(str(run_dir / "hook-calls")), encoding="utf-8")
         drivers.omp_models(home)
