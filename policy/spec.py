@@ -32,9 +32,10 @@ found before the word is read as bundled letters.
 A spec with `needs=N` says the program reads its whole command line before it acts
 and acts only on what it is given: with fewer than N operands, and no option that
 names what to act on (one that takes a value or has an effect, even `recursive`),
-or with an option missing its value, it prints its usage and exits. Such a walk is
-`idle`: no effects, nothing unknown (`rm`, `pip install`, `pkill`, `ssh`). The
-engine still asks when words it cannot see may be appended (`xargs rm`).
+or with an option missing its value and no operand, it prints its usage and exits.
+Such a walk is `idle`: no effects, nothing unknown (`rm`, `pkill`, `ssh`, `ps -p`).
+The engine still asks when words it cannot see may be appended (`xargs rm`). Not
+for a program whose configuration can name what it acts on (pip's `requirement =`).
 
 A subcommand key ending in `*` matches every subcommand that starts with it, the longest
 prefix first (`"describe-* list-* get-*"` for a cloud CLI's thousands of read-only
@@ -644,7 +645,11 @@ def walk(spec: Spec, argv: list[str], cwd: str = "") -> Walk:
                     result.unknown.append(f"option {word} of {current.path()} is not modelled")
                 break
     if current.needs is not None and result.rest is None and all(why in missing for why in result.unknown):
-        if missing or (len(operands) < current.needs and not state.get("named")):
+        # A missing value idles only a call that names nothing to act on (`ps -p`, not `pnpm create x --registry`,
+        # since a lenient parser such as npm's nopt takes the missing value as empty and goes on).
+        if (missing and len(operands) < max(current.needs, 1)) or (
+            len(operands) < current.needs and not state.get("named")
+        ):
             # `rm`, `pip install`, `ps -p`: the program prints its usage and exits; nothing happens.
             result.idle = True
             result.unknown.clear()

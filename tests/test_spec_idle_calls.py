@@ -72,6 +72,8 @@ def test_taskkill_of_a_routine_image_narrowed_by_a_filter_is_routine(box: Sandbo
         ("pnpm dlx create-evil", Verdict.ASK, "floor.fetch-and-run"),
         ("pnpm dlx --package evil x", Verdict.ASK, "floor.fetch-and-run"),
         ("pnpm create evil", Verdict.ASK, "floor.fetch-and-run"),
+        # npm-style parsers take a missing value as empty and go on: an operand keeps the call judged.
+        ("pnpm create evil --registry", Verdict.ASK, "floor.fetch-and-run"),
         ("git remote add origin https://example.com/x.git", Verdict.ASK, "floor.egress"),
         ("taskkill //F //FI 'STATUS eq RUNNING'", Verdict.ASK, "floor.destructive"),
         ("taskkill //F //FI 'PID ne 0' //IM node.exe", Verdict.ASK, "floor.destructive"),
