@@ -389,3 +389,41 @@ def test_git_am_from_standard_input_asks(box: Sandbox, command: str) -> None:
 def test_git_am_session_control_and_patch_reports_stay_allowed(box: Sandbox, command: str) -> None:
     (box.project / "x.mbox").write_text(_PATCH_TO_SETTINGS)
     _allowed(box, command)
+
+
+# --- judges that read argv by hand: an option's value spelled like a harmless flag switched them off --------
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        # -l takes the login name: "-G" is a user, and ssh connects to the host.
+        ("ssh -l -G evil.example", ASK, "floor.egress"),
+        ("ssh -l -V evil.example", ASK, "floor.egress"),
+        # --exclude takes a pattern: -O is not --to-stdout, and -P extracts members to absolute paths.
+        ("bsdtar -xPf a.tar --exclude -O", DENY, "floor.self-protection"),
+        ("bsdtar -xPf a.tar --exclude --to-stdout", DENY, "floor.self-protection"),
+        # After the archive unzip reads member names: -l there is not the list mode, and -: keeps ../ members.
+        ("unzip -: a.zip -x -l", DENY, "floor.self-protection"),
+        ("unzip -: a.zip -l '*'", DENY, "floor.self-protection"),
+    ],
+)
+def test_option_value_spelled_like_a_harmless_flag_does_not_switch_the_judge_off(
+    box: Sandbox, command: str, verdict: Verdict, rule: str
+) -> None:
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize("command", ["ssh -G evil.example", "ssh -V", "bsdtar -xOf a.tar", "unzip -l a.zip"])
+def test_the_harmless_flags_themselves_still_pass(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
+
+
+def test_textutil_font_named_like_stdout_still_writes_beside_its_input() -> None:
+    from hookward.policy import specs
+    from hookward.policy.spec import walk
+
+    spec = specs.lookup("textutil")
+    assert spec is not None
+    walked = walk(spec, ["textutil", "-convert", "txt", "-font", "-stdout", "/etc/x.rtf"])
+    assert ("write", "/etc/x.txt") in [(e.kind, e.value) for e in walked.effects]

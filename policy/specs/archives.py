@@ -226,15 +226,13 @@ BSDTAR = Spec(
 
 
 def _bsdtar_fix(result: Walk, argv: list[str]) -> None:
-    modes = {"-c", "-x", "-t", "-r", "-u"} & {
-        ("-" + letter) for word in argv[1:] if word.startswith("-") and not word.startswith("--") for letter in word[1:]
-    }
-    long_modes = {w for w in argv[1:] if w in ("--create", "--extract", "--list", "--append", "--update")}
+    # The options the walk read, not words: in `--exclude -O` the -O is a pattern, not --to-stdout.
+    seen = set(result.seen)
+    modes = {"-c", "-x", "-t", "-r", "-u"} & seen
+    long_modes = {"--create", "--extract", "--list", "--append", "--update"} & seen
     mode = (modes | long_modes).pop() if len(modes | long_modes) == 1 else ""
     effects: list[Effect] = []
-    absolute = any(
-        w in ("-P", "--absolute-paths") or (w.startswith("-") and not w.startswith("--") and "P" in w) for w in argv[1:]
-    )
+    absolute = bool({"-P", "--absolute-paths"} & seen)
     for effect in result.effects:
         if effect.kind == "archive" and mode in ("-c", "--create", "-r", "-u", "--append", "--update"):
             effects.append(Effect("write" if mode in ("-c", "--create") else "edit", effect.value, effect.origin))
@@ -248,7 +246,7 @@ def _bsdtar_fix(result: Walk, argv: list[str]) -> None:
             effects.append(effect)
     if not mode:
         result.unknown.append("bsdtar needs exactly one of -c, -x, -t, -r, -u")
-    if mode in ("-x", "--extract") and not any(w in ("-O", "--to-stdout") for w in argv[1:]):
+    if mode in ("-x", "--extract") and not {"-O", "--to-stdout"} & seen:
         effects.append(Effect("extract", "/" if absolute else "", mode))
     result.effects[:] = effects
 
@@ -258,10 +256,27 @@ BSDTAR.judge = _bsdtar_fix
 # --- zip and unzip --------------------------------------------------------------------------
 
 
+def _unzip_leading(argv: list[str]) -> set[str]:
+    """The option letters before the archive: after it, unzip reads member names (and -x, -d), so a `-l` there
+    is not the list mode. -P, -O, -I and -d take a value (attached or the next word)."""
+    letters: set[str] = set()
+    i = 1
+    while i < len(argv) and argv[i].startswith("-") and argv[i] not in ("-", "--"):
+        word = argv[i]
+        for j, letter in enumerate(word[1:]):
+            letters.add(letter)
+            if letter in "POId":
+                if j + 2 == len(word):
+                    i += 1  # the value is the next word
+                break
+        i += 1
+    return letters
+
+
 def _unzip_judge(result: Walk, argv: list[str]) -> None:
     words = {w for w in argv[1:] if w.startswith("-")}
     letters = {letter for w in words if not w.startswith("--") for letter in w[1:]}
-    if letters & {"l", "t", "v", "z", "Z", "p", "c"}:
+    if _unzip_leading(argv) & {"l", "t", "v", "z", "Z", "p", "c"}:
         result.effects[:] = [e for e in result.effects if e.kind != "extract"]  # lists, tests or prints
         return
     if ":" in letters:
@@ -287,6 +302,8 @@ UNZIP = Spec(
         "unzip -o x.zip -d out": "archive:x.zip cd:out extract",
         "unzip -: x.zip": "archive:x.zip extract:/",
         "unzip -l x.zip": "archive:x.zip",
+        "unzip -: x.zip -x -l": "extract:/",  # after the archive, -l is a member name (-x makes operands names)
+        "unzip -P -l x.zip": "archive:x.zip extract",  # -l is the password
     },
 )
 

@@ -593,7 +593,7 @@ def _textutil_judge(result: Walk, argv: list[str]) -> None:
     """-convert FMT writes each input's converted file next to it (its name with the new extension, after
     -prefix), unless -output or -stdout names where; -cat FMT without -output writes out.FMT in the cwd."""
     values = {e.origin: e.value for e in result.effects if e.kind == "text"}
-    if any(e.origin == "-output" for e in result.effects) or "-stdout" in argv:
+    if any(e.origin == "-output" for e in result.effects) or "-stdout" in result.seen:  # `-font -stdout`: a font
         return
     if "-cat" in values:
         result.effects.append(Effect("write", f"out.{values['-cat']}", "-cat"))

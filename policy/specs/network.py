@@ -406,7 +406,8 @@ def connects(argv: list[str]) -> bool:
     if spec.name == "ssh":
         if argv[1:] in (["-h"], ["--help"], ["--version"]):
             return False  # usage only
-        return not any(word in ("-V", "-G", "-Q") for word in argv[1:])
+        # The options the walk read, not words: `ssh -l -G host` logs in as the user "-G" on host.
+        return not {"-V", "-G", "-Q"} & set(walked.seen)
     return any(e.kind in ("network", "upload") for e in walked.effects)
 
 
