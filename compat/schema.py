@@ -667,14 +667,19 @@ class ProbeSetup(Strict):
     variables a probe sets, {port} standing for the fake model's port and {home} for the throwaway HOME (the
     model endpoint, a fake key, and what turns off update checks, telemetry and other network use at start);
     tools: per tool kind, the tool the host offers the model and its arguments, {command}, {secret} and
-    {written} standing for the probe's shell command, its planted secret and the file it writes. How the
-    harness drives the host (the fake model, the postures' flags, tmux keys) stays in compat/probes.
+    {written} standing for the probe's shell command, its planted secret and the file it writes; settings: the
+    host's settings a probe writes (a dotted key path -> value, in the order written) into `settings_file`
+    (default: hook_file) so that the host runs unattended and offline and runs hooks: folder trust, telemetry,
+    update checks, the switch that turns hooks on. How the harness drives the host (the fake model and its
+    provider config, the postures' flags, tmux keys) stays in compat/probes.
     """
 
     package: str | None = None
     binary: str
     hook_file: str | None = None
     env: dict[str, str] = {}
+    settings_file: str | None = None
+    settings: dict[str, Any] = {}
     tools: dict[Literal["shell", "read", "write"], ProbeTool]
     note: str | None = None
 
@@ -682,8 +687,14 @@ class ProbeSetup(Strict):
     def _well_formed(self) -> ProbeSetup:
         if not self.binary.strip() or self.binary.startswith("/") or ".." in self.binary.split("/"):
             raise ValueError(f"binary is a path relative to the install prefix, not {self.binary!r}")
-        if self.hook_file is not None:
-            _check_location_path(self.hook_file, "user")
+        for path in (self.hook_file, self.settings_file):
+            if path is not None:
+                _check_location_path(path, "user")
+        if self.settings and not (self.settings_file or self.hook_file):
+            raise ValueError("probe.settings: no settings_file or hook_file to write them into")
+        strange = [key for key in self.settings if not key.strip() or any(not part for part in key.split("."))]
+        if strange:
+            raise ValueError(f"probe.settings: a key is a dotted key path, not {strange}")
         for name, value in self.env.items():
             if not re.fullmatch(r"[A-Z][A-Z0-9_]*", name):
                 raise ValueError(f"a variable name is upper-case letters, digits and _, not {name!r}")

@@ -109,3 +109,24 @@ def test_a_probe_tool_whose_arguments_carry_no_target_is_refused() -> None:
 def test_a_probe_hook_file_outside_the_home_is_refused() -> None:
     with pytest.raises(schema.RegistryError, match="probe"):
         schema.validate_host(_with_probe(hook_file="/etc/codex/hooks.json"), "codex")
+
+
+def test_a_probe_writes_the_hosts_settings_the_registry_lists(tmp_path: Path) -> None:
+    import json
+    import tomllib
+
+    home, work = tmp_path / "home", tmp_path / "work"
+    drivers.CODEX.write_config(home, work, "hook")
+    config = tomllib.loads((home / ".codex" / "config.toml").read_text(encoding="utf-8"))
+    assert config["features"]["hooks"] is True and config["check_for_update_on_startup"] is False
+    assert config["model_providers"]["probe"]["base_url"] == f"http://127.0.0.1:{drivers.MODEL_PORT}/v1"
+    drivers.GEMINI_CLI.write_config(home, work, "hook")
+    settings = json.loads((home / ".gemini" / "settings.json").read_text(encoding="utf-8"))
+    assert settings["hooksConfig"] == {"enabled": True}
+    assert settings["security"]["folderTrust"] == {"enabled": False}
+    assert list(settings["hooks"]) == ["BeforeTool"]
+
+
+def test_a_probe_setting_that_is_not_a_dotted_key_path_is_refused() -> None:
+    with pytest.raises(schema.RegistryError, match="dotted key path"):
+        schema.validate_host(_with_probe(settings={"features..hooks": True}), "codex")

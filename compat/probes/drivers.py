@@ -142,6 +142,23 @@ def hook_file(home: Path, host: str) -> Path:
     return home / setup(host)["hook_file"].removeprefix("~/")
 
 
+def settings_file(home: Path, host: str) -> Path:
+    """The file the host's `probe.settings` go into (`probe.settings_file`, else the hook file)."""
+    found = setup(host)
+    return home / (found.get("settings_file") or found["hook_file"]).removeprefix("~/")
+
+
+def with_settings(data: dict, host: str) -> dict:
+    """`data` with the host's `probe.settings` set in it (dotted key paths), in their order; returns `data`."""
+    for key, value in setup(host).get("settings", {}).items():
+        *parents, last = key.split(".")
+        table = data
+        for part in parents:
+            table = table.setdefault(part, {})
+        table[last] = value
+    return data
+
+
 def host_env(host: str, home: Path, port: int, path: str = BASE_PATH) -> dict[str, str]:
     """The host's whole environment: PATH, the throwaway HOME, a dumb terminal and the host's own variables."""
     env = {"PATH": path, "HOME": str(home), "TERM": "dumb"}
@@ -237,30 +254,16 @@ CLAUDE_CODE = host_driver(
 
 
 # ---------------------------------------------------------------- Gemini CLI
-def _gemini_settings(home: Path, hook_command: str, event: str, auth: str, extra: dict) -> dict:
-    return {
-        "security": {"auth": {"selectedType": auth}, "folderTrust": {"enabled": False}},
-        "privacy": {"usageStatisticsEnabled": False},
-        "telemetry": {"enabled": False},
-        "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
-        "hooksConfig": {"enabled": True},
-        "hooks": {
-            event: [
-                {
-                    "matcher": ".*" if event == pre_event("gemini-cli") else "",
-                    "hooks": [
-                        {"name": "probe", "type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S * 1000}
-                    ],
-                }
-            ]
-        },
-        **extra,
-    }
+def _settings_hooks(host: str, hook_command: str, matcher: str) -> dict:
+    """Gemini CLI's and Qwen Code's settings.json: the host's probe.settings, then the hook (timeout in ms)."""
+    hook = {"name": "probe", "type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S * 1000}
+    data = with_settings({}, host)
+    data["hooks"] = {pre_event(host): [{"matcher": matcher, "hooks": [hook]}]}
+    return data
 
 
 def _gemini_config(home: Path, work: Path, hook_command: str) -> Path:
-    data = _gemini_settings(home, hook_command, pre_event("gemini-cli"), "gemini-api-key", {})
-    return _write_json(hook_file(home, "gemini-cli"), data)
+    return _write_json(hook_file(home, "gemini-cli"), _settings_hooks("gemini-cli", hook_command, ".*"))
 
 
 GEMINI_CLI = host_driver(
@@ -290,40 +293,36 @@ GEMINI_CLI = host_driver(
 
 
 # ---------------------------------------------------------------- Codex
+def _toml_value(value: object) -> str:
+    return ("true" if value else "false") if isinstance(value, bool) else _toml_string(str(value))
+
+
 def _codex_config(home: Path, work: Path, hook_command: str) -> Path:
-    codex_home = hook_file(home, "codex").parent  # CODEX_HOME, which the probe's environment sets to this folder
-    codex_home.mkdir(parents=True, exist_ok=True)
-    (codex_home / "config.toml").write_text(
-        "\n".join(
-            [
-                'model = "probe-model"',
-                'model_provider = "probe"',
-                "check_for_update_on_startup = false",
-                "",
-                "[model_providers.probe]",
-                'name = "probe"',
-                f'base_url = "http://127.0.0.1:{MODEL_PORT}/v1"',
-                'env_key = "PROBE_OPENAI_KEY"',
-                'wire_api = "responses"',
-                "request_max_retries = 0",
-                "stream_max_retries = 0",
-                "",
-                "[features]",
-                "hooks = true",
-                "",
-                "[analytics]",
-                "enabled = false",
-                "",
-                "[feedback]",
-                "enabled = false",
-                "",
-                "[otel]",
-                'exporter = "none"',
-                "",
-            ]
-        ),
-        encoding="utf-8",
-    )
+    # config.toml: the fake model's provider, and the host's probe.settings (top-level keys, then one table per
+    # dotted prefix, in their order).
+    settings = setup("codex").get("settings", {})
+    top = [f"{key} = {_toml_value(value)}" for key, value in settings.items() if "." not in key]
+    tables: dict[str, list[str]] = {}
+    for key, value in settings.items():
+        if "." in key:
+            table, name = key.rsplit(".", 1)
+            tables.setdefault(table, []).append(f"{name} = {_toml_value(value)}")
+    lines = ['model = "probe-model"', 'model_provider = "probe"', *top, ""]
+    lines += [
+        "[model_providers.probe]",
+        'name = "probe"',
+        f'base_url = "http://127.0.0.1:{MODEL_PORT}/v1"',
+        'env_key = "PROBE_OPENAI_KEY"',
+        'wire_api = "responses"',
+        "request_max_retries = 0",
+        "stream_max_retries = 0",
+        "",
+    ]
+    for table, entries in tables.items():
+        lines += [f"[{table}]", *entries, ""]
+    config = settings_file(home, "codex")  # in CODEX_HOME, which the probe's environment sets to this folder
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text("\n".join(lines), encoding="utf-8")
     hook = {"type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S}
     return _write_json(hook_file(home, "codex"), {"hooks": {pre_event("codex"): [{"hooks": [hook]}]}})
 
@@ -359,24 +358,7 @@ CODEX = host_driver(
 
 # ---------------------------------------------------------------- Qwen Code
 def _qwen_config(home: Path, work: Path, hook_command: str) -> Path:
-    data = {
-        "security": {"auth": {"selectedType": "openai"}, "folderTrust": {"enabled": False}},
-        "model": {"name": "probe-model"},
-        "privacy": {"usageStatisticsEnabled": False},
-        "telemetry": {"enabled": False},
-        "general": {"enableAutoUpdate": False, "enableAutoUpdateNotification": False},
-        "hooks": {
-            pre_event("qwen-code"): [
-                {
-                    "matcher": "",
-                    "hooks": [
-                        {"name": "probe", "type": "command", "command": hook_command, "timeout": HOOK_TIMEOUT_S * 1000}
-                    ],
-                }
-            ]
-        },
-    }
-    return _write_json(hook_file(home, "qwen-code"), data)
+    return _write_json(hook_file(home, "qwen-code"), _settings_hooks("qwen-code", hook_command, ""))
 
 
 QWEN_CODE = host_driver(
@@ -460,7 +442,7 @@ def _plugin_answers() -> dict[str, dict]:
 
 
 # ---------------------------------------------------------------- OpenCode and Kilo Code
-def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, config_name: str, sdk: str) -> Path:
+def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, sdk: str) -> Path:
     shim = hook_file(home, host)  # <config folder>/plugins/hookward.js
     wrapper = install_plugin(host, pre_event(host), home, work, hook_command)
     if not shim.exists():
@@ -474,22 +456,16 @@ def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, co
     _write_json(config / "package.json", {"dependencies": deps})
     _write_json(config / "package-lock.json", {"lockfileVersion": 3, "packages": {"": {"dependencies": deps}}})
     (home / ".npmrc").write_text(f"registry=http://127.0.0.1:{UNSERVED_PORT}/\n")
-    _write_json(
-        config / config_name,
-        {
-            "model": "probe/probe-model",
-            "autoupdate": False,
-            "share": "disabled",
-            "provider": {
-                "probe": {
-                    "npm": "@ai-sdk/openai-compatible",
-                    "name": "probe",
-                    "options": {"baseURL": f"http://127.0.0.1:{MODEL_PORT}/v1", "apiKey": "sk-probe-fake"},
-                    "models": {"probe-model": {"name": "probe-model", "tool_call": True}},
-                }
-            },
-        },
-    )
+    data = with_settings({"model": "probe/probe-model"}, host)
+    data["provider"] = {
+        "probe": {
+            "npm": "@ai-sdk/openai-compatible",
+            "name": "probe",
+            "options": {"baseURL": f"http://127.0.0.1:{MODEL_PORT}/v1", "apiKey": "sk-probe-fake"},
+            "models": {"probe-model": {"name": "probe-model", "tool_call": True}},
+        }
+    }
+    _write_json(settings_file(home, host), data)
     return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
 
 
@@ -505,7 +481,7 @@ OPENCODE = host_driver(
     failure_posture="default",
     answers=_plugin_answers(),
     write_config=lambda home, work, hook: _opencode_config(
-        home, work, hook, host="opencode", config_name="opencode.json", sdk="@opencode-ai/plugin"
+        home, work, hook, host="opencode", sdk="@opencode-ai/plugin"
     ),
     env=lambda home, port: _plugin_host_env("opencode", home, port),
     argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
@@ -519,9 +495,7 @@ KILOCODE = host_driver(
     postures=(Posture("default", (), "*"),),
     failure_posture="default",
     answers=_plugin_answers(),
-    write_config=lambda home, work, hook: _opencode_config(
-        home, work, hook, host="kilocode", config_name="kilo.json", sdk="@kilocode/plugin"
-    ),
+    write_config=lambda home, work, hook: _opencode_config(home, work, hook, host="kilocode", sdk="@kilocode/plugin"),
     env=lambda home, port: _plugin_host_env("kilocode", home, port),
     argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
     limitations=("Probed headless (`kilo run`), through the shim `hookward install kilocode` wrote.",),
