@@ -135,3 +135,44 @@ def test_only_the_hooks_ask_opens_a_grant(world: dict) -> None:
         ("check", "checked"),
         ("check", "checked"),
     ]
+
+
+# ---------------------------------------------------------------- what the MCP server's own copies got wrong
+
+
+def mcp_run_command(project: str, command: str) -> tuple[str, bool]:
+    """run_command through the in-process server, from a client that cannot ask a person (no elicitation)."""
+
+    async def ask() -> tuple[str, bool]:
+        server = mcp_server.build_server(project)
+        async with Client(server, client_info=Implementation(name=HOST, version="1.0")) as client:
+            result = await client.call_tool("run_command", {"command": command})
+        return result.content[0].text, bool(result.is_error)
+
+    return anyio.run(ask)
+
+
+def test_an_mcp_refusal_by_self_protection_does_not_tell_the_model_a_rule_can_lift_it(world: dict) -> None:
+    policy = Path(world["project"]).parent / "home" / ".config" / "hookward" / "policy.toml"
+    text, refused = mcp_run_command(world["project"], f"touch {policy}")
+    assert refused and not policy.exists()
+    assert "floor.self-protection" in text
+    assert "no rule and no grant can switch this protection off" in text and "add a user rule" not in text
+    (row,) = decision_rows(world["state"])
+    assert (row["verdict"], row["sent"], row["rules"]) == ("deny", "deny", ["floor.self-protection"])
+
+
+def test_a_grant_the_mcp_server_opens_lasts_as_long_as_the_users_grant_expiry_minutes(world: dict) -> None:
+    config = Path(world["state"]).parent.parent / "xdg_config_home" / "hookward"
+    config.mkdir(parents=True)
+    (config / "policy.toml").write_text("[settings]\ngrant_expiry_minutes = 5\n")
+    text, refused = mcp_run_command(world["project"], "frobnicate --x")
+    assert refused and "default.unknown" in text
+    grant_id = text.split("hookward grant ", 1)[1].split("`", 1)[0]
+    conn = ledger.open_ledger(str(world["state"]))
+    try:
+        grant = ledger.grant_by_id(conn, grant_id)
+    finally:
+        conn.close()
+    assert grant is not None and grant["state"] == "pending"
+    assert grant["window"] == 5 * 60  # the hook's window; the server's own copy was a fixed hour
