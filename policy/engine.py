@@ -137,8 +137,10 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
             if precise:
                 if not any(_program_matches(name, cmd, env, True, family=True) for name in names):
                     return False
-            elif argv[0] not in names and interpreter_family(argv[0]) not in names:
-                return False
+            else:
+                names = _program_set(names)
+                if argv[0] not in names and interpreter_family(argv[0]) not in names:
+                    return False
         if rule.get("commands") is not None:
             # Only the patterns whose first token can name this program: a plain name names only itself.
             patterns = _commands_for(rule, cmd.program, argv) if env is not None else rule["commands"]
@@ -171,6 +173,15 @@ def _rule_matches(rule: dict, action: Action, env: Env) -> bool:
 
 
 _HEADS: dict[int, tuple[dict, frozenset[str] | None]] = {}
+_PROGRAM_SETS: dict[int, tuple[list[str], frozenset[str]]] = {}
+
+
+def _program_set(names: list[str]) -> frozenset[str]:
+    """A rule's `programs` list as a set, built once per list (the read-only tools rule names 164)."""
+    found = _PROGRAM_SETS.get(id(names))
+    if found is None or found[0] is not names or len(found[1]) > len(names):
+        found = _PROGRAM_SETS[id(names)] = (names, frozenset(names))
+    return found[1]
 
 
 def _command_heads(rule: dict) -> frozenset[str] | None:
@@ -383,7 +394,10 @@ def _rule_programs(rule: dict) -> frozenset[str] | None:
     None when it can match any command (no such key, or a token with a slash or a wildcard)."""
     names = rule.get("programs")
     if names is not None:
-        if any("/" in name or any(c in name for c in "*?[") for name in names):
+        # A rule that is not `precise` (_rule_matches) names programs by exact name, whatever characters a
+        # name has (`[`, `[[`); a precise one matches a name with a wildcard or a slash otherwise.
+        precise = rule["verdict"] < Verdict.DENY and not rule["id"].startswith("default.")
+        if precise and any("/" in name or any(c in name for c in "*?[") for name in names):
             return None
         return frozenset(names)
     if rule.get("commands") is not None:
@@ -432,6 +446,8 @@ def _rules_verdict(
     result = Verdicting()
     decided = False
     for layer in policy.override_layers:
+        if not layer:
+            continue
         matched = [rule for rule in _candidate_rules(layer, action) if _rule_matches(rule, action, env)]
         if not matched:
             continue

@@ -8,7 +8,10 @@ from hookward.policy.knowledge.paths import HARMLESS_DEVICES, SCRATCH
 
 
 def home_dir() -> str:
-    return os.path.expanduser("~").rstrip("/") or "/"
+    home = os.environ.get("HOME")  # what expanduser("~") returns when HOME is set, read once
+    if home is None:
+        return os.path.expanduser("~").rstrip("/") or "/"
+    return home.rstrip("/") or "/"
 
 
 class Target:

@@ -397,10 +397,32 @@ def _precomputed() -> tuple[list[tuple[str, str, str, tuple[str, ...] | None, st
     return locations, variables
 
 
+# (the registry's variables, their names sorted, the names as os.environ stores them): built once per read.
+_redirect_names: tuple[object, list[str], tuple[bytes, ...]] | None = None
+
+
+def _redirect_names_now() -> tuple[object, list[str], tuple[bytes, ...]]:
+    global _redirect_names
+    _locations, variables = _registry()
+    if _redirect_names is None or _redirect_names[0] is not variables:
+        names = sorted({name for _host, name, _replaces in variables} | set(HOOKWARD_VARIABLES))
+        _redirect_names = (variables, names, tuple(os.fsencode(name) for name in names))
+    return _redirect_names
+
+
 def redirect_variables() -> list[str]:
     """Every variable that moves a host's or hookward's configuration."""
-    _locations, variables = _registry()
-    return sorted({name for _host, name, _replaces in variables} | set(HOOKWARD_VARIABLES))
+    return list(_redirect_names_now()[1])
+
+
+def _environment_key() -> tuple:
+    """The values of redirect_variables() and PATH, as a memo key. POSIX os.environ keeps its values as bytes
+    (os.environ._data): read there, 14 variables cost dictionary lookups instead of 14 decoding get()s."""
+    _variables, names, encoded = _redirect_names_now()
+    data = getattr(os.environ, "_data", None)
+    if os.name != "posix" or not isinstance(data, dict):
+        return (tuple(os.environ.get(name, "") for name in names), os.environ.get("PATH", ""))
+    return (tuple(data.get(name, b"") for name in encoded), data.get(b"PATH", b""))
 
 
 def _env_dir(name: str) -> str | None:
@@ -416,7 +438,7 @@ _memo: dict[tuple, Table] = {}
 
 def places(home: str) -> Table:
     """The protected places as this process sees them now (memoized on what they are derived from)."""
-    key = (home, tuple(os.environ.get(name, "") for name in redirect_variables()), os.environ.get("PATH", ""))
+    key = (home, _environment_key())
     table = _memo.get(key)
     if table is None:
         table = _memo[key] = Table(_derive(home), home)
@@ -624,13 +646,23 @@ def demands(
     return out
 
 
+_secret_files: dict[tuple[str | None, str | None], list[str]] = {}
+
+
 def secret_files() -> list[str]:
     """hookward's own secrets: the key that seals the policy cache and the key that MACs grants and pauses.
-    Whoever reads one can forge what it seals, so a read of one, or of a tree holding one, is the gate itself."""
-    from hookward.policy import loader
-    from hookward.verdicts import grants
+    Whoever reads one can forge what it seals, so a read of one, or of a tree holding one, is the gate itself.
+    Both paths are functions of XDG_STATE_HOME and HOME: remembered per pair of values (every read asks)."""
+    key = (os.environ.get("XDG_STATE_HOME"), os.environ.get("HOME"))
+    found = _secret_files.get(key)
+    if found is None:
+        from hookward.policy import loader
+        from hookward.verdicts import grants
 
-    return [loader.cache_secret_path(), grants.key_path()]
+        if len(_secret_files) > 64:
+            _secret_files.clear()
+        found = _secret_files[key] = [loader.cache_secret_path(), grants.key_path()]
+    return list(found)
 
 
 def secret_demands(path: str, real: str, written: str, recursive: bool) -> list[tuple[str, Verdict, str]]:

@@ -636,11 +636,27 @@ SYSTEM_DIRS = frozenset(
 )  # fmt: skip
 
 
+_SYSTEM_TREE_SET = frozenset(SYSTEM_TREES)
+
+
+def _in_system_tree(path: str) -> bool:
+    """`path` is one of SYSTEM_TREES or under one: the path and each directory above it looked up, not every
+    tree tested (this runs for every tool call)."""
+    while path:
+        if path in _SYSTEM_TREE_SET:
+            return True
+        cut = path.rfind("/")
+        if cut <= 0:
+            return False
+        path = path[:cut]
+    return False
+
+
 def project_root(candidate: str, home: str, session_id: str = "", directory: str | None = None) -> str | None:
     """The candidate as the project root, or None: never a system directory, never the home directory or
     above, never a repository that was not there at the session's first call (`git init ~`)."""
     path = os.path.normpath(candidate)
-    if path in SYSTEM_DIRS or any(path == tree or path.startswith(tree + "/") for tree in SYSTEM_TREES):
+    if path in SYSTEM_DIRS or _in_system_tree(path):
         return None
     home = os.path.normpath(home)
     if path == home or home.startswith(path.rstrip("/") + "/"):
