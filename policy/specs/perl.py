@@ -26,14 +26,10 @@ from hookward.policy.spec import Effect, Spec, Walk
 _PERL = "perl 5.36.0"
 
 
-def _given(argv: list[str], options: tuple[str, ...]) -> bool:
-    for word in argv[1:]:
-        if word == "--":
-            return False
-        for option in options:
-            if word == option or word.startswith(option + "=") or (len(option) == 2 and word.startswith(option)):
-                return True
-    return False
+def _given(walked: Walk, options: tuple[str, ...]) -> bool:
+    """Did the walk read one of these options? By the name each matched (`walked.seen`): bundled short flags
+    split, unique prefixes of long options expanded, and a word taken as an option's value is not an option."""
+    return not set(walked.seen).isdisjoint(options)
 
 
 def _operand_words(argv: list[str], valued: tuple[str, ...]) -> list[str]:
@@ -50,9 +46,11 @@ def _operand_words(argv: list[str], valued: tuple[str, ...]) -> list[str]:
     return words
 
 
-def _writes(kind: str, path: str, unless: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
+def _writes(kind: str, path: str, unless: tuple[str, ...] = (), idle: tuple[str, ...] = ("-h", "--help")):  # type: ignore[no-untyped-def]
+    """A judge: the tool writes `path` unless one of `unless` says where, or an `idle` option (its help) is given."""
+
     def judge(walked: Walk, argv: list[str]) -> None:
-        if _given(argv, ("-h", "--help", "-help", "-?")) or (unless and _given(argv, unless)):
+        if _given(walked, idle) or _given(walked, unless):
             return
         walked.effects.append(Effect(kind, path, "default output"))
 
@@ -123,7 +121,7 @@ def _pl2pm(walked: Walk, argv: list[str]) -> None:
 
 def _h2xs(walked: Walk, argv: list[str]) -> None:
     """The module skeleton is written to NAME-WITH-DASHES/ in the current directory."""
-    if _given(argv, ("-h", "--help", "-?")):
+    if _given(walked, ("-h", "--help", "-?")):
         return
     name = ""
     for i, word in enumerate(argv):
@@ -162,7 +160,7 @@ def _h2xs(walked: Walk, argv: list[str]) -> None:
 
 def _pod2readme(walked: Walk, argv: list[str]) -> None:
     """Without -c/--stdout, -o or an OUTPUT operand the README is written in the current directory."""
-    if _given(argv, ("-h", "--help", "-c", "--stdout", "-o", "--output")):
+    if _given(walked, ("-h", "--help", "-c", "--stdout", "-o", "--output")):
         return
     words = _operand_words(argv, ("-t", "--target", "-f", "--format"))
     if len(words) >= 2:
@@ -183,9 +181,9 @@ def _pod2readme(walked: Walk, argv: list[str]) -> None:
 
 def _scandeps(walked: Walk, argv: list[str]) -> None:
     """-x and -c run (or compile, which runs BEGIN blocks) what is scanned: with -e that is inline Perl."""
-    if not _given(argv, ("-x", "-c")):
+    if not _given(walked, ("-x", "-c")):
         return
-    if _given(argv, ("-e",)):
+    if _given(walked, ("-e",)):
         walked.unknown.append("scandeps.pl -x/-c -e runs its inline Perl: not modelled")
     walked.effects[:] = [Effect("script", e.value, e.origin) if e.kind == "read" else e for e in walked.effects]
 
@@ -205,7 +203,7 @@ def _cap_mkdb(walked: Walk, argv: list[str]) -> None:
 
 
 def _headerdoc2html(walked: Walk, argv: list[str]) -> None:
-    if not _given(argv, ("-o", "-h")):
+    if not _given(walked, ("-o", "-h")):
         walked.unknown.append("headerdoc2html without -o writes next to each input: not modelled")
 
 
@@ -353,7 +351,8 @@ SPECS = [
         summary="converts C headers to .ph files in perl's site library (or -d DIR)",
         options={"-a -l -h -r -D -Q -e": "flag", "-d": "val:tree-write"},
         operands="read*",
-        judge=_writes("tree-write", "/usr/local/lib/x86_64-linux-gnu/perl/5.36.0", ("-d",)),
+        # -h puts hints in the .ph files (h2ph has no help option): the site library is still written
+        judge=_writes("tree-write", "/usr/local/lib/x86_64-linux-gnu/perl/5.36.0", ("-d",), idle=()),
         examples={
             "h2ph stdio.h": "read:stdio.h tree-write:/usr/local/lib/x86_64-linux-gnu/perl/5.36.0",
             "h2ph -d build/ph stdio.h": "read:stdio.h tree-write:build/ph",

@@ -37,24 +37,28 @@ from hookward.policy.spec import Effect, Spec, Walk
 _HV = {"-h --help -v --version": "flag"}
 
 
-def _given(argv: list[str], options: tuple[str, ...]) -> bool:
-    """Is one of the options on the command line (`-o x`, `-ox`, `--out=x`, `--out x`)?"""
-    for word in argv[1:]:
-        if word == "--":
-            return False
-        for option in options:
-            if word == option or (option.startswith("--") and word.startswith(option + "=")):
-                return True
-            if not option.startswith("--") and word.startswith(option) and not word.startswith("--"):
-                return True
-    return False
+def _given(walked: Walk, options: tuple[str, ...]) -> bool:
+    """Did the walk read one of these options? By the name each matched (`walked.seen`): bundled short flags
+    split, unique prefixes of long options expanded, and a word taken as an option's value is not an option."""
+    return not set(walked.seen).isdisjoint(options)
 
 
-def _default_output(kind: str, path: str, unless: tuple[str, ...] = ()):  # type: ignore[no-untyped-def]
-    """A judge: the tool writes `path` (its fixed output place) unless one of `unless` is given."""
+def _taken(walked: Walk, options: tuple[str, ...]) -> list[str]:
+    """The values the walk gave these options (declared `val:text`), removed from its effects: they are not paths."""
+    values = [e.value for e in walked.effects if e.kind == "text" and e.origin in options]
+    walked.effects[:] = [e for e in walked.effects if not (e.kind == "text" and e.origin in options)]
+    return values
+
+
+_INFO = ("-h", "--help", "-v", "--version")
+
+
+def _default_output(kind: str, path: str, unless: tuple[str, ...] = (), idle: tuple[str, ...] = _INFO):  # type: ignore[no-untyped-def]
+    """A judge: the tool writes `path` (its fixed output place) unless one of `unless` is given, or an `idle`
+    option (its help or version: only those the spec declares so) makes it print and exit."""
 
     def judge(walked: Walk, argv: list[str]) -> None:
-        if _given(argv, ("-h", "--help", "-v", "--version")) or (unless and _given(argv, unless)):
+        if _given(walked, idle) or _given(walked, unless):
             return
         walked.effects.append(Effect(kind, path, "default output"))
 
@@ -319,11 +323,11 @@ DEBRIDE = Spec(
 
 def _rubycritic(walked: Walk, argv: list[str]) -> None:
     """The report goes to tmp/rubycritic (or -p) and is opened in a browser unless --no-browser."""
-    if _given(argv, ("-h", "--help", "-v", "--version")):
+    if _given(walked, ("-h", "--help", "-v", "--version")):
         return
-    if not _given(argv, ("-p", "--path")):
+    if not _given(walked, ("-p", "--path")):
         walked.effects.append(Effect("tree-write", "tmp/rubycritic", "default output"))
-    if not _given(argv, ("--no-browser", "-f", "--format", "--mode-ci")):
+    if not _given(walked, ("--no-browser", "-f", "--format", "--mode-ci")):
         walked.unknown.append("rubycritic opens its report in a browser (use --no-browser)")
 
 
@@ -598,11 +602,11 @@ def _yard_outputs(doc: bool):  # type: ignore[no-untyped-def]
     """yard parses into `.yardoc` (unless --no-save or -b) and `doc` writes ./doc (unless -o, -n, --list)."""
 
     def judge(walked: Walk, argv: list[str]) -> None:
-        if _given(argv, ("-h", "--help", "-v", "--version")):
+        if _given(walked, ("-h", "--help", "-v", "--version")):
             return
-        if not _given(argv, ("--no-save", "-b", "--db")):
+        if not _given(walked, ("--no-save", "-b", "--db")):
             walked.effects.append(Effect("tree-write", ".yardoc", "default output"))
-        if doc and not _given(argv, ("-o", "--output-dir", "-n", "--no-output", "--list")):
+        if doc and not _given(walked, ("-o", "--output-dir", "-n", "--no-output", "--list")):
             walked.effects.append(Effect("tree-write", "doc", "default output"))
 
     return judge
@@ -707,21 +711,11 @@ RDOC = Spec(
 )
 
 
-def _asciidoctor_safe(argv: list[str]) -> bool:
+def _asciidoctor_safe(walked: Walk) -> bool:
     """Is the safe mode one that keeps include:: inside the document's directory (safe, server, secure)?"""
-    if _given(argv, ("--safe",)):
-        return True
-    for i, word in enumerate(argv):
-        value = ""
-        if word in ("-S", "--safe-mode") and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif word.startswith("--safe-mode="):
-            value = word.split("=", 1)[1]
-        elif word.startswith("-S") and len(word) > 2:
-            value = word[2:]
-        if value.lower() in ("safe", "server", "secure"):
-            return True
-    return False
+    modes = _taken(walked, ("-S", "--safe-mode"))  # the strictest reading: any unsafe mode given is the mode
+    safe = all(mode.lower() in ("safe", "server", "secure") for mode in modes)
+    return safe and (bool(modes) or _given(walked, ("--safe",)))
 
 
 def _asciidoctor_outputs(walked: Walk, argv: list[str]) -> None:
@@ -731,25 +725,19 @@ def _asciidoctor_outputs(walked: Walk, argv: list[str]) -> None:
     file into the output, so the document decides what is read, like a script (judged by who wrote
     it). `--safe` / `-S safe|server|secure` keep includes inside the document's directory.
     """
-    if not _asciidoctor_safe(argv):
+    backends = _taken(walked, ("-b", "--backend"))
+    if not _asciidoctor_safe(walked):
         walked.effects[:] = [
             Effect("script", e.value, e.origin)
             if e.kind == "read" and e.origin.startswith("operand") and e.value != "-"
             else e
             for e in walked.effects
         ]
-    if _given(argv, ("-o", "--out-file", "-h", "--help", "-V", "--version")):
+    if _given(walked, ("-o", "--out-file", "-h", "--help", "-V", "--version")):
         return
-    if _given(argv, ("-D", "--destination-dir")):
+    if _given(walked, ("-D", "--destination-dir")):
         return  # -D is its own tree-write effect
-    backend = "html5"
-    for i, word in enumerate(argv):
-        if word in ("-b", "--backend") and i + 1 < len(argv):
-            backend = argv[i + 1]
-        elif word.startswith("--backend="):
-            backend = word.split("=", 1)[1]
-        elif word.startswith("-b") and len(word) > 2:
-            backend = word[2:]
+    backend = backends[-1] if backends else "html5"
     suffix = {
         "html5": ".html",
         "html": ".html",
@@ -778,7 +766,8 @@ ASCIIDOCTOR = Spec(
         "-V --version -e --embedded --safe -s --no-header-footer -n --section-numbers -q --quiet": "flag",
         "--trace -v --verbose -w --warnings -t --timings": "flag",
         "-h --help": "opt",
-        "-b --backend -d --doctype -S --safe-mode --eruby -a --attribute --failure-level": "val",
+        "-d --doctype --eruby -a --attribute --failure-level": "val",
+        "-b --backend -S --safe-mode": "val:text",  # read by the judge (the output's suffix, the safe mode)
         "-o --out-file": "val:write",
         "-B --base-dir -R --source-dir": "val:tree-read",
         "-D --destination-dir": "val:tree-write",
@@ -835,7 +824,8 @@ def _i18n_writes(verb: str, extra: str = "") -> Spec:
         options={**_I18N_READ._raw_options, "-y --confirm --pattern_router": "flag", "--from --backend": "val"},
         operands="text*",
         effects=extra,
-        judge=_default_output("tree-write", "config/locales"),
+        # -v is --value here (i18n-tasks' own -v, its version, comes before the subcommand)
+        judge=_default_output("tree-write", "config/locales", idle=("-h", "--help", "--version")),
     )
 
 
@@ -895,7 +885,7 @@ CUCUMBER = Spec(
 def _pry_session(walked: Walk, argv: list[str]) -> None:
     """Without a script, -e or an info option, pry is an interactive session fed from stdin."""
     if any(e.kind in ("script", "code:ruby") for e in walked.effects) or _given(
-        argv, ("-h", "--help", "-v", "--version")
+        walked, ("-h", "--help", "-v", "--version")
     ):
         return
     walked.unknown.append("an interactive pry session runs whatever stdin holds: not modelled")
@@ -977,7 +967,7 @@ def _appraisal_name(walked: Walk, argv: list[str]) -> None:
 
 def _default_install(walked: Walk, argv: list[str]) -> None:
     """A bare `appraisal` is `appraisal install`: not modelled as such, so it asks."""
-    if not _given(argv, ("-h", "--help", "-v", "--version")):
+    if not _given(walked, ("-h", "--help", "-v", "--version")):
         walked.unknown.append("appraisal without a command (= install) is not modelled")
 
 

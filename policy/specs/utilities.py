@@ -36,19 +36,15 @@ def _loop_level(walked: Walk, argv: list[str]) -> None:
             walked.unknown.append(f"{argv[0]} {word!r}: the level must be a positive number")
 
 
-def _given(argv: list[str], options: tuple[str, ...]) -> bool:
-    for word in argv[1:]:
-        if word == "--":
-            return False
-        for option in options:
-            if word == option or word.startswith(option + "=") or (len(option) == 2 and word.startswith(option)):
-                return True
-    return False
+def _given(walked: Walk, options: tuple[str, ...]) -> bool:
+    """Did the walk read one of these options? By the name each matched (`walked.seen`): bundled short flags
+    split, unique prefixes of long options expanded, and a word taken as an option's value is not an option."""
+    return not set(walked.seen).isdisjoint(options)
 
 
 def _decode_target(outputs: tuple[str, ...]):  # type: ignore[no-untyped-def]
     def judge(walked: Walk, argv: list[str]) -> None:
-        if _given(argv, ("-h", "--help", "-v", "--version", "-!", "--more-help", *outputs)):
+        if _given(walked, ("-h", "--help", "-v", "--version", "-!", "--more-help", *outputs)):
             return
         walked.unknown.append(f"{argv[0]} writes the file named inside the encoded data (no -o): not modelled")
 
@@ -57,30 +53,25 @@ def _decode_target(outputs: tuple[str, ...]):  # type: ignore[no-untyped-def]
 
 def _age_judge(walked: Walk, argv: list[str]) -> None:
     """A plugin recipient `age1NAME1...` runs `age-plugin-NAME` (native keys have no second `1`)."""
-    for i, word in enumerate(argv):
-        value = ""
-        if word in ("-r", "--recipient") and i + 1 < len(argv):
-            value = argv[i + 1]
-        elif word.startswith("--recipient="):
-            value = word.split("=", 1)[1]
-        elif word.startswith("-r") and len(word) > 2 and not word.startswith("--"):
-            value = word[2:]
+    recipients = [e.value for e in walked.effects if e.kind == "text" and e.origin in ("-r", "--recipient")]
+    walked.effects[:] = [e for e in walked.effects if not (e.kind == "text" and e.origin in ("-r", "--recipient"))]
+    for value in recipients:
         if value.lower().startswith("age1") and "1" in value[4:]:
             walked.unknown.append(f"age recipient {value[:16]}... runs an age plugin program: not modelled")
 
 
 def _degit_dest(walked: Walk, argv: list[str]) -> None:
     """Without a destination the snapshot is written into the current directory."""
-    if _given(argv, ("-h", "--help")):
+    if _given(walked, ("-h", "--help")):
         return
     if not any(e.kind == "tree-write" for e in walked.effects):
         walked.effects.append(Effect("tree-write", ".", "default destination"))
 
 
 def _next_app(walked: Walk, argv: list[str]) -> None:
-    if _given(argv, ("-h", "--help", "-v", "--version")):
+    if _given(walked, ("-h", "--help", "-v", "--version")):
         return
-    if not _given(argv, ("--skip-install",)):
+    if not _given(walked, ("--skip-install",)):
         walked.unknown.append(
             "create-next-app installs the template's packages (their install scripts run): not modelled"
         )
@@ -186,7 +177,7 @@ SPECS = [
         version="age 1.1.1",
         options={
             "-h --help --version -e --encrypt -d --decrypt -a --armor -p --passphrase": "flag",
-            "-r --recipient": "val",
+            "-r --recipient": "val:text",  # read by the judge: a plugin recipient runs a program
             "-R --recipients-file -i --identity": "val:read",
             "-o --output": "val:write",
             "-j": "unknown",  # plugin-only identities: runs age-plugin-NAME
