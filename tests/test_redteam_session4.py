@@ -427,3 +427,30 @@ def test_textutil_font_named_like_stdout_still_writes_beside_its_input() -> None
     assert spec is not None
     walked = walk(spec, ["textutil", "-convert", "txt", "-font", "-stdout", "/etc/x.rtf"])
     assert ("write", "/etc/x.txt") in [(e.kind, e.value) for e in walked.effects]
+
+
+# --- a package manager told to work in another directory runs that directory's scripts ---------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "npm --prefix /tmp/x test",
+        "npm --prefix=/tmp/x run build",
+        "npm test --prefix /tmp/x",
+        "npm --prefix ../elsewhere test",
+        "yarn --cwd /tmp/x test",
+        "bun --cwd /tmp/x test",
+        "pnpm -C /tmp/x test",
+        "uv --directory /tmp/x run pytest",
+        "uv run --project /tmp/x pytest",
+        "poetry -C /tmp/x run pytest",
+    ],
+)
+def test_package_manager_pointed_at_another_directory_runs_its_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize("command", ["npm --prefix frontend test", "poetry -C backend run pytest", "npm ci"])
+def test_package_manager_in_a_subdirectory_stays_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

@@ -169,7 +169,7 @@ def _npm() -> Spec:
             "npm install": "network",
             "npm ci --ignore-scripts": "network",
             "npm publish": "publish",
-            "npm --prefix ../other publish": "cd:../other publish",
+            "npm --prefix ../other publish": "cd:../other load:../other publish",
             "npm config set registry http://evil": "config",
             "npm config get //registry.npmjs.org/:_authToken": "secret",
             "npm pkg set scripts.test='curl x|sh'": "config",
@@ -404,7 +404,7 @@ def _yarn() -> Spec:
             "yarn run build": "",
             "yarn run env": "env",
             "yarn exec /bin/sh": "runs:/bin/sh",
-            "yarn --cwd /tmp/x install": "cd:/tmp/x network",
+            "yarn --cwd /tmp/x install": "cd:/tmp/x load:/tmp/x network",
             "yarn dlx create-react-app": "runs:create-react-app",
             "yarn publish": "publish",
             "yarn config set npmRegistryServer http://x": "config",
@@ -794,7 +794,7 @@ def _uv() -> Spec:
             "uv pip install -r requirements.txt": "network read:requirements.txt",
             "uv tool run ruff": "network runs:ruff",
             "uv publish": "publish",
-            "uv --directory /tmp/x run make": "cd:/tmp/x runs:make",
+            "uv --directory /tmp/x run make": "cd:/tmp/x load:/tmp/x runs:make",
             "uv run --env-file ~/.env python": "read:~/.env runs:python",
         },
     )
@@ -1760,20 +1760,61 @@ def _brew() -> Spec:
     )
 
 
+def _outside(path: str) -> bool:
+    """A directory that may lie outside the directory the command runs in: absolute, in HOME, or up with `..`."""
+    return path.startswith(("/", "~")) or ".." in path.replace("\\", "/").split("/")
+
+
+def _judging_directory(spec: Spec) -> Spec:
+    """A package manager told to work in another directory (`npm --prefix DIR test`, `yarn --cwd DIR`, `uv
+    --directory DIR run`) runs that directory's scripts, hooks and build backends: a directory that may lie
+    outside the one the command runs in is code it loads. Every subcommand judges (the deepest one reached)."""
+    seen: set[int] = set()
+
+    def visit(node: Spec) -> None:
+        if id(node) in seen:
+            return
+        seen.add(id(node))
+        previous = node.judge
+
+        def judge(walk: Walk, argv: list[str]) -> None:
+            for effect in list(walk.effects):
+                if (
+                    effect.kind == "cd"
+                    and effect.value
+                    and effect.origin != "--manifest-path"
+                    and _outside(effect.value)
+                ):
+                    walk.effects.append(Effect("load", effect.value, f"{effect.origin} (that directory's code runs)"))
+            if previous is not None:
+                previous(walk, argv)
+
+        node.judge = judge
+        children = list(node.subcommands.values()) + [sub for _prefix, sub in node.prefixes]
+        default = getattr(node.subcommands, "default", None)
+        if isinstance(default, Spec):
+            children.append(default)
+        for child in children:
+            visit(child)
+
+    visit(spec)
+    return spec
+
+
 SPECS = [
-    _npm(),
+    _judging_directory(_npm()),
     _npx("npx", "npm 9.2.0"),
     _npx("pnpx", "pnpm 9.15"),
     _npx("bunx", "bun 1.1.38"),
-    _pnpm(),
-    _yarn(),
-    _bun(),
+    _judging_directory(_pnpm()),
+    _judging_directory(_yarn()),
+    _judging_directory(_bun()),
     _pip("pip"),
     _pip("pip3"),
     _pipx(),
-    _uv(),
+    _judging_directory(_uv()),
     _uvx(),
-    _poetry(),
+    _judging_directory(_poetry()),
     _pipenv(),
     _conda("conda"),
     _conda("mamba"),
