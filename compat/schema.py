@@ -658,6 +658,37 @@ class ProbeTool(Strict):
         return self
 
 
+# What a probe's command line fills in: the host's executable, the prompt and the posture's flags.
+PROBE_ARGV_SLOTS = ("{binary}", "{prompt}", "{flags}")
+
+
+def _check_probe_argv(argv: list[str], where: str) -> None:
+    if not argv or argv[0] != "{binary}" or "{prompt}" not in argv:
+        raise ValueError(f"{where}: a command line starts with {{binary}} and carries {{prompt}}, not {argv}")
+    stray = [word for word in argv if word.startswith("{") and word.endswith("}") and word not in PROBE_ARGV_SLOTS]
+    if stray:
+        raise ValueError(f"{where}: unknown slots {stray}; slots are {', '.join(PROBE_ARGV_SLOTS)}")
+
+
+class ProbePosture(Strict):
+    """A permission posture the host runs in headless: the command-line flags that select it, and the registry
+    mode it is (`*` when the hook payload does not say, so one fact must hold in every posture); `argv`: the
+    posture's own command line where the host has another entry point for it."""
+
+    name: str
+    flags: list[str] = []
+    mode: str
+    argv: list[str] | None = None
+
+    @model_validator(mode="after")
+    def _well_formed(self) -> ProbePosture:
+        if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_-]*", self.name):
+            raise ValueError(f"a posture name is a word (it names probe records), not {self.name!r}")
+        if self.argv is not None:
+            _check_probe_argv(self.argv, f"postures.{self.name}.argv")
+        return self
+
+
 class ProbeSetup(Strict):
     """How compat/probes installs the host at `version_examined` and runs it unattended (drivers.py reads it).
 
@@ -670,8 +701,10 @@ class ProbeSetup(Strict):
     {written} standing for the probe's shell command, its planted secret and the file it writes; settings: the
     host's settings a probe writes (a dotted key path -> value, in the order written) into `settings_file`
     (default: hook_file) so that the host runs unattended and offline and runs hooks: folder trust, telemetry,
-    update checks, the switch that turns hooks on. How the harness drives the host (the fake model and its
-    provider config, the postures' flags, tmux keys) stays in compat/probes.
+    update checks, the switch that turns hooks on; postures: the permission postures it is probed in; argv: its
+    headless command line, {binary}, {prompt} and {flags} standing for the executable, the prompt and the
+    posture's flags (a runtime the host needs, Node 24 or bun, goes in front in compat/probes). How the harness
+    drives the host (the fake model and its provider config, tmux keys) stays in compat/probes.
     """
 
     package: str | None = None
@@ -680,6 +713,8 @@ class ProbeSetup(Strict):
     env: dict[str, str] = {}
     settings_file: str | None = None
     settings: dict[str, Any] = {}
+    postures: list[ProbePosture]
+    argv: list[str] | None = None
     tools: dict[Literal["shell", "read", "write"], ProbeTool]
     note: str | None = None
 
@@ -705,6 +740,12 @@ class ProbeSetup(Strict):
                 raise ValueError(f"env.{name}: unknown slots {stray}; slots are {', '.join(PROBE_ENV_SLOTS)}")
         if "shell" not in self.tools:
             raise ValueError("a probed host offers a shell tool (every scenario matrix has shell calls)")
+        if not self.postures or len({p.name for p in self.postures}) != len(self.postures):
+            raise ValueError("probe.postures lists at least one posture, each name once")
+        if self.argv is not None:
+            _check_probe_argv(self.argv, "argv")
+        elif any(posture.argv is None for posture in self.postures):
+            raise ValueError("probe: no argv, and a posture has no command line of its own")
         return self
 
 
@@ -844,6 +885,10 @@ class HostFile(Strict):
             raise ValueError("trust_state without hooks_need_trust or project_needs_trust: what is it the record of?")
         if self.probe is not None and not (self.probe.package or self.package):
             raise ValueError("probe: the host has no package and the probe names none to install")
+        if self.probe is not None:
+            strangers = [p.mode for p in self.probe.postures if p.mode != ANY_MODE and p.mode not in self.modes]
+            if strangers:
+                raise ValueError(f"probe.postures: modes {strangers} are not listed in modes")
         if any(other.host == self.host for other in self.also_runs_hooks_of):
             raise ValueError("also_runs_hooks_of names the host itself")
         if self.install is not None:

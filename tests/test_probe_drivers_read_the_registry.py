@@ -130,3 +130,23 @@ def test_a_probe_writes_the_hosts_settings_the_registry_lists(tmp_path: Path) ->
 def test_a_probe_setting_that_is_not_a_dotted_key_path_is_refused() -> None:
     with pytest.raises(schema.RegistryError, match="dotted key path"):
         schema.validate_host(_with_probe(settings={"features..hooks": True}), "codex")
+
+
+@pytest.mark.parametrize("host", PROBED)
+def test_a_probe_runs_the_postures_and_command_line_the_registry_lists(host: str) -> None:
+    driver, probe = DRIVERS[host], registry.load_host(host)["probe"]
+    assert [(p.name, list(p.flags), p.mode) for p in driver.postures] == [
+        (p["name"], p.get("flags", []), p["mode"]) for p in probe["postures"]
+    ]
+    posture = driver.postures[-1]
+    argv = driver.argv(Path("/opt/host/bin/x"), posture, "PROMPT")
+    assert "/opt/host/bin/x" in argv and "PROMPT" in argv
+    assert all(flag in argv for flag in posture.flags)
+
+
+def test_a_probe_posture_whose_mode_the_registry_does_not_list_is_refused() -> None:
+    # Qwen Code's payload spells the mode auto-edit; a posture filed under auto_edit would back no fact.
+    data = copy.deepcopy(registry.load_host("qwen-code"))
+    data["probe"]["postures"][1]["mode"] = "auto_edit"
+    with pytest.raises(schema.RegistryError, match=r"modes \['auto_edit'\] are not listed"):
+        schema.validate_host(data, "qwen-code")

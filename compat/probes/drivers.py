@@ -192,14 +192,38 @@ def _filled(arguments: dict[str, str]) -> Callable[[Targets], dict]:
     return fill
 
 
-def host_driver(host: str, **how: object) -> HostDriver:
-    """A driver whose host facts come from the registry; `how` is how the harness drives it."""
+def host_postures(host: str) -> tuple[Posture, ...]:
+    return tuple(Posture(p["name"], tuple(p.get("flags", [])), p["mode"]) for p in setup(host)["postures"])
+
+
+def host_argv(host: str, runtime: Callable[[], list[str]] | None = None) -> Callable[[Path, Posture, str], list[str]]:
+    """The host's headless command line (`probe.argv`, or the posture's own), behind the runtime it needs."""
+    own = {p["name"]: p["argv"] for p in setup(host)["postures"] if p.get("argv")}
+    shared = setup(host).get("argv")
+
+    def argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
+        out = list(runtime()) if runtime is not None else []
+        for word in own.get(posture.name) or shared or []:
+            if word == "{flags}":
+                out += posture.flags
+            else:
+                out.append({"{binary}": str(binary), "{prompt}": prompt}.get(word, word))
+        return out
+
+    return argv
+
+
+def host_driver(host: str, runtime: Callable[[], list[str]] | None = None, **how: object) -> HostDriver:
+    """A driver whose host facts come from the registry; `how` is how the harness drives it, `runtime` the
+    interpreter the host's executable runs under where it is not run directly (Node 24, bun)."""
     facts = {
         "package": package(host),
         "version": examined(host),
         "binary": setup(host)["binary"],
         "pre_event": pre_event(host),
         "tools": host_tools(host),
+        "postures": host_postures(host),
+        "argv": host_argv(host, runtime),
     }
     return HostDriver(host=host, **{**facts, **how})  # type: ignore[arg-type]
 
@@ -238,17 +262,12 @@ def _claude_config(home: Path, work: Path, hook_command: str) -> Path:
 CLAUDE_CODE = host_driver(
     "claude-code",
     hook_timeout_note="settings.json hook timeout in seconds",
-    postures=tuple(
-        Posture(m, ("--permission-mode", m), m)
-        for m in ("default", "acceptEdits", "bypassPermissions", "dontAsk", "plan", "auto")
-    ),
     failure_posture="bypassPermissions",
     switch_fields={"onFailure": "block"},
     narrow_postures={"plan": ("ask", "deny"), "auto": ("ask", "deny")},
     answers=_wrapped(pre_event("claude-code")),
     write_config=_claude_config,
     env=lambda home, port: host_env("claude-code", home, port),
-    argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--output-format", "json", *p.flags],
     limitations=("Probed headless (-p): no person can answer a prompt there.",),
 )
 
@@ -269,24 +288,12 @@ def _gemini_config(home: Path, work: Path, hook_command: str) -> Path:
 GEMINI_CLI = host_driver(
     "gemini-cli",
     hook_timeout_note="settings.json hook timeout in milliseconds",
-    # The BeforeTool payload carries no permission mode, so one fact ("*") must hold in every posture.
-    postures=tuple(Posture(m, ("--approval-mode", m), "*") for m in ("default", "auto_edit", "yolo")),
     failure_posture="yolo",
     answers={
         verdict: {"decision": verdict, "reason": f"hookward probe: {verdict}"} for verdict in ("allow", "ask", "deny")
     },
     write_config=_gemini_config,
     env=lambda home, port: host_env("gemini-cli", home, port),
-    argv=lambda binary, p, prompt: [
-        str(binary),
-        "-m",
-        "gemini-2.5-flash",
-        "-p",
-        prompt,
-        "--output-format",
-        "json",
-        *p.flags,
-    ],
     force_tool=True,
     limitations=("Probed headless (-p).",),
 )
@@ -330,25 +337,10 @@ def _codex_config(home: Path, work: Path, hook_command: str) -> Path:
 CODEX = host_driver(
     "codex",
     hook_timeout_note="hooks.json hook timeout in seconds",
-    postures=(
-        Posture("read-only", ("-s", "read-only"), "default"),
-        Posture("workspace-write", ("-s", "workspace-write"), "default"),
-        Posture("full-access", ("--dangerously-bypass-approvals-and-sandbox",), "bypassPermissions"),
-    ),
     failure_posture="full-access",
     answers=_wrapped(pre_event("codex")),
     write_config=_codex_config,
     env=lambda home, port: host_env("codex", home, port),
-    # Without --dangerously-bypass-hook-trust a newly written hook is untrusted and silently never runs.
-    argv=lambda binary, p, prompt: [
-        str(binary),
-        "exec",
-        "--skip-git-repo-check",
-        "--json",
-        "--dangerously-bypass-hook-trust",
-        *p.flags,
-        prompt,
-    ],
     limitations=(
         "Probed with `codex exec` and --dangerously-bypass-hook-trust: an untrusted hook never runs.",
         "Codex tried `git ls-remote` to GitHub at start; the namespace stopped it.",
@@ -364,16 +356,10 @@ def _qwen_config(home: Path, work: Path, hook_command: str) -> Path:
 QWEN_CODE = host_driver(
     "qwen-code",
     hook_timeout_note="settings.json hook timeout in milliseconds",
-    postures=(
-        Posture("default", ("--approval-mode", "default"), "default"),
-        Posture("auto-edit", ("--approval-mode", "auto-edit"), "auto_edit"),
-        Posture("yolo", ("--approval-mode", "yolo"), "yolo"),
-    ),
     failure_posture="yolo",
     answers=_wrapped(pre_event("qwen-code")),
     write_config=_qwen_config,
     env=lambda home, port: host_env("qwen-code", home, port),
-    argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--output-format", "json", *p.flags],
     force_tool=True,
     limitations=("Probed headless (-p).",),
 )
@@ -476,15 +462,12 @@ def _plugin_host_env(host: str, home: Path, port: int, path: str = BASE_PATH) ->
 OPENCODE = host_driver(
     "opencode",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
-    # The plugin hook gets no permission mode: one fact ("*") must hold whatever OpenCode's own permissions say.
-    postures=(Posture("default", (), "*"),),
     failure_posture="default",
     answers=_plugin_answers(),
     write_config=lambda home, work, hook: _opencode_config(
         home, work, hook, host="opencode", sdk="@opencode-ai/plugin"
     ),
     env=lambda home, port: _plugin_host_env("opencode", home, port),
-    argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
     limitations=("Probed headless (`opencode run`), through the shim `hookward install opencode` wrote.",),
 )
 
@@ -492,12 +475,10 @@ OPENCODE = host_driver(
 KILOCODE = host_driver(
     "kilocode",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
-    postures=(Posture("default", (), "*"),),
     failure_posture="default",
     answers=_plugin_answers(),
     write_config=lambda home, work, hook: _opencode_config(home, work, hook, host="kilocode", sdk="@kilocode/plugin"),
     env=lambda home, port: _plugin_host_env("kilocode", home, port),
-    argv=lambda binary, p, prompt: [str(binary), "run", "--print-logs", *p.flags, prompt],
     limitations=("Probed headless (`kilo run`), through the shim `hookward install kilocode` wrote.",),
 )
 
@@ -528,23 +509,10 @@ def _pi_config(home: Path, work: Path, hook_command: str) -> Path:
 PI = host_driver(
     "pi",
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
-    # Pi has no permission modes of its own ("no permission popups"): one posture.
-    postures=(Posture("default", (), "*"),),
     failure_posture="default",
     answers=_plugin_answers(),
     write_config=_pi_config,
     env=lambda home, port: _plugin_host_env("pi", home, port),
-    argv=lambda binary, p, prompt: [
-        str(binary),
-        "-p",
-        "--provider",
-        "probe",
-        "--model",
-        "probe-model",
-        "--no-session",
-        *p.flags,
-        prompt,
-    ],
     limitations=("Probed headless (`pi -p`), through the extension `hookward install pi` wrote.",),
 )
 
@@ -596,35 +564,15 @@ def _omp_config(home: Path, work: Path, hook_command: str) -> Path:
     return wrapper  # what the probe wrote itself; the shim is `hookward install`'s
 
 
-def _omp_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
-    return [
-        str(_omp_bun_dir() / "bun"),
-        str(binary),
-        "-p",
-        "--model",
-        "probe/probe-model",
-        "--no-session",
-        "--no-title",
-        "--no-lsp",
-        "--no-skills",
-        "--no-rules",
-        *posture.flags,
-        prompt,
-    ]
-
-
 OMP = host_driver(
     "omp",
+    runtime=lambda: [str(_omp_bun_dir() / "bun")],
     install=_omp_install,
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
-    # OMP's own approval (tools.approvalMode, default yolo) runs after the extension's tool_call; the
-    # event carries no mode, so the facts are "*".
-    postures=(Posture("default", (), "*"),),
     failure_posture="default",
     answers=_plugin_answers(),
     write_config=_omp_config,
     env=lambda home, port: _plugin_host_env("omp", home, port, f"{_omp_bun_dir()}:{BASE_PATH}"),
-    argv=_omp_argv,
     limitations=(
         f"Probed headless (`omp -p`) at {OMP_VERSION} under bun from the npm registry, "
         "through the extension `hookward install omp` wrote.",
@@ -642,8 +590,6 @@ def _copilot_config(home: Path, work: Path, hook_command: str, event: str | None
 COPILOT_CLI = host_driver(
     "copilot-cli",
     hook_timeout_note="hooks/*.json timeoutSec in seconds",
-    # The hook payload carries no permission mode: one fact ("*") must hold in both postures.
-    postures=(Posture("default", (), "*"), Posture("allow-all-tools", ("--allow-all-tools",), "*")),
     failure_posture="allow-all-tools",
     answers={
         v: {"permissionDecision": v, "permissionDecisionReason": f"hookward probe: {v}"}
@@ -652,7 +598,6 @@ COPILOT_CLI = host_driver(
     write_config=_copilot_config,
     # BYOK (a custom model provider, the host file's probe.env): no GitHub sign-in, no other network use.
     env=lambda home, port: host_env("copilot-cli", home, port),
-    argv=lambda binary, p, prompt: [str(binary), "-p", prompt, "--no-color", *p.flags],
     limitations=(
         "Probed headless (`copilot -p`) against a BYOK model (COPILOT_PROVIDER_BASE_URL, COPILOT_OFFLINE=1).",
     ),
@@ -707,25 +652,14 @@ def _openclaw_config(home: Path, work: Path, hook_command: str) -> Path:
     return wrapper
 
 
-def _openclaw_argv(binary: Path, posture: Posture, prompt: str) -> list[str]:
-    node = [str(NODE24_BIN / "node"), str(binary)]
-    if posture.name == "agent-exec":
-        # One embedded turn with a temporary state folder, no gateway, direct tools (no Code Mode).
-        return [*node, "agent", "exec", prompt, "--model", "probe/probe-model", "--code-mode", "direct", "--json"]
-    # One embedded turn of the main agent, no gateway.
-    return [*node, "agent", "--local", "--agent", "main", "--message", prompt, "--json"]
-
-
 OPENCLAW = host_driver(
     "openclaw",
+    runtime=lambda: [str(NODE24_BIN / "node")],
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
-    # Two headless entry points; the plugin hook gets no permission mode, so both land on "*".
-    postures=(Posture("local", (), "*"), Posture("agent-exec", (), "*")),
     failure_posture="local",
     answers=_plugin_answers(),
     write_config=_openclaw_config,
     env=lambda home, port: _plugin_host_env("openclaw", home, port, f"{NODE24_BIN}:{BASE_PATH}"),
-    argv=_openclaw_argv,
     limitations=(
         "Probed headless with `openclaw agent --local` (no gateway) on Node 24.22.3 from the npm registry, "
         "through the plugin `hookward install openclaw` wrote; `openclaw agent exec` never called the plugin.",
@@ -764,15 +698,12 @@ def _kimi_config(home: Path, work: Path, hook_command: str) -> Path:
 
 KIMI = host_driver(
     "kimi",
+    runtime=lambda: [str(NODE24_BIN / "node")],
     hook_timeout_note="config.toml [[hooks]] timeout in seconds",
-    # `kimi -p` refuses --yolo, --auto and --plan and forces the session into auto ("Never Ask") mode itself
-    # (run-v2-print resolveNativeSession: forceAuto). The payload carries no permission mode: "*".
-    postures=(Posture("print", (), "*"),),
     failure_posture="print",
     answers=_wrapped(pre_event("kimi")),
     write_config=_kimi_config,
     env=lambda home, port: host_env("kimi", home, port, f"{NODE24_BIN}:{BASE_PATH}"),
-    argv=lambda binary, p, prompt: [str(NODE24_BIN / "node"), str(binary), "-p", prompt, *p.flags],
     force_tool=True,
     limitations=(
         "Probed headless (`kimi -p`) on Node 24.22.3 from the npm registry; -p forces auto (Never Ask) mode, "
