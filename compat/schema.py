@@ -713,6 +713,9 @@ class ProbeSetup(Strict):
     env: dict[str, str] = {}
     settings_file: str | None = None
     settings: dict[str, Any] = {}
+    # The npm package a plugin host installs into its config folder at start unless the folder's package-lock
+    # lists it (OpenCode, Kilo Code): the probe lays the folder out as a first online run leaves it.
+    plugin_sdk: str | None = None
     postures: list[ProbePosture]
     argv: list[str] | None = None
     tools: dict[Literal["shell", "read", "write"], ProbeTool]

@@ -62,7 +62,8 @@ def _registry_facts() -> dict[str, str]:
         probe = data.get("probe")
         if not probe:
             continue
-        for value in (data["version_examined"], data.get("package"), probe.get("package"), probe["binary"]):
+        packages = (data.get("package"), probe.get("package"), probe.get("plugin_sdk"))
+        for value in (data["version_examined"], *packages, probe["binary"]):
             if value:
                 found[value] = host
         found[probe["hook_file"]] = host

@@ -428,7 +428,7 @@ def _plugin_answers() -> dict[str, dict]:
 
 
 # ---------------------------------------------------------------- OpenCode and Kilo Code
-def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, sdk: str) -> Path:
+def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str) -> Path:
     shim = hook_file(home, host)  # <config folder>/plugins/hookward.js
     wrapper = install_plugin(host, pre_event(host), home, work, hook_command)
     if not shim.exists():
@@ -438,7 +438,7 @@ def _opencode_config(home: Path, work: Path, hook_command: str, *, host: str, sd
     # Lay the folder out as a first online run leaves it; any install still tried goes to a dead loopback port.
     config = shim.parent.parent
     (config / "node_modules").mkdir(parents=True, exist_ok=True)
-    deps = {sdk: examined(host)}
+    deps = {setup(host)["plugin_sdk"]: examined(host)}
     _write_json(config / "package.json", {"dependencies": deps})
     _write_json(config / "package-lock.json", {"lockfileVersion": 3, "packages": {"": {"dependencies": deps}}})
     (home / ".npmrc").write_text(f"registry=http://127.0.0.1:{UNSERVED_PORT}/\n")
@@ -464,9 +464,7 @@ OPENCODE = host_driver(
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     failure_posture="default",
     answers=_plugin_answers(),
-    write_config=lambda home, work, hook: _opencode_config(
-        home, work, hook, host="opencode", sdk="@opencode-ai/plugin"
-    ),
+    write_config=lambda home, work, hook: _opencode_config(home, work, hook, host="opencode"),
     env=lambda home, port: _plugin_host_env("opencode", home, port),
     limitations=("Probed headless (`opencode run`), through the shim `hookward install opencode` wrote.",),
 )
@@ -477,7 +475,7 @@ KILOCODE = host_driver(
     hook_timeout_note=PLUGIN_TIMEOUT_NOTE,
     failure_posture="default",
     answers=_plugin_answers(),
-    write_config=lambda home, work, hook: _opencode_config(home, work, hook, host="kilocode", sdk="@kilocode/plugin"),
+    write_config=lambda home, work, hook: _opencode_config(home, work, hook, host="kilocode"),
     env=lambda home, port: _plugin_host_env("kilocode", home, port),
     limitations=("Probed headless (`kilo run`), through the shim `hookward install kilocode` wrote.",),
 )
