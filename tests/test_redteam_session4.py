@@ -454,3 +454,33 @@ def test_package_manager_pointed_at_another_directory_runs_its_code(box: Sandbox
 @pytest.mark.parametrize("command", ["npm --prefix frontend test", "poetry -C backend run pytest", "npm ci"])
 def test_package_manager_in_a_subdirectory_stays_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- go build flags that run another program or choose other code -------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "go build -ldflags=-extld=/tmp/x ./...",
+        "go build -ldflags='-linkmode=external -extld /tmp/x' ./...",
+        "go build -ldflags='all=-extld=/tmp/x' ./...",
+        "go test -ldflags=-extar=/tmp/x ./...",
+        "go install -ldflags=-extldflags=-B/tmp ./cmd/x",
+        "go build -overlay /tmp/o.json ./...",
+        "go build -modfile /tmp/go.mod ./...",
+        "go build -pkgdir /tmp/pkg ./...",
+    ],
+)
+def test_go_build_flag_naming_a_program_or_other_code_runs_code(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+def test_go_gccgo_flags_are_not_modelled(box: Sandbox) -> None:
+    command = "go build -gccgoflags=-fplugin=/tmp/p.so ./..."
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize("command", ["go build -ldflags '-s -w -X main.version=1.2' ./...", "go test ./..."])
+def test_routine_go_link_flags_stay_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

@@ -1510,11 +1510,48 @@ def _go_flags(flags: dict[str, str]) -> dict[str, str]:
 
 _GO_BUILD = {
     "-a -n -race -msan -asan -cover -v -work -x -linkshared -modcacherw -trimpath -json -i": "flag",
-    "-p -coverpkg -covermode -asmflags -buildmode -buildvcs -compiler -gccgoflags -gcflags -installsuffix": "val",
-    "-ldflags -mod -pkgdir -tags": "val",
-    "-modfile -overlay -pgo": "val:read",
+    "-p -coverpkg -covermode -asmflags -buildmode -buildvcs -compiler -gcflags -installsuffix": "val",
+    "-mod -tags": "val",
+    "-pgo": "val:read",
+    # A go.mod (its replace lines), an overlay of source files and a directory of compiled packages choose the
+    # code that is built and run.
+    "-modfile -overlay -pkgdir": "val:load",
     "-toolexec": "val:exec",
+    "-ldflags -gccgoflags": "val:text",  # judged by _go_link_flags
 }
+# Linker flags that name a program the go linker runs (the external linker, its archiver) or hand words on to
+# it (which may name a plugin, `-fuse-ld=PATH`, `-B DIR`).
+_GO_LINKER_PROGRAM = re.compile(r"^--?(extld|extar|extldflags)(=|$)")
+
+
+def _go_link_flags(result: Walk, argv: list[str]) -> None:
+    """`-ldflags='[pattern=]-s -w -X main.v=1'` is routine; `-extld=PROG`, `-extar`, `-extldflags` run or
+    configure another program; `-gccgoflags` are gccgo's (gcc's) own options, not modelled."""
+    kept = []
+    for effect in result.effects:
+        if effect.kind != "text" or effect.origin.lstrip("-") not in ("ldflags", "gccgoflags"):
+            kept.append(effect)
+            continue
+        value = effect.value
+        if re.match(r"^[^\s=-][^\s=]*=", value):
+            value = value.split("=", 1)[1]  # `all=-N`, `./cmd/...=-s`: the package pattern the flags apply to
+        words = value.replace("'", " ").replace('"', " ").split()
+        if effect.origin.lstrip("-") == "gccgoflags" and words:
+            result.unknown.append("go -gccgoflags (gccgo's own options) are not modelled")
+        for index, word in enumerate(words):
+            if _GO_LINKER_PROGRAM.match(word):
+                program = word.split("=", 1)[1] if "=" in word else (words[index + 1] if index + 1 < len(words) else "")
+                kept.append(Effect("load", "" if "extldflags" in word else program, f"-ldflags {word.split('=')[0]}"))
+    result.effects = kept
+
+
+def _judging_go(spec: Spec) -> Spec:
+    """Every go subcommand that takes the build flags judges its -ldflags (none of them had a judge)."""
+    for node in spec.subcommands.values():
+        if any("-ldflags" in key.split() for key in node._raw_options):
+            assert node.judge is None, node.name
+            node.judge = _go_link_flags
+    return spec
 
 
 def _go() -> Spec:
@@ -1657,6 +1694,12 @@ def _go() -> Spec:
             "go test -run TestX -count=1 ./pkg/...": "",
             "go test -coverprofile cover.out ./...": "write:cover.out",
             "go get example.com/x@v1": "network",
+            "go build -ldflags=-extld=/tmp/x .": "load:/tmp/x",
+            "go build -ldflags 'all=-extld /tmp/x' .": "load:/tmp/x",
+            "go build -ldflags '-s -w' .": "",
+            "go test -ldflags=-extldflags=-static ./...": "load",
+            "go build -overlay /tmp/o.json .": "load:/tmp/o.json",
+            "go build -gccgoflags=-O2 .": "unknown",
         },
     )
 
@@ -1824,7 +1867,7 @@ SPECS = [
     _bundle("bundler"),
     _cargo(),
     _rustup(),
-    _go(),
+    _judging_go(_go()),
     _apt("apt"),
     _apt("apt-get"),
     _dpkg(),
