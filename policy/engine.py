@@ -2112,7 +2112,9 @@ def _command_parts(
             _apply_floor(result, sourced)
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
     project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
-    for demand in fl.command_demands([cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file):
+    for demand in fl.command_demands(
+        [cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file, walked
+    ):  # the spec's walk is handed on: the network floor reads it instead of walking the command again
         if demand.floor == Floor.FETCH_AND_RUN and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
             continue  # bare `npx` names no package: npm opens its script shell on the host's standard input
         if idle and demand.floor not in (Floor.PRIVILEGE, Floor.SELF_PROTECTION):

@@ -22,6 +22,10 @@ from hookward.policy.floors import names
 from hookward.policy.floors.common import Command, Demand, ProjectFile
 from hookward.policy.knowledge import programs as kp
 
+TYPE_CHECKING = False  # not typing's: `typing` is not imported on the hook path
+if TYPE_CHECKING:
+    from hookward.policy.spec import Walk
+
 
 class Family:
     """One family's floor: its function, and the commands it judges."""
@@ -108,13 +112,15 @@ def command_demands(
     program: str,
     local_bin: Callable[[str], bool] | None = None,
     project_file: ProjectFile | None = None,
+    walked: Walk | None = None,
 ) -> list[Demand]:
     """What one simple command demands by what it runs (file targets are judged separately).
 
     `local_bin(name)` says whether the project already has `name` in node_modules/.bin, from
-    before this command line (the engine knows the cwd and the project).
+    before this command line (the engine knows the cwd and the project). `walked` is the engine's spec walk of
+    argv, handed to the families that read the spec's effects so that the command is walked once.
     """
-    cmd = Command(argv, program, wrappers, local_bin, project_file)
+    cmd = Command(argv, program, wrappers, local_bin, project_file, walked)
     demands: list[Demand] = []
     for index, family in enumerate(FAMILIES):
         if family.programs is None or program in family.programs or (family.also is not None and family.also(cmd)):

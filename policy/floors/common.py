@@ -7,6 +7,10 @@ from enum import StrEnum
 
 from hookward.verdicts.decision import Verdict
 
+TYPE_CHECKING = False  # not typing's: `typing` is not imported on the hook path (mypy reads this name)
+if TYPE_CHECKING:
+    from hookward.policy.spec import Walk
+
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 
 
@@ -156,7 +160,7 @@ class Command:
     (A plain class, not a NamedTuple: `typing` is not imported on the hook path.)
     """
 
-    __slots__ = ("argv", "args", "program", "wrappers", "local_bin", "project_file")
+    __slots__ = ("argv", "args", "program", "wrappers", "local_bin", "project_file", "walked")
 
     def __init__(
         self,
@@ -165,6 +169,7 @@ class Command:
         wrappers: list[str],
         local_bin: Callable[[str], bool] | None = None,
         project_file: ProjectFile | None = None,
+        walked: Walk | None = None,
     ) -> None:
         self.argv = argv
         self.args = argv[1:]
@@ -172,6 +177,7 @@ class Command:
         self.wrappers = wrappers
         self.local_bin = local_bin
         self.project_file = project_file
+        self.walked = walked  # the engine's spec walk of argv, if the program has a spec: walked once
 
 
 def is_version_query(args: list[str]) -> bool:

@@ -7,6 +7,10 @@ import re
 from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand, Floor
 from hookward.policy.knowledge import programs as kp
 
+TYPE_CHECKING = False  # not typing's: `typing` is not imported on the hook path
+if TYPE_CHECKING:
+    from hookward.policy.spec import Walk
+
 
 def demands(cmd: Command) -> list[Demand]:
     program, args = cmd.program, cmd.args
@@ -16,11 +20,11 @@ def demands(cmd: Command) -> list[Demand]:
     if program in ("dig", "host") and any(a.lower() in ("axfr", "-taxfr", "ixfr") for a in args):
         found.append(Demand(Floor.EGRESS, ASK, "asks a name server for a whole zone"))
     if program in kp.EGRESS and program not in ("dig", "nslookup", "host"):
-        found.extend(_egress_demands(program, args))
+        found.extend(_egress_demands(program, args, cmd.walked))
     return found
 
 
-def _egress_demands(program: str, args: list[str]) -> list[Demand]:
+def _egress_demands(program: str, args: list[str], walked: Walk | None = None) -> list[Demand]:
     """What a network client demands: the metadata service denied in any form of the call (a header or an
     option does not make it a different request), then what the client sends and where."""
     from hookward.policy.urls import names_metadata_service
@@ -29,15 +33,16 @@ def _egress_demands(program: str, args: list[str]) -> list[Demand]:
     if any(names_metadata_service(arg) for arg in args):
         reason = f"{program} reaches the cloud metadata service, which hands out credentials"
         demands.append(Demand(Floor.CLOUD_METADATA, DENY, reason))
-    return demands + _client_demands(program, args)
+    return demands + _client_demands(program, args, walked)
 
 
-def _client_demands(program: str, args: list[str]) -> list[Demand]:
+def _client_demands(program: str, args: list[str], walked: Walk | None) -> list[Demand]:
+    # `walked`: the engine's spec walk of the command, handed on so the spec helpers do not walk it again
     if program in ("curl", "wget", "http", "https"):
         from hookward.policy import urls
         from hookward.policy.specs.network import plain_get
 
-        found = plain_get([program, *args])
+        found = plain_get([program, *args], walked)
         if found is not None:  # a plain download is the web tool's fetch: judged by the same URL rules
             from hookward.policy.content import holds_secret
 
@@ -52,7 +57,7 @@ def _client_demands(program: str, args: list[str]) -> list[Demand]:
     if program in ("ssh", "scp", "rsync", "rclone"):
         from hookward.policy.specs.network import connects
 
-        if not connects([program, *args]):
+        if not connects([program, *args], walked):
             return []  # `ssh -V`, `ssh -G`, a local rsync: no other machine is reached
     upload_flags = kp.UPLOAD_FLAGS.get(program, frozenset())
     uploads = []
@@ -79,7 +84,7 @@ def _client_demands(program: str, args: list[str]) -> list[Demand]:
 
         # The spec knows rclone's subcommand (`rclone ls remote:` lists, it does not copy) and `--dry-run`.
         positional = [a for a in args if not a.startswith("-")]
-        out = copies_out([program, *args])
+        out = copies_out([program, *args], walked)
         if out:
             return [Demand(Floor.EGRESS, DENY, f"{program} copies local files to another machine")]
         if out is None and (

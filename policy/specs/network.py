@@ -335,8 +335,9 @@ _PLAIN_READS = frozenset({"-w", "--write-out"})  # a local format file, judged a
 _PLAIN_KINDS = frozenset({"write", "dest", "tree-write", "tree-dest", "edit", "text", "stat"})  # judged as paths
 
 
-def plain_get(argv: list[str]) -> list[str] | None:
-    """The URLs of a curl / wget / httpie call that is a plain download, or None.
+def plain_get(argv: list[str], walked: Walk | None = None) -> list[str] | None:
+    """The URLs of a curl / wget / httpie call that is a plain download, or None (`walked`: the spec walk of
+    argv when the caller already has it, so the command is walked once).
 
     Plain: every argument understood, only GET or HEAD, no body, nothing of this machine's sent (no
     credentials, cookies, client identities, files, config files, proxies or re-resolved hosts), and
@@ -348,7 +349,8 @@ def plain_get(argv: list[str]) -> list[str] | None:
     spec = specs.lookup(argv[0]) if argv else None
     if spec is None or spec.name not in ("curl", "wget", "http"):
         return None
-    walked = walk(spec, argv)
+    if walked is None:
+        walked = walk(spec, argv)
     if not walked.understood or walked.rest:
         return None
     found: list[str] = []
@@ -379,28 +381,31 @@ def local_get(argv: list[str]) -> bool:
     return found is not None and all(loopback_url(url) for url in found)
 
 
-def copies_out(argv: list[str]) -> bool | None:
-    """Does this rsync / rclone / scp call send local files to another machine? None: its spec cannot say."""
+def copies_out(argv: list[str], walked: Walk | None = None) -> bool | None:
+    """Does this rsync / rclone / scp call send local files to another machine? None: its spec cannot say.
+    (`walked`: the spec walk of argv when the caller already has it.)"""
     from hookward.policy import specs
 
     spec = specs.lookup(argv[0]) if argv else None
     if spec is None or spec.name not in ("scp", "rsync", "rclone"):
         return None
-    walked = walk(spec, argv)
+    if walked is None:
+        walked = walk(spec, argv)
     if not walked.understood:
         return None
     return any(e.kind == "upload" for e in walked.effects)
 
 
-def connects(argv: list[str]) -> bool:
+def connects(argv: list[str], walked: Walk | None = None) -> bool:
     """Does this ssh / scp / rsync / rclone call reach another machine? Not `ssh -V`, `ssh -G`, `ssh -Q`, nor a
-    local copy or listing (`rclone md5sum ./data`)."""
+    local copy or listing (`rclone md5sum ./data`). (`walked`: the spec walk of argv when the caller has it.)"""
     from hookward.policy import specs
 
     spec = specs.lookup(argv[0]) if argv else None
     if spec is None or spec.name not in ("ssh", "scp", "rsync", "rclone"):
         return True
-    walked = walk(spec, argv)
+    if walked is None:
+        walked = walk(spec, argv)
     if not walked.understood:
         return True
     if spec.name == "ssh":
