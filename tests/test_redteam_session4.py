@@ -484,3 +484,22 @@ def test_go_gccgo_flags_are_not_modelled(box: Sandbox) -> None:
 @pytest.mark.parametrize("command", ["go build -ldflags '-s -w -X main.version=1.2' ./...", "go test ./..."])
 def test_routine_go_link_flags_stay_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- curl: a write-out format that writes a file, an OpenSSL engine it loads ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "command", ["curl -w '%output{~/.bashrc}x' https://example.com", "curl -w '%output{>>~/.profile}x' https://e.com"]
+)
+def test_curl_write_out_output_directive_is_a_write(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), DENY, "floor.persistence", command)
+
+
+def test_curl_engine_is_a_library_it_loads(box: Sandbox) -> None:
+    command = "curl --engine /tmp/x.so https://example.com"
+    assert_decided(box.decide(command), ASK, "floor.runs-code", command)
+
+
+def test_curl_write_out_of_a_status_code_stays_allowed(box: Sandbox) -> None:
+    _allowed(box, "curl -sS -o /dev/null -w '%{http_code}' https://example.com")

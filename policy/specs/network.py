@@ -71,6 +71,11 @@ def _curl_judge(result: Walk, argv: list[str]) -> None:
         elif effect.kind == "read" and effect.origin in ("-w", "--write-out"):
             if effect.value.startswith("@") and effect.value != "@-":
                 effects.append(Effect("read", effect.value[1:], effect.origin))  # printed back
+            for path in re.findall(r"%output\{(?:>>)?([^}]*)\}", effect.value):
+                # curl 8.3+: the rest of the format is written to (or appended to, `>>`) this file.
+                effects.append(Effect("write", path, f"{effect.origin} %output{{}}"))
+            continue
+        elif effect.kind == "load" and effect.origin == "--engine" and effect.value == "list":
             continue
         elif effect.kind == "write" and effect.value == "-":
             continue  # standard output
@@ -114,7 +119,7 @@ _CURL_FLAGS = (
 )
 _CURL_VALUES = (
     "--cert-type --ciphers --connect-timeout -C --continue-at --create-file-mode --curves "
-    "--dns-interface --dns-ipv4-addr --dns-ipv6-addr --engine --expect100-timeout "
+    "--dns-interface --dns-ipv4-addr --dns-ipv6-addr --expect100-timeout "
     "--ftp-method --ftp-ssl-ccc-mode --happy-eyeballs-timeout-ms --hostpubmd5 --hostpubsha256 --interface "
     "--keepalive-time --key-type --limit-rate --local-port "
     "--max-filesize --max-redirs -m --max-time --noproxy --pinnedpubkey "
@@ -152,6 +157,7 @@ CURL = Spec(
         "--unix-socket --abstract-unix-socket": "val:network",  # a local control socket (Docker's API)
         "-T --upload-file": "val:upload",
         "-K --config": "val:load",
+        "--engine": "val:load",  # an OpenSSL engine: a shared library loaded into curl ("list" lists them)
         "--netrc-file": "val:read",
         "-n --netrc --netrc-optional": "flag:secret@ask",  # authenticates with ~/.netrc
         "--negotiate --ntlm-wb": "flag:network",  # authenticates with this machine's Kerberos / winbind identity
@@ -187,6 +193,10 @@ CURL = Spec(
         "curl -K /tmp/cfg https://x": "load:/tmp/cfg network:https://x",
         "curl -d 'a=1' -X POST http://localhost:2375/x": "network:a=1 network:POST network:http://localhost:2375/x",
         "curl -w @fmt.txt https://x": "network:https://x read:fmt.txt",
+        "curl -w %output{~/.bashrc}x https://x": "network:https://x write:~/.bashrc",
+        "curl -w %output{>>~/.bashrc}x https://x": "network:https://x write:~/.bashrc",
+        "curl --engine /tmp/e.so https://x": "network:https://x load:/tmp/e.so",
+        "curl --engine list": "",
         "curl -H @hdrs https://x": "network:@hdrs network:https://x upload:hdrs",
     },
 )
