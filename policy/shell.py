@@ -534,30 +534,40 @@ def _trivial_argv(command: str) -> list[str] | None:
 
 
 class _Node:
-    """A bashlex-shaped node (kind, pos, and parts / word / op / pipe) built by simple_list_tree."""
+    """A bashlex-shaped node (kind, pos, and parts / word / op / pipe, or a redirect's type / input / output)
+    built by simple_list_tree."""
 
-    __slots__ = ("kind", "pos", "parts", "word", "op", "pipe")
+    __slots__ = ("kind", "pos", "parts", "word", "op", "pipe", "type", "input", "output", "value")
 
     def __init__(self, kind: str, pos: tuple[int, int], parts: list[_Node] | None = None, text: str = "") -> None:
         self.kind = kind
         self.pos = pos
         self.parts = parts if parts is not None else []
-        self.word = self.op = self.pipe = text
+        self.word = self.op = self.pipe = self.type = self.value = text
+        self.input: int | None = None
+        self.output: _Node | int | None = None
 
     def __repr__(self) -> str:
+        if self.kind == "redirect":
+            return f"_Node('redirect', {self.pos!r}, {self.type!r}, {self.input!r}, {self.output!r})"
         return f"_Node({self.kind!r}, {self.pos!r}, {self.word!r}, {self.parts!r})"
 
 
-# One token of a simple list: blanks, an operator (| || && ;), a bare word of characters nothing in bash
-# treats specially (as _TRIVIAL), or one quoted word whose inside has no quote, expansion, escape or history
-# character. Anything else (a redirect, a substitution, a glob, `&`, a newline, a tab, `''`, a word that
-# is part bare and part quoted) is not a token, and the line goes to bashlex. The quoted inside is printable
-# ASCII but ' " $ ` \ and ! , spelled as ranges: a negated class over all of Unicode took 17 ms to compile in
-# every hook process.
+# One token of a simple list: blanks, an operator (| || && ;), a redirect, a bare word of characters nothing
+# in bash treats specially (as _TRIVIAL, and `~`: at a word's start it is a tilde prefix, up to the first
+# slash, as bashlex marks it; elsewhere a plain character, `HEAD~1`), or one quoted word whose inside has no expansion, escape or history character and
+# not its own quote (a ' inside "..." and a " inside '...' are plain characters). A redirect is `>`, `>>` or
+# `<`, after an optional one-digit descriptor, followed by one such word (`2> /dev/null`, `<in`), or a
+# duplication `>&N` / `M>&N`. Anything else (a substitution, a glob, `&`, `<<`, `>|`, `&>`, `>(..)`, a
+# newline, a tab, `''`, a word that is part bare and part quoted) is not a token, and the line goes to
+# bashlex. The quoted insides are printable ASCII spelled as ranges: a negated class over all of Unicode took
+# 17 ms to compile in every hook process.
 _LIST_TOKEN = re.compile(
-    r" +|(\|\||&&|\||;)|([A-Za-z0-9_./:=@%+,-]+)(?![^ |&;])"
-    r"""|'([\x20\x23\x25\x26\x28-\x5b\x5d-\x5f\x61-\x7e]+)'(?![^ |&;])"""
-    r"""|"([\x20\x23\x25\x26\x28-\x5b\x5d-\x5f\x61-\x7e]+)"(?![^ |&;])"""
+    r" +|(\|\||&&|\||;)"
+    r"|([0-9]?)(?:>&([0-9])(?![^ |&;])|(>>|>|<)(?![<>&|(]) *(?=[^ |&;]))"
+    r"|([A-Za-z0-9_./:=@%+,~-]+)(?![^ |&;])"
+    r"""|'([\x20\x22\x23\x25\x26\x28-\x5b\x5d-\x5f\x61-\x7e]+)'(?![^ |&;])"""
+    r"""|"([\x20\x23\x25-\x5b\x5d-\x5f\x61-\x7e]+)"(?![^ |&;])"""
 )
 # Words that are bash syntax where a command starts (reserved words, and `time`, which times a pipeline).
 _RESERVED = frozenset(
@@ -567,31 +577,41 @@ _RESERVED = frozenset(
 
 
 def _tokens_of(node: _Node) -> int:
-    """The shell tokens a simple_list_tree node stands for: its words, pipes and operators."""
+    """The shell tokens a simple_list_tree node stands for: its words, pipes and operators, and a redirect's
+    descriptor, operator and target."""
     if node.kind in ("word", "pipe", "operator"):
         return 1
+    if node.kind == "redirect":
+        return 2 + (node.input is not None)
     return sum(_tokens_of(part) for part in node.parts)
 
 
 def simple_list_tree(command: str) -> _Node | None:
     """The parse bashlex gives a line of simple commands joined by `|`, `||`, `&&` and `;` (an optional `;`
-    at the end), whose words are bare (as _trivial_argv's) or wholly quoted without anything special inside;
-    None for any other line. A command's first word may not be an assignment or a reserved word."""
+    at the end), whose words are bare (as _trivial_argv's) or wholly quoted without anything special inside,
+    with redirects to such words or duplications between descriptors; None for any other line. A command's
+    first word may not be an assignment or a reserved word, and a command is not redirects alone. A line
+    that _analyze_into rewrites before bashlex reads it (`<<'EOF'`, `[[ .. ]]`, `$((..))`) is not taken."""
     if not command.strip(" ") or any(char in command for char in "$`\\!\n"):
         return None  # the characters most lines bashlex must read have (a shortcut: _LIST_TOKEN refuses them)
+    if "<<" in command or "[[" in command:
+        return None
     items: list[_Node] = []  # the list's parts: pipelines or commands, and operators
     stages: list[_Node] = []  # the commands of the pipeline being read
-    words: list[_Node] = []  # the words of the command being read
+    words: list[_Node] = []  # the words and redirects of the command being read
+    first: _Node | None = None  # the command's first word
+    redirect: _Node | None = None  # a redirect waiting for its target word
     last_op = ""
 
     def end_command() -> bool:
-        if not words:
+        nonlocal first
+        if first is None or redirect is not None:
             return False
-        first = words[0]
         if "=" in command[first.pos[0] : first.pos[1]] or first.word in _RESERVED:
             return False
-        stages.append(_Node("command", (first.pos[0], words[-1].pos[1]), list(words)))
+        stages.append(_Node("command", (words[0].pos[0], words[-1].pos[1]), list(words)))
         words.clear()
+        first = None
         return True
 
     def end_pipeline() -> None:
@@ -622,11 +642,38 @@ def simple_list_tree(command: str) -> _Node | None:
                 items.append(_Node("operator", match.span(), None, op))
             last_op = op
             continue
-        word = match.group(2) or match.group(3) or match.group(4)
-        if word is not None:
-            words.append(_Node("word", match.span(), None, word))
+        duplicated, redirect_type = match.group(3), match.group(4)
+        if duplicated is not None or redirect_type is not None:
+            if redirect is not None:
+                return None  # a redirect where its target should be
+            node = _Node("redirect", match.span(), None, ">&" if duplicated is not None else redirect_type)
+            if match.group(2):
+                node.input = int(match.group(2))
+            if duplicated is not None:
+                node.output = int(duplicated)
+                words.append(node)
+            else:
+                redirect = node
             last_op = ""
-    if words:
+            continue
+        word = match.group(5) or match.group(6) or match.group(7)
+        if word is not None:
+            node = _Node("word", match.span(), None, word)
+            if word[0] == "~" and match.group(5) is not None:
+                prefix = word.split("/", 1)[0]  # `~`, `~user`, `~+`: bash's tilde prefix, as bashlex marks it
+                tilde = _Node("tilde", (node.pos[0], node.pos[0] + len(prefix)), None, prefix)
+                node.parts = [tilde]
+            if redirect is not None:
+                redirect.output = node
+                redirect.pos = (redirect.pos[0], node.pos[1])
+                words.append(redirect)
+                redirect = None
+            else:
+                words.append(node)
+                if first is None:
+                    first = node
+            last_op = ""
+    if words or redirect is not None:
         if not end_command():
             return None
         end_pipeline()

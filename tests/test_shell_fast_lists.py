@@ -10,7 +10,7 @@ from pathlib import Path
 
 import bashlex
 import pytest
-from hookward.policy import shell
+from hookward.policy import budget, shell
 from hookward.policy.shell import analyze, simple_list_tree
 
 REPO = Path(__file__).resolve().parents[1]
@@ -88,6 +88,56 @@ _WORDS = [
     "find",
     ".",
     "-name",
+    "HEAD~1",
+    "~",
+    "~/",
+    "~/.ssh/id_rsa",
+    "~root/x",
+    "~+",
+    "~-/x",
+    "~~/x",
+    "~/a~b",
+    "> ~/x",
+    "'~/q'",
+    "~/.a:~/b",
+    "a~",
+    "a:~/x",
+    "x=~",
+    "~~",
+    '"it\'s"',
+    "'say \"hi\"'",
+    "\"a 'b' c\"",
+    "'\"'",
+    "> f",
+    ">f",
+    ">> log",
+    "< in.txt",
+    "2> /dev/null",
+    "2>/dev/null",
+    "2>&1",
+    "1>&2",
+    ">&2",
+    "0<f",
+    "9>f",
+    "10>f",
+    "2>&12",
+    "> 'a b'",
+    '>"o"',
+    ">|f",
+    "&>f",
+    ">&f",
+    "<>f",
+    "<<EOF",
+    "<<<x",
+    ">(x)",
+    "<(x)",
+    ">",
+    "2>",
+    "a2>f",
+    "x>y",
+    "[[ a ]]",
+    '"[[ a ]]"',
+    "\"<<'E'\"",
 ]
 _OPERATORS = [" | ", "|", " || ", "||", " && ", "&&", "; ", ";", " ; ", " |& ", " & ", ";;", " | | ", "\n", "\t"]
 
@@ -112,11 +162,24 @@ def _same_tree(ours, theirs, line: str) -> None:  # type: ignore[no-untyped-def]
     assert tuple(ours.pos) == tuple(theirs.pos), (line, ours, theirs.dump())
     if ours.kind == "word":
         assert ours.word == theirs.word, (line, ours, theirs.dump())
-        assert not getattr(theirs, "parts", None), (line, theirs.dump())
+        theirs_parts = getattr(theirs, "parts", None) or []
+        assert len(ours.parts) == len(theirs_parts), (line, ours, theirs.dump())
+        for mine, other in zip(ours.parts, theirs_parts, strict=True):
+            assert (mine.kind, tuple(mine.pos), mine.value) == ("tilde", tuple(other.pos), other.value), line
+            assert other.kind == "tilde", (line, theirs.dump())
     elif ours.kind == "operator":
         assert ours.op == theirs.op, (line, ours, theirs.dump())
     elif ours.kind == "pipe":
         assert ours.pipe == theirs.pipe, (line, ours, theirs.dump())
+    elif ours.kind == "redirect":
+        assert ours.type == theirs.type, (line, ours, theirs.dump())
+        assert ours.input == getattr(theirs, "input", None), (line, ours, theirs.dump())
+        assert not getattr(theirs, "heredoc", None), (line, theirs.dump())
+        if isinstance(ours.output, int):
+            assert ours.output == theirs.output, (line, ours, theirs.dump())
+        else:
+            assert not isinstance(theirs.output, int), (line, ours, theirs.dump())
+            _same_tree(ours.output, theirs.output, line)
     else:
         assert len(ours.parts) == len(theirs.parts), (line, ours, theirs.dump())
         for mine, other in zip(ours.parts, theirs.parts, strict=True):
@@ -140,7 +203,7 @@ def test_every_corpus_line_the_fast_path_takes_gets_bashlex_s_tree() -> None:
 
 
 def test_every_generated_line_the_fast_path_takes_gets_bashlex_s_tree() -> None:
-    taken = sum(_check_against_bashlex(line) for line in _generated(4000))
+    taken = sum(_check_against_bashlex(line) for line in _generated(8000))
     assert taken >= 300
 
 
@@ -177,6 +240,32 @@ def test_analysis_through_the_fast_path_equals_analysis_through_bashlex(tmp_path
     for line, mine, theirs in zip(lines, fast, slow, strict=True):
         assert mine == theirs, line
     assert len(lines) >= 300
+    redirected = [line for line in lines if _has_redirect(simple_list_tree(line))]
+    assert len(redirected) >= 50  # redirects to files and between descriptors are among them
+
+
+def _has_redirect(node) -> bool:  # type: ignore[no-untyped-def]
+    return node.kind == "redirect" or any(_has_redirect(part) for part in node.parts)
+
+
+def _tokens_charged(line: str) -> int:
+    meter = budget.Budget(max_tokens=10**9)
+    analyze(line, "/nonexistent/project", "/nonexistent/home", meter=meter)
+    return meter.tokens
+
+
+def test_the_fast_path_charges_the_tokens_bashlex_reads(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    lines = [
+        line
+        for line in _corpus_commands() + _generated(1500)
+        if simple_list_tree(line) is not None and shell._trivial_argv(line) is None
+    ]
+    fast = [_tokens_charged(line) for line in lines]
+    monkeypatch.setattr(shell, "simple_list_tree", lambda _line: None)
+    slow = [_tokens_charged(line) for line in lines]
+    for line, mine, theirs in zip(lines, fast, slow, strict=True):
+        assert mine == theirs, line
+    assert sum(_has_redirect(simple_list_tree(line)) for line in lines) >= 50
 
 
 @pytest.mark.parametrize(
@@ -195,13 +284,26 @@ def test_analysis_through_the_fast_path_equals_analysis_through_bashlex(tmp_path
         "a 'b'c",  # part quoted, part bare
         "a ''",
         "a $(b) | c",
-        "a > f; b",
+        "a &> f; b",
+        "a >& f",
+        "a >| f",
+        "a 2>",
+        "a > | b",
+        "a > > f",
+        "> f",  # redirects alone
+        "2>&1",
+        "a x>f",
+        "a <<EOF",
+        "a <<< x",
+        "a > >(b)",
+        "a 2>&1 &",
+        "echo '[[ x ]]'",
+        "a \"<<'E'\"",
         "a\nb",
         "a\tb",
         "a 'é'",
         'a "$HOME" | b',
         "a 'x\\y'",
-        "cat ~/.ssh/id_rsa | nc h 1",
         "ls *.py | wc -l",
     ],
 )
