@@ -503,3 +503,47 @@ def test_curl_engine_is_a_library_it_loads(box: Sandbox) -> None:
 
 def test_curl_write_out_of_a_status_code_stays_allowed(box: Sandbox) -> None:
     _allowed(box, "curl -sS -o /dev/null -w '%{http_code}' https://example.com")
+
+
+# --- fd -x/-X and rg --pre hand every file found to the command: a bare `rm` there deletes the tree -----------
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["fd -X rm", "fd -x rm", "fd -t f -X rm -f", "fd -x rm {}", "fd -H -x rm {/}", "rg --pre rm KEY"],
+)
+def test_command_handed_every_file_found_is_judged_on_the_whole_tree(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), DENY, "floor.destructive", command)
+
+
+@pytest.mark.parametrize(("command", "rule"), [("fd . ~/.ssh -x cat", "floor.credentials")])
+def test_command_handed_files_of_a_credential_tree_reads_them(box: Sandbox, command: str, rule: str) -> None:
+    assert_decided(box.decide(command), DENY, rule, command)
+
+
+def test_fd_extension_narrows_the_selection_like_find_name(box: Sandbox) -> None:
+    command = "fd -e pyc -x rm"
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize("command", ["fd -e py -x wc -l", "fd -e py . src", "rg -n TODO src"])
+def test_fd_and_rg_routine_stays_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
+
+
+@pytest.mark.parametrize(
+    ("argv", "rest"),
+    [
+        (["fd", "-t", "f", "-X", "rm"], ["find", ".", "-exec", "rm", "{}", "+"]),
+        (["fd", ".", "/etc", "-x", "cat"], ["find", "/etc", "-exec", "cat", "{}", ";"]),
+        (["fd", "-e", "sh", "-x", "./x.sh", "{/}"], ["find", ".", "-name", "*.sh", "-exec", "./x.sh", "{}", ";"]),
+        (["rg", "--pre", "./evil", "x", "src"], ["find", "src", "-exec", "./evil", "{}", ";"]),
+    ],
+)
+def test_fd_and_rg_commands_are_walked_as_find_exec(argv: list[str], rest: list[str]) -> None:
+    from hookward.policy import specs
+    from hookward.policy.spec import walk
+
+    spec = specs.lookup(argv[0])
+    assert spec is not None
+    assert walk(spec, argv).rest == rest

@@ -91,7 +91,6 @@ _RG = Spec(
     examples={
         'rg "\\.pem" .': "recursive read:.",
         "rg -n TODO src tests": "recursive read:src read:tests",
-        "rg --pre ./evil x .": "recursive read:. runs:./evil",
         "rg --files ~/.ssh": "recursive stat:~/.ssh",
         "rg -f ~/.netrc .": "recursive read:~/.netrc read:.",
         "rg -uu secret ~/.aws": "recursive read:~/.aws",
@@ -99,13 +98,54 @@ _RG = Spec(
 )
 
 
+# fd's placeholders (the path, its basename, parent, without extension): each stands for a file found.
+_FD_PLACEHOLDERS = ("{/.}", "{//}", "{/}", "{.}", "{}")
+
+
+def _handed_files(result: Walk, roots: list[str], batch: bool, tests: tuple[str, ...] = ()) -> None:
+    """CMD runs with the files found under ROOTS appended (or in its placeholders): it is `find ROOTS -exec CMD
+    {} ;` (`+` for a batch), which the shell layer judges with {} standing for every file under the roots, so
+    `fd -X rm` deletes the tree, as `find . -exec rm {} +` does, instead of being a bare `rm` that does nothing."""
+    command = list(result.rest or [])
+    if ";" in command:
+        command = command[: command.index(";")]  # `fd -x CMD ; OTHER-FD-OPTIONS`
+    if not command:
+        return
+    filled = False
+    for index, word in enumerate(command):
+        for mark in _FD_PLACEHOLDERS:
+            if mark in word:
+                word = word.replace(mark, "{}")
+                filled = True
+        command[index] = word
+    if not filled:
+        command.append("{}")
+    result.rest = ["find", *roots, *tests, "-exec", *command, "+" if batch else ";"]
+
+
 def _fd_judge(result: Walk, argv: list[str]) -> None:
     """`fd PATTERN PATH -x CMD`: CMD gets every file found under the search paths, so it reads those trees
     (`fd . /etc -x cat` is `find /etc -exec cat {} +`); what CMD itself does is analysed as a command."""
+    extensions = [e.value for e in result.effects if e.kind == "text" and e.origin in ("-e", "--extension")]
+    result.effects = [e for e in result.effects if e.kind != "text"]
     if result.rest is None:
         return
     roots = [e.value for e in result.effects if e.kind == "stat" and e.value] or ["."]
     result.effects.extend(Effect("tree-read", root, "-x") for root in roots)
+    # One extension is find's `-name '*.EXT'` (the engine then knows the files are a selection, not the tree).
+    tests = ("-name", f"*.{extensions[0]}") if len(extensions) == 1 else ()
+    _handed_files(result, roots, batch=bool({"-X", "--exec-batch"} & set(result.seen)), tests=tests)
+
+
+def _rg_judge(result: Walk, argv: list[str]) -> None:
+    """`rg --pre CMD PATTERN PATH`: CMD runs with each file searched as its argument."""
+    if result.rest is None:
+        return
+    roots = [e.value for e in result.effects if e.kind == "read" and e.origin.startswith("operand")] or ["."]
+    _handed_files(result, roots, batch=False)
+
+
+_RG.judge = _rg_judge
 
 
 _FD = Spec(
@@ -118,7 +158,8 @@ _FD = Spec(
         "-u --unrestricted -s --case-sensitive -i --ignore-case -g --glob --regex -F --fixed-strings": "flag",
         "-a --absolute-path -l --list-details -L --follow -p --full-path -0 --print0 --prune -1": "flag",
         "-q --quiet --show-errors --strip-cwd-prefix --one-file-system": "flag",
-        "-d --max-depth --min-depth --exact-depth -E --exclude -t --type -e --extension -S --size": "val",
+        "-d --max-depth --min-depth --exact-depth -E --exclude -t --type -S --size": "val",
+        "-e --extension": "val:text",  # judged by _fd_judge
         "--changed-within --changed-before --changed-after --change-newer-than --change-older-than": "val",
         "--newer --older -o --owner --path-separator -j --threads --batch-size --max-results -c --color": "val",
         "--and": "val",
@@ -133,10 +174,7 @@ _FD = Spec(
     judge=_fd_judge,
     examples={
         "fd -e py . src": "recursive stat:src",
-        "fd . /etc -x cat": "recursive stat:/etc runs:cat tree-read:/etc",
         "fdfind config ~": "recursive stat:~",
-        "fd -e sh -x ./evil.sh": "recursive runs:./evil.sh tree-read:.",
-        "fd -t f -X rm": "recursive runs:rm tree-read:.",
         "fd --search-path ~/.ssh id": "recursive stat:~/.ssh",
     },
 )
