@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextvars
 import os
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator
 from fnmatch import fnmatchcase as _fnmatchcase
 
@@ -736,13 +737,31 @@ def _holds(tgt: Target, trees: list[list[str]], env: Env) -> bool:
         inside = path.rstrip("/") + "/"
         # Another user's home holds the same places as one's own (`grep -r token /home/bob`).
         owner = _home_of(path)
-        homes = {env.home, owner} if owner else {env.home}
-        for base, literal in trees:
-            for home in homes:
-                place = (home + "/" + literal) if base == "home" else ("/" + literal)
-                if place.startswith(inside) or (place.rstrip("/") + "/").startswith(inside):
-                    return True
+        for home in {env.home, owner} if owner else {env.home}:
+            places = _tree_places(trees, home)
+            at = bisect_left(places, inside)
+            if at < len(places) and places[at].startswith(inside):
+                return True  # some place, as written or with one trailing slash, starts with `inside`
     return False
+
+
+# (id(trees), home) -> (the trees, their number, every place of them spelled as written and with one trailing
+# slash, sorted: the places that start with a prefix sit together, from the first one not below the prefix).
+_TREE_PLACES: dict[tuple[int, str], tuple[list[list[str]], int, list[str]]] = {}
+
+
+def _tree_places(trees: list[list[str]], home: str) -> list[str]:
+    found = _TREE_PLACES.get((id(trees), home))
+    if found is None or found[0] is not trees or found[1] != len(trees):
+        if len(_TREE_PLACES) >= 256:
+            _TREE_PLACES.clear()
+        texts: set[str] = set()
+        for base, literal in trees:
+            place = (home + "/" + literal) if base == "home" else ("/" + literal)
+            texts.add(place)
+            texts.add(place.rstrip("/") + "/")
+        found = _TREE_PLACES[(id(trees), home)] = (trees, len(trees), sorted(texts))
+    return found[2]
 
 
 # --- shell ----------------------------------------------------------------------
