@@ -547,3 +547,26 @@ def test_fd_and_rg_commands_are_walked_as_find_exec(argv: list[str], rest: list[
     spec = specs.lookup(argv[0])
     assert spec is not None
     assert walk(spec, argv).rest == rest
+
+
+# --- helm prints a release's rendered Secrets and its --set passwords --------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict"),
+    [
+        ("helm get manifest web", DENY),
+        ("helm get all web", DENY),
+        ("helm --kube-context prod get manifest web", DENY),
+        ("helm get values web", ASK),
+        ("helm get values web --all", ASK),
+        ("helm get hooks web", ASK),
+    ],
+)
+def test_helm_get_of_a_release_prints_its_secrets(box: Sandbox, command: str, verdict: Verdict) -> None:
+    assert_decided(box.decide(command), verdict, "floor.credentials", command)
+
+
+@pytest.mark.parametrize("command", ["helm get notes web", "helm status web", "helm list -A"])
+def test_helm_release_overviews_stay_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

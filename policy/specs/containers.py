@@ -1736,12 +1736,23 @@ HELM = Spec(
         "get": _helm(
             "get",
             {"-a --all": "flag", "--revision -o --output --template": "val"},
+            # A release's rendered manifests hold its Secret objects (base64 is plain text), and the values it was
+            # installed with hold the passwords handed to --set: printing them prints secrets.
             subcommands={
-                "all values manifest notes hooks metadata": _helm(
-                    "values", {"-a --all": "flag", "--revision -o --output --template": "val"}
+                "notes metadata": _helm("notes", {"-a --all": "flag", "--revision -o --output --template": "val"}),
+                "all manifest": _helm(
+                    "manifest", {"-a --all": "flag", "--revision -o --output --template": "val"}, effects="secret"
+                ),
+                "values hooks": _helm(
+                    "values", {"-a --all": "flag", "--revision -o --output --template": "val"}, effects="secret@ask"
                 ),
             },
-            examples={"helm get values web": ""},
+            examples={
+                "helm get values web": "secret",
+                "helm get manifest web": "secret",
+                "helm get all web --revision 3": "secret",
+                "helm get notes web": "",
+            },
         ),
         "show inspect": _helm(
             "show",
