@@ -570,3 +570,37 @@ def test_helm_get_of_a_release_prints_its_secrets(box: Sandbox, command: str, ve
 @pytest.mark.parametrize("command", ["helm get notes web", "helm status web", "helm list -A"])
 def test_helm_release_overviews_stay_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- python -m venv and unittest: a directory created (or cleared) anywhere, test files run from anywhere ----
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("python3 -m venv --clear ~", DENY, "floor.destructive"),
+        ("python3 -m venv --clear ~/.config", DENY, "floor.destructive"),
+        ("python3 -m venv ~/.local", DENY, "floor.persistence"),
+        ("python3 -m unittest discover -s /tmp", ASK, "floor.runs-code"),
+        ("python3 -m unittest discover /tmp", ASK, "floor.runs-code"),
+        ("python3 -m unittest discover -t / -s /tmp", ASK, "floor.runs-code"),
+        ("python3 -m unittest /tmp/test_x.py", ASK, "floor.runs-code"),
+    ],
+)
+def test_python_module_that_clears_creates_or_imports_elsewhere_is_judged(
+    box: Sandbox, command: str, verdict: Verdict, rule: str
+) -> None:
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -m venv .venv",
+        "python3 -m unittest",
+        "python3 -m unittest discover -s tests",
+        "python3 -m unittest a.b",
+    ],
+)
+def test_python_module_routine_stays_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)

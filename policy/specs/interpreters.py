@@ -45,6 +45,33 @@ def _python_module_files(result: Walk, argv: list[str]) -> None:
                 result.effects.append(Effect("script", name, "python -m pydoc imports the file to document it"))
         if any(word in ("-p", "-b", "-w") or word.startswith("-p") for word in rest):
             result.effects.append(Effect("unknown", "", "python -m pydoc -p/-b/-w (a server, or files written)"))
+    elif module == "venv":
+        # Each DIR is created (bin/python, bin/activate, bin/pip: ~/.local as DIR puts them first on PATH);
+        # --clear first deletes everything already in it.
+        clearing = "--clear" in rest
+        for name in files:
+            result.effects.append(Effect("tree-write", name, "python -m venv"))
+            if clearing:
+                result.effects.append(Effect("tree-delete", name, "python -m venv --clear"))
+    elif module == "unittest":
+        # unittest imports (runs) the test files it is handed, and every test module under a discovery start
+        # or top-level directory: a file is judged as a script, a directory that may lie elsewhere as code loaded.
+        valued = {"-s", "--start-directory", "-t", "--top-level-directory", "-p", "--pattern", "-k"}
+        directories = [rest[i + 1] for i, word in enumerate(rest[:-1]) if word in ("-s", "--start-directory", "-t")]
+        directories += [rest[i + 1] for i, word in enumerate(rest[:-1]) if word == "--top-level-directory"]
+        directories += [
+            w.split("=", 1)[1] for w in rest if w.startswith(("--start-directory=", "--top-level-directory="))
+        ]
+        positional = [w for i, w in enumerate(rest) if not w.startswith("-") and (i == 0 or rest[i - 1] not in valued)]
+        if positional[:1] == ["discover"]:
+            directories += positional[1:2] + positional[3:4]  # discover [START [PATTERN [TOP]]]
+        else:
+            for name in positional:
+                if name.endswith(".py") or "/" in name:
+                    result.effects.append(Effect("script", name, "python -m unittest imports the test file"))
+        for directory in directories:
+            if directory.startswith(("/", "~")) or ".." in directory.split("/"):
+                result.effects.append(Effect("load", directory, "python -m unittest imports the tests under it"))
 
 
 def _python() -> Spec:
