@@ -387,7 +387,17 @@ class Verdicting:
 
 
 # id(layer) -> (the layer, its length, kind -> [(rule, the program names it can match, or None for any)]).
-_LAYER_INDEX: dict[int, tuple[list[dict], int, dict[str | None, list[tuple[dict, frozenset[str] | None]]]]] = {}
+# The last item: (kind, program name) -> the candidates, a pure function of the layer and that name, remembered
+# (up to a bound) because every action of a kind and every command of a program asks again.
+_LAYER_INDEX: dict[
+    int,
+    tuple[
+        list[dict],
+        int,
+        dict[str | None, list[tuple[dict, frozenset[str] | None]]],
+        dict[tuple[str, str | None], list[dict]],
+    ],
+] = {}
 
 
 def _rule_programs(rule: dict) -> frozenset[str] | None:
@@ -409,7 +419,8 @@ def _rule_programs(rule: dict) -> frozenset[str] | None:
 def _candidate_rules(layer: list[dict], action: Action) -> list[dict]:
     """The rules of a layer that can match this action, in the layer's order: the rest fail _rule_matches's
     first tests (a kind the rule does not list; a program the rule's `programs` or `commands` cannot name,
-    judged by the command's program name and its interpreter family, as _rule_matches judges them)."""
+    judged by the command's program name and its interpreter family, as _rule_matches judges them).
+    Callers read the list and never change it."""
     if len(layer) < 4:
         return layer
     found = _LAYER_INDEX.get(id(layer))
@@ -423,17 +434,26 @@ def _candidate_rules(layer: list[dict], action: Action) -> list[dict]:
             ]
             for kind in kinds
         }
-        found = _LAYER_INDEX[id(layer)] = (layer, len(layer), table)
+        found = _LAYER_INDEX[id(layer)] = (layer, len(layer), table, {})
+    cmd = action.cmd
+    program = cmd.program if action.kind == "shell" and cmd is not None else None
+    remembered = found[3]
+    candidates = remembered.get((action.kind, program))
+    if candidates is not None:
+        return candidates
     table = found[2]
     entries = table.get(action.kind)
     if entries is None:  # a kind no rule names: only the rules without `kinds` can match
         entries = [(rule, names) for rule, names in table[None] if rule.get("kinds") is None]
-    cmd = action.cmd
-    if action.kind != "shell" or cmd is None:
-        return [rule for rule, _names in entries]
-    program = cmd.program
-    family = interpreter_family(program)
-    return [rule for rule, names in entries if names is None or program in names or family in names]
+    if program is None:
+        candidates = [rule for rule, _names in entries]
+    else:
+        family = interpreter_family(program)
+        candidates = [rule for rule, names in entries if names is None or program in names or family in names]
+    if len(remembered) >= 4096:
+        remembered.clear()
+    remembered[(action.kind, program)] = candidates
+    return candidates
 
 
 def _rules_verdict(

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import os
-import re
 
 from hookward.policy.floors.common import DENY, Command, Demand, Floor
+from hookward.policy.lazy import LazyRegex
 
 _HOOKWARD_NAMES = ("hookward", "hookward.exe")
+_VERSION_SUFFIX = LazyRegex(r"[\d.]+$")  # python3.11 -> python: compiled once, not looked up per command
 # Programs that run a file given as an operand: a shell or an interpreter runs a script, xargs a program.
 _RUNS_ITS_OPERAND = frozenset(
     {"sh", "bash", "dash", "zsh", "ksh", "mksh", "fish", "busybox", "python", "pypy", "xargs", "parallel", "exec"}
@@ -23,7 +24,7 @@ def _hookward_control(program: str, args: list[str]) -> str | None:
     program = program.lower()  # `HOOKWARD` runs hookward on a case-insensitive file system
     if program in _HOOKWARD_NAMES:
         return protection.control_named(args)
-    runner = re.sub(r"[\d.]+$", "", program)
+    runner = _VERSION_SUFFIX.sub("", program)
     if runner in _RUNS_ITS_OPERAND:
         # The launcher handed to a program that runs it (`python3 ~/.local/share/hookward/bin/hookward grant x`,
         # `sh LAUNCHER`), or to xargs, whose arguments arrive on its input (`echo uninstall | xargs hookward`).
@@ -47,7 +48,7 @@ def _hookward_control(program: str, args: list[str]) -> str | None:
                 path.endswith("/bin/hookward") or (os.path.isabs(path) and os.path.isfile(path))
             ):
                 return f"under a new name ({program} of its launcher {arg})"
-    if re.sub(r"[\d.]+$", "", program) in ("python", "pypy") and "-m" in args:
+    if runner in ("python", "pypy") and "-m" in args:
         module_at = args.index("-m") + 1
         module = args[module_at] if module_at < len(args) else ""
         if module in ("hookward", "hookward.cli", "hookward.__main__"):
