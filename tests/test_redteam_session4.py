@@ -604,3 +604,15 @@ def test_python_module_that_clears_creates_or_imports_elsewhere_is_judged(
 )
 def test_python_module_routine_stays_allowed(box: Sandbox, command: str) -> None:
     _allowed(box, command)
+
+
+# --- glab prints CI/CD variable values (masked tokens included) --------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["glab variable get DEPLOY_TOKEN", "glab variable export", "glab var get X -g grp"])
+def test_glab_variable_values_are_secrets(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), DENY, "floor.credentials", command)
+
+
+def test_glab_variable_list_stays_allowed(box: Sandbox) -> None:
+    _allowed(box, "glab variable list")

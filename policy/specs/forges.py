@@ -884,7 +884,14 @@ GLAB = Spec(
         "variable var": _glab(
             "variable",
             subcommands={
-                "list ls get export": _glab("list", {"-g --group": "val"}),
+                "list ls": _glab("list", {"-g --group": "val"}),
+                # A CI/CD variable's value (masked ones included: tokens, deploy keys): printed in plain text.
+                "get export": _glab(
+                    "get",
+                    {"-g --group -s --scope -F --output -p --page -P --per-page": "val"},
+                    effects="secret",
+                    examples={"glab variable get DEPLOY_TOKEN": "secret", "glab variable export -g grp": "secret"},
+                ),
                 "set update": _glab(
                     "set",
                     {
