@@ -2092,13 +2092,14 @@ def _command_parts(
     if cmd.argv[0] in _RESPELLED and 0 not in cmd.unresolved:
         # `docker-compose up` (Compose v1) is `docker compose up`: the compose spec and floors judge it.
         cmd = _module_command(cmd, 0, *_RESPELLED[cmd.argv[0]])
+    program = cmd.program  # argv is not changed below: the name is read once
     text = " ".join(cmd.argv)[:300]
     if cmd.remote:
         text = f"(on {cmd.remote}) {text}"
     action = Action("shell", text, call, cmd=cmd)
     unknown = Verdict.parse(policy.settings["unknown_command"])
-    spec = specs.lookup(cmd.program)
-    walked = walk(spec, [cmd.program, *cmd.args], cmd.cwd or env.cwd) if spec is not None else None
+    spec = specs.lookup(program)
+    walked = walk(spec, [program, *cmd.args], cmd.cwd or env.cwd) if spec is not None else None
     if walked is not None:
         # A program with a spec is judged by what its arguments do: the floors and path rules
         # below decide; knowing the program is not by itself a reason to ask.
@@ -2117,7 +2118,7 @@ def _command_parts(
             fl.Demand(
                 Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
-                f"{cmd.program} without operands does nothing, but it may get operands or settings hookward cannot see",
+                f"{program} without operands does nothing, but it may get operands or settings hookward cannot see",
             ),
         )
     script_parts: list[Part] = []
@@ -2145,25 +2146,25 @@ def _command_parts(
             )
         else:
             _apply_floor(result, direct)
-    if cmd.program in ("source", ".") and cmd.args and not cmd.unresolved:
+    if program in ("source", ".") and cmd.args and not cmd.unresolved:
         sourced = _script_demand(cmd.args[0], cmd, call, policy, env, script_parts, True)
         if sourced is not None:
             _apply_floor(result, sourced)
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
     project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
     for demand in fl.command_demands(
-        [cmd.program] + cmd.args, cmd.wrappers, cmd.program, local_bin, project_file, walked
+        [program] + cmd.args, cmd.wrappers, program, local_bin, project_file, walked
     ):  # the spec's walk is handed on: the network floor reads it instead of walking the command again
-        if demand.floor == Floor.FETCH_AND_RUN and cmd.program == "npx" and _reads_only_host_stdin(cmd, call, env):
+        if demand.floor == Floor.FETCH_AND_RUN and program == "npx" and _reads_only_host_stdin(cmd, call, env):
             continue  # bare `npx` names no package: npm opens its script shell on the host's standard input
         if idle and demand.floor not in (Floor.PRIVILEGE, Floor.SELF_PROTECTION):
             continue  # `pip install`, `pkill`, `ssh` alone print their usage: the name's floors judge an effect
         _apply_floor(result, demand)
     for name, _value in cmd.assigns:
-        demand = _environment_demand(name, cmd.program)
+        demand = _environment_demand(name, program)
         if demand is not None:
             _apply_floor(result, demand)
-    if cmd.unresolved - {0} and cmd.program not in (
+    if cmd.unresolved - {0} and program not in (
         "echo",
         "printf",
         "true",
@@ -2189,17 +2190,17 @@ def _command_parts(
             fl.Demand(
                 Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
-                f"{cmd.program} gets an argument whose value is only known at run time",
+                f"{program} gets an argument whose value is only known at run time",
             ),
         )
-    if cmd.unknown_args and cmd.program == "kill":
+    if cmd.unknown_args and program == "kill":
         _piped_kill_demands(cmd, result)
-    if cmd.unknown_args and cmd.program not in kp.NON_READING and _fed_from_outside(cmd, env):
+    if cmd.unknown_args and program not in kp.NON_READING and _fed_from_outside(cmd, env):
         _apply_floor(
             result,
-            fl.Demand(Floor.CREDENTIALS, Verdict.ASK, f"{cmd.program} gets file names listed outside the project"),
+            fl.Demand(Floor.CREDENTIALS, Verdict.ASK, f"{program} gets file names listed outside the project"),
         )
-    if cmd.unknown_args and cmd.program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {
+    if cmd.unknown_args and program in DELETE_PROGRAMS | WRITE_LAST | WRITE_ALL | {
         "sh",
         "bash",
         "zsh",
@@ -2213,7 +2214,7 @@ def _command_parts(
             fl.Demand(
                 Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
-                f"{cmd.program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})",
+                f"{program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})",
             ),
         )
     if cmd.inline_code is not None and cmd.inline_code[0] != "shell":
@@ -2237,16 +2238,14 @@ def _command_parts(
                 _apply_floor(
                     result, fl.Demand(Floor.NOT_UNDERSTOOD, worst, f"inline {language} code runs {inner[:80]!r}")
                 )
-    family = interpreter_family(cmd.program)
+    family = interpreter_family(program)
     fed_shell = (
-        kp.SHELLS & {cmd.program}
-        and (cmd.piped_from or cmd.stdin_literal is not None)
-        and script_arg(cmd) in (None, "-")
+        kp.SHELLS & {program} and (cmd.piped_from or cmd.stdin_literal is not None) and script_arg(cmd) in (None, "-")
     )
     if family in kp.INTERPRETERS and cmd.inline_code is None and not fed_shell and not idle:
         # A shell fed by a pipe or a here-document runs that text: the pipe's findings and the text's own
         # analysis (as nested commands) judge it, not "runs a program from standard input".
-        script_demand = fl.interpreter_demand(cmd.program, family, cmd.args)
+        script_demand = fl.interpreter_demand(program, family, cmd.args)
         if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
             script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run
         module = _python_module(cmd) if family == "python" else None
@@ -2254,7 +2253,7 @@ def _command_parts(
             script_demand = fl.Demand(
                 Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,
-                f"{cmd.program} -m {module[1]} would import a {module[1].split('.')[0]} module from the directory "
+                f"{program} -m {module[1]} would import a {module[1].split('.')[0]} module from the directory "
                 "it runs in (there, or written earlier on the line), which hookward does not read",
             )
         elif module is not None and module[1] == "pip":
@@ -2267,7 +2266,7 @@ def _command_parts(
             script_demand = _script_demand(script, cmd, call, policy, env, script_parts, family in kp.SHELLS)
         if script_demand is not None:
             _apply_floor(result, script_demand)
-    if cmd.program == "sed":
+    if program == "sed":
         sed_demand = fl.sed_demand(cmd.args)
         if sed_demand is not None:
             _apply_floor(result, sed_demand)
@@ -2279,7 +2278,7 @@ def _command_parts(
         demand = _script_demand(coverage_script, cmd, call, policy, env, script_parts, False)
         if demand is not None:
             _apply_floor(result, demand)
-    if cmd.program in kp.PROJECT_RUNNERS:
+    if program in kp.PROJECT_RUNNERS:
         config = _option_value(cmd.args, RUNNER_CONFIG_OPTIONS)
         if config is not None:
             where = target(config, cmd.cwd or env.cwd, env.home, env.project).scope
@@ -2289,7 +2288,7 @@ def _command_parts(
                     fl.Demand(
                         Floor.NOT_UNDERSTOOD,
                         Verdict.ASK,
-                        f"{cmd.program} loads its configuration or code from {config}, outside the project",
+                        f"{program} loads its configuration or code from {config}, outside the project",
                     ),
                 )
     if cmd.remote:
@@ -2297,11 +2296,11 @@ def _command_parts(
     nested: list[Part] = []
     if walked is not None:
         effects = _spec_demands(walked, cmd, call, policy, env, result, nested)
-        if cmd.program in AWKS:
+        if program in AWKS:
             effects += _awk_files(cmd)  # the program text is a spec's `text`; the files it names are not
     else:
         effects = _file_effects(cmd)
-    if cmd.program == "sed":
+    if program == "sed":
         # `sed -e 1r/etc/shadow`, `sed 's/a/b/w ~/.bashrc'`: the files the script itself reads and writes.
         from hookward.policy import sedscript
 
@@ -2344,10 +2343,10 @@ def _command_parts(
         finally:
             _SCRIPT_DEPTH.reset(token)
 
-    if cmd.unknown_args and cmd.program not in kp.NON_READING:
+    if cmd.unknown_args and program not in kp.NON_READING:
         # `echo ~/.ssh/id_rsa | xargs cat`, `xargs cat <<< ~/.ssh/id_rsa`: the names xargs appends are the
         # literal it is fed; `find ~/.ssh | xargs cat`, `find ~/x -exec cat {} +`: what the find selects.
-        fed_kind = "delete" if cmd.program in DELETE_PROGRAMS else "read"
+        fed_kind = "delete" if program in DELETE_PROGRAMS else "read"
         fed_recursive = fed_kind == "delete" and bool(fl._flag_set(cmd.args) & (RECURSIVE_FLAGS | {"--rec"}))
         fed = literal_output(cmd.piped_from) if cmd.piped_from else cmd.stdin_literal
         effects += [(fed_kind, word, fed_recursive) for word in (fed or "").split()]
@@ -2371,7 +2370,7 @@ def _command_parts(
                         fl.Demand(
                             Floor.NOT_UNDERSTOOD,
                             Verdict.ASK,
-                            f"{cmd.program} gets names from {redirect.target}, which hookward cannot read",
+                            f"{program} gets names from {redirect.target}, which hookward cannot read",
                         ),
                     )
                     parts[0].verdict = result.verdict
@@ -2393,7 +2392,7 @@ def _command_parts(
             parts[0].verdict = result.verdict
             parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
     # A spec says per path whether only metadata is read (`stat`); without one, the program's name does.
-    metadata_only = walked is None and cmd.program in kp.METADATA_ONLY
+    metadata_only = walked is None and program in kp.METADATA_ONLY
     cwd = cmd.cwd or env.cwd
     for kind, written, recursive in effects:
         stat_only = metadata_only or kind == "stat"
@@ -2403,7 +2402,7 @@ def _command_parts(
                 expanded = env.home + expanded[1:]
             elif expanded and not expanded.startswith("/"):
                 expanded = os.path.join(cwd, expanded)
-            for path in expand_globs(expanded, hidden=cmd.program in ("zip", "tar", "7z", "rsync", "rg", "fd")):
+            for path in expand_globs(expanded, hidden=program in ("zip", "tar", "7z", "rsync", "rg", "fd")):
                 through = None if cmd.remote else _created_earlier(path, env)
                 if through is not None:
                     parts.append(
