@@ -616,3 +616,28 @@ def test_glab_variable_values_are_secrets(box: Sandbox, command: str) -> None:
 
 def test_glab_variable_list_stays_allowed(box: Sandbox) -> None:
     _allowed(box, "glab variable list")
+
+
+# --- cloud operations whose response is a private key, a password or an API key value ----------------------
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict"),
+    [
+        ("aws lightsail get-instance-access-details --instance-name web", DENY),
+        ("aws --region eu-west-1 ec2 create-key-pair --key-name k", DENY),
+        ("aws apigateway get-api-key --api-key x --include-value", DENY),
+        ("aws cognito-idp describe-user-pool-client --user-pool-id p --client-id c", DENY),
+        ("aws iot create-keys-and-certificate --set-as-active", DENY),
+        ("aws glue get-connection --name db", DENY),
+        ("pulumi config get dbPassword", ASK),
+    ],
+)
+def test_cloud_operation_that_returns_a_credential_is_a_secret_print(
+    box: Sandbox, command: str, verdict: Verdict
+) -> None:
+    assert_decided(box.decide(command), verdict, "floor.credentials", command)
+
+
+def test_cloud_describe_stays_allowed(box: Sandbox) -> None:
+    _allowed(box, "aws ec2 describe-instances --region eu-west-1")

@@ -68,6 +68,25 @@ AWS_SECRET = frozenset(
         "get-cluster-credentials",
         "create-presigned-url",
         "create-presigned-domain-url",
+        # Private keys and passwords in the response: Lightsail's SSH access details and key pairs, EC2 and IoT
+        # key material, service-specific and database passwords, API key values, a Cognito client's secret.
+        "get-instance-access-details",
+        "download-default-key-pair",
+        "create-key-pair",
+        "create-keys-and-certificate",
+        "create-service-specific-credential",
+        "reset-service-specific-credential",
+        "get-relational-database-master-user-password",
+        "get-api-key",
+        "get-api-keys",
+        "list-api-keys",
+        "describe-user-pool-client",
+        "initiate-auth",
+        "admin-initiate-auth",
+        "respond-to-auth-challenge",
+        "create-token",
+        "get-connection",
+        "get-connections",
     }
 )
 _DECRYPTING = frozenset({"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"})
@@ -598,7 +617,8 @@ PULUMI = Spec(
             "config",
             globals_anywhere=True,
             options=_PULUMI_OPTIONS,
-            subcommands={"get": _pulumi("get"), "set set-all rm refresh cp": _pulumi("set", "config")},
+            # `config get KEY` prints a secret config value decrypted.
+            subcommands={"get": _pulumi("get", "secret@ask"), "set set-all rm refresh cp": _pulumi("set", "config")},
         ),
     },
     subcommand_required=True,
@@ -607,6 +627,7 @@ PULUMI = Spec(
         "pulumi up --yes": "destroy",
         "pulumi destroy -y": "destroy",
         "pulumi stack output --show-secrets": "secret",
+        "pulumi config get dbPassword": "secret",
     },
 )
 
