@@ -61,11 +61,15 @@ FILE_KINDS = ("read", "write", "edit", "delete")
 #    self-protection, budget and the cloud metadata service stand against every rule.
 PRECEDENCE: tuple[Verdict, ...] = (Verdict.DENY, Verdict.FORCE_ASK, Verdict.ASK, Verdict.ALLOW)
 _STRICTNESS: dict[Verdict, int] = {verdict: len(PRECEDENCE) - rank for rank, verdict in enumerate(PRECEDENCE)}
+# Verdict is an IntEnum ordered by strictness (Decision.from_parts takes the max): PRECEDENCE must be that order,
+# so that comparing two verdicts is comparing their strictness, without hashing enum members on every demand.
+if any((_STRICTNESS[a] > _STRICTNESS[b]) != (a > b) for a in PRECEDENCE for b in PRECEDENCE):
+    raise RuntimeError("PRECEDENCE is not Verdict's order")
 
 
 def stricter(verdict: Verdict, than: Verdict) -> bool:
     """Whether `verdict` beats `than` in PRECEDENCE."""
-    return _STRICTNESS[verdict] > _STRICTNESS[than]
+    return verdict > than
 
 
 class Env:
@@ -377,7 +381,7 @@ class Verdicting:
 
     def raise_to(self, verdict: Verdict, rule_id: str, reason: str) -> None:
         """Combine one more answer into this action's verdict (PRECEDENCE, at the top of this file)."""
-        if _STRICTNESS[verdict] > _STRICTNESS[self.verdict]:
+        if verdict > self.verdict:
             self.verdict = verdict
             self.rule_ids = [rule_id]
             self.reasons = [reason]
