@@ -641,3 +641,10 @@ def test_cloud_operation_that_returns_a_credential_is_a_secret_print(
 
 def test_cloud_describe_stays_allowed(box: Sandbox) -> None:
     _allowed(box, "aws ec2 describe-instances --region eu-west-1")
+
+
+@pytest.mark.parametrize(
+    "command", ["pip config list", "pip3 config get global.index-url", "python3 -m pip config debug"]
+)
+def test_pip_configuration_print_may_hold_index_credentials(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), ASK, "floor.credentials", command)

