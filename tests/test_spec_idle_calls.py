@@ -39,6 +39,9 @@ IDLE = [
     "taskkill //F",
     "python3 -c",  # "Argument expected for the -c option"
     "reg query",  # "ERROR: Invalid syntax."
+    "docker run",  # "'docker run' requires at least 1 argument"
+    "docker run --rm -it",
+    "docker container run",
 ]
 
 
@@ -81,6 +84,9 @@ def test_taskkill_of_a_routine_image_narrowed_by_a_filter_is_routine(box: Sandbo
         ("python3 -", Verdict.ASK, "floor.not-understood"),
         ("reg query HKLM\\Software\\Winlogon //v DefaultPassword", Verdict.ASK, "floor.credentials"),
         ("reg add HKCU\\x", Verdict.ASK, "floor.not-understood"),
+        ("docker run alpine", Verdict.ASK, "floor.fetch-and-run"),
+        ("docker run --privileged", Verdict.DENY, "floor.privilege"),  # an option with an effect is judged
+        ("docker run -v /:/h", Verdict.DENY, "floor.privilege"),
         # Every /IM is judged, not only the last one.
         ("taskkill //F //IM python.exe //IM uvicorn.exe", Verdict.ASK, "floor.destructive"),
     ],

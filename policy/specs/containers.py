@@ -226,7 +226,10 @@ _RUN = _docker(
     _RUN_OPTIONS,
     posix=True,
     judge=_mounts,
+    needs=1,  # "'docker run' requires at least 1 argument": without an image nothing is pulled or run
     examples={
+        "docker run": "",
+        "docker run --rm -it": "",
         "docker run --rm -it alpine sh": "",
         "docker run -v /:/h alpine": "tree-read:/ tree-write:/ privilege:/",
         "docker run -v ~/.ssh:/k:ro alpine": "tree-read:~/.ssh",
@@ -246,7 +249,8 @@ _CREATE = _docker(
     _RUN_OPTIONS,
     posix=True,
     judge=_mounts,
-    examples={"docker create -v /etc:/e alpine": "tree-read:/etc tree-write:/etc"},
+    needs=1,  # "'docker create' requires at least 1 argument"
+    examples={"docker create -v /etc:/e alpine": "tree-read:/etc tree-write:/etc", "docker create": ""},
 )
 # A running container is long-lived (a database, a service): what `exec` runs in it is analysed as
 # a command, so `docker exec db rm -rf /var/lib/data` is judged like the deletion it is.
