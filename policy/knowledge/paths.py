@@ -124,6 +124,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.yarnrc*",
             "~/.pypirc",
             ".pypirc",
+            "**/pip.conf",  # index-url with the private index's user:token; the venv's own, user's, /etc's
+            "**/pip.ini",
             "~/.netrc",
             ".netrc",
             "~/.git-credentials",
@@ -551,6 +553,9 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
             "**/.mvn/extensions.xml",
             "**/gradle/wrapper/gradle-wrapper.properties",
             ".sdkmanrc",
+            "**/pyvenv.cfg",  # `home =` picks the interpreter a virtualenv's python runs
+            "uv.toml",
+            "**/.config/uv/uv.toml",
         ],
     ),
     (
