@@ -132,8 +132,9 @@ def corpus_throughput(corpora: dict[str, list[str]], project: str, passes: int) 
     )
     print(f"(cmd/s: median of passes 2..{passes}, wall and CPU time; issue 13 target: 5,000 commands/s)")
     print(
-        "(no cache keyed by a command line: the path and rule indexes are built from the policy, and the only\n"
-        " memos (program names, a command's rule argv) are pure functions of one word list)"
+        "(no cache keyed by a command line: the path, tree and rule indexes are built from the policy, and the only\n"
+        " memos (program names, a command's rule argv, a rule layer's candidates per program name) are pure\n"
+        " functions of one word list; file system state is read afresh for every call)"
     )
 
 
