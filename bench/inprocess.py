@@ -134,7 +134,8 @@ def corpus_throughput(corpora: dict[str, list[str]], project: str, passes: int) 
     print(
         "(no cache keyed by a command line: the path, tree and rule indexes are built from the policy, and the only\n"
         " memos (program names, a command's rule argv, a rule layer's candidates per program name) are pure\n"
-        " functions of one word list; file system state is read afresh for every call)"
+        " functions of one word list; paths are stat'ed and resolved afresh for every call, and of the file\n"
+        " system only whether a directory's volume folds case is remembered)"
     )
 
 
