@@ -555,7 +555,8 @@ class _Node:
 
 # One token of a simple list: blanks, an operator (| || && ;), a redirect, a bare word of characters nothing
 # in bash treats specially (as _TRIVIAL, and `~`: at a word's start it is a tilde prefix, up to the first
-# slash, as bashlex marks it; elsewhere a plain character, `HEAD~1`), or one quoted word whose inside has no expansion, escape or history character and
+# slash, as bashlex marks it; elsewhere a plain character, `HEAD~1`; and the glob and brace characters
+# `* ? [ ] { }`, which bashlex leaves in a plain word for the analysis to expand), or one quoted word whose inside has no expansion, escape or history character and
 # not its own quote (a ' inside "..." and a " inside '...' are plain characters). A redirect is `>`, `>>` or
 # `<`, after an optional one-digit descriptor, followed by one such word (`2> /dev/null`, `<in`), or a
 # duplication `>&N` / `M>&N`. Anything else (a substitution, a glob, `&`, `<<`, `>|`, `&>`, `>(..)`, a
@@ -565,7 +566,7 @@ class _Node:
 _LIST_TOKEN = re.compile(
     r" +|(\|\||&&|\||;)"
     r"|([0-9]?)(?:>&([0-9])(?![^ |&;])|(>>|>|<)(?![<>&|(]) *(?=[^ |&;]))"
-    r"|([A-Za-z0-9_./:=@%+,~-]+)(?![^ |&;])"
+    r"|([A-Za-z0-9_./:=@%+,~*?\[\]{}-]+)(?![^ |&;])"
     r"""|'([\x20\x22\x23\x25\x26\x28-\x5b\x5d-\x5f\x61-\x7e]+)'(?![^ |&;])"""
     r"""|"([\x20\x23\x25-\x5b\x5d-\x5f\x61-\x7e]+)"(?![^ |&;])"""
 )
