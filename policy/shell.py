@@ -570,6 +570,7 @@ _LIST_TOKEN = re.compile(
     r"""|'([\x20\x22\x23\x25\x26\x28-\x5b\x5d-\x5f\x61-\x7e]+)'(?![^ |&;])"""
     r"""|"([\x20\x23\x25-\x5b\x5d-\x5f\x61-\x7e]+)"(?![^ |&;])"""
 )
+_ASSIGNMENT_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
 # Words that are bash syntax where a command starts (reserved words, and `time`, which times a pipeline).
 _RESERVED = frozenset(
     {"!", "[[", "]]", "{", "}", "case", "coproc", "do", "done", "elif", "else", "esac", "fi", "for", "function"}
@@ -580,7 +581,7 @@ _RESERVED = frozenset(
 def _tokens_of(node: _Node) -> int:
     """The shell tokens a simple_list_tree node stands for: its words, pipes and operators, and a redirect's
     descriptor, operator and target."""
-    if node.kind in ("word", "pipe", "operator"):
+    if node.kind in ("word", "pipe", "operator", "assignment"):
         return 1
     if node.kind == "redirect":
         return 2 + (node.input is not None)
@@ -658,6 +659,8 @@ def simple_list_tree(command: str) -> _Node | None:
             last_op = ""
             continue
         word = match.group(5) or match.group(6) or match.group(7)
+        if word in ("{", "}") and match.group(5) is not None:
+            return None  # bashlex reads a NAME=value after a bare `{` or `}` as an assignment, wherever they stand
         if word is not None:
             node = _Node("word", match.span(), None, word)
             if word[0] == "~" and match.group(5) is not None:
@@ -670,9 +673,19 @@ def simple_list_tree(command: str) -> _Node | None:
                 words.append(redirect)
                 redirect = None
             else:
-                words.append(node)
-                if first is None:
+                if (
+                    first is None
+                    and match.group(5) is not None
+                    and _ASSIGNMENT_WORD.match(word)
+                    and all(part.kind == "assignment" for part in words)
+                ):
+                    # `A=1 B=x cmd`: a bare NAME=value before the command's name and before any redirect (after
+                    # one, bashlex reads a word, and the line goes to it: the first word then holds a `=`)
+                    node.kind = "assignment"
+                    node.parts = []
+                elif first is None:
                     first = node
+                words.append(node)
             last_op = ""
     if words or redirect is not None:
         if not end_command():

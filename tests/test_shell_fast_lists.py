@@ -89,6 +89,13 @@ _WORDS = [
     ".",
     "-name",
     "HEAD~1",
+    "A=~/x",
+    "_x=1",
+    "1a=b",
+    "a+=1",
+    "A=b=c",
+    "PATH=/tmp",
+    "LD_PRELOAD=x.so",
     "a?b",
     "[ab]c",
     "[",
@@ -179,7 +186,7 @@ def _generated(count: int) -> list[str]:
 def _same_tree(ours, theirs, line: str) -> None:  # type: ignore[no-untyped-def]
     assert ours.kind == theirs.kind, (line, ours, theirs.dump())
     assert tuple(ours.pos) == tuple(theirs.pos), (line, ours, theirs.dump())
-    if ours.kind == "word":
+    if ours.kind in ("word", "assignment"):
         assert ours.word == theirs.word, (line, ours, theirs.dump())
         theirs_parts = getattr(theirs, "parts", None) or []
         assert len(ours.parts) == len(theirs_parts), (line, ours, theirs.dump())
@@ -299,7 +306,12 @@ def test_the_fast_path_charges_the_tokens_bashlex_reads(monkeypatch) -> None:  #
         "a |& b",
         "time a | b",  # times the whole pipeline
         "if true; then a; fi",
-        "x=1 a | b",  # an assignment prefix
+        "x=1",  # assignments alone
+        "a=1 b=2",
+        "> f x=1 a",  # bashlex reads a word after a redirect
+        "x+=1 a",
+        "echo { x=1",  # bashlex: an assignment after a bare brace
+        "echo } x=1",
         "a 'b'c",  # part quoted, part bare
         "a ''",
         "a $(b) | c",
