@@ -311,3 +311,12 @@ def test_the_request_round_trips_arguments_directory_umask_and_environment() -> 
         0o027,
         environ,
     )
+
+
+def test_every_module_the_server_preloads_exists() -> None:
+    """The server skips a preload that fails (the fork then imports it, as in process); a name that no longer
+    exists would silently cost every warm call its import."""
+    import importlib
+
+    for name in warm.PRELOAD:
+        importlib.import_module(name)
