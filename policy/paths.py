@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 
 from hookward.policy.knowledge.paths import HARMLESS_DEVICES, SCRATCH
 
@@ -67,9 +68,18 @@ def _fold(name: str) -> str:
 
 
 def _existing_dir(path: str) -> str:
+    """The nearest existing directory at or above `path`. One stat per step; an existing file's directory is
+    its parent, which the path resolved through (not stat'ed again)."""
     directory = path
-    while directory != "/" and not os.path.isdir(directory):
-        directory = os.path.dirname(directory) or "/"
+    while directory != "/":
+        try:
+            mode = os.stat(directory).st_mode
+        except (OSError, ValueError):
+            directory = os.path.dirname(directory) or "/"
+            continue
+        if stat.S_ISDIR(mode):
+            return directory
+        return os.path.dirname(directory) or "/"
     return directory
 
 
