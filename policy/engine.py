@@ -1239,7 +1239,9 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "yarn": ("package.json", ".yarnrc.yml", ".yarnrc"),
     "pnpm": ("package.json", ".npmrc", "pnpm-workspace.yaml"),
     "bun": ("package.json", "bunfig.toml"),
-    "cargo": (".cargo/config.toml", ".cargo/config", "build.rs"),
+    "cargo": (".cargo/config.toml", ".cargo/config", "build.rs", "rust-toolchain.toml", "rust-toolchain"),
+    # sbt reads JVM and launcher options (-J-javaagent:...) from .sbtopts/.jvmopts and runs the build definition.
+    "sbt": ("build.sbt", ".sbtopts", ".jvmopts", "project/plugins.sbt", "project/build.properties"),
     "compose": ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"),
     "build": ("pyproject.toml", "setup.py", "setup.cfg"),  # pip install ., python -m build, uv build
     "rake": ("Rakefile",),
