@@ -259,15 +259,17 @@ def _account(line: str, cwd: str, home: str) -> list:  # type: ignore[type-arg]
 
 def test_analysis_through_the_fast_path_equals_analysis_through_bashlex(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     home, project = str(tmp_path / "home"), str(tmp_path / "project")
-    lines = [line for line in _corpus_commands() + _generated(1500) if simple_list_tree(line) is not None]
+    lines = [line for line in _corpus_commands() + _generated(3000) if simple_list_tree(line) is not None]
     fast = [_account(line, project, home) for line in lines]
     monkeypatch.setattr(shell, "simple_list_tree", lambda _line: None)
     slow = [_account(line, project, home) for line in lines]
     for line, mine, theirs in zip(lines, fast, slow, strict=True):
         assert mine == theirs, line
     assert len(lines) >= 300
-    redirected = [line for line in lines if _has_redirect(simple_list_tree(line))]
-    assert len(redirected) >= 50  # redirects to files and between descriptors are among them
+    # Redirects to files and between descriptors are among them, in the generated lines alone (the shared
+    # corpora beside the repository are not there in every checkout, e.g. CI's clean clone).
+    generated = [line for line in _generated(3000) if simple_list_tree(line) is not None]
+    assert sum(_has_redirect(simple_list_tree(line)) for line in generated) >= 80
 
 
 def _has_redirect(node) -> bool:  # type: ignore[no-untyped-def]
@@ -283,7 +285,7 @@ def _tokens_charged(line: str) -> int:
 def test_the_fast_path_charges_the_tokens_bashlex_reads(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     lines = [
         line
-        for line in _corpus_commands() + _generated(1500)
+        for line in _corpus_commands() + _generated(3000)
         if simple_list_tree(line) is not None and shell._trivial_argv(line) is None
     ]
     fast = [_tokens_charged(line) for line in lines]
@@ -291,7 +293,8 @@ def test_the_fast_path_charges_the_tokens_bashlex_reads(monkeypatch) -> None:  #
     slow = [_tokens_charged(line) for line in lines]
     for line, mine, theirs in zip(lines, fast, slow, strict=True):
         assert mine == theirs, line
-    assert sum(_has_redirect(simple_list_tree(line)) for line in lines) >= 50
+    generated = set(_generated(3000))  # counted without the shared corpora, which a clean clone lacks
+    assert sum(_has_redirect(simple_list_tree(line)) for line in lines if line in generated) >= 80
 
 
 @pytest.mark.parametrize(
