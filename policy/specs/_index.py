@@ -5,7 +5,7 @@ FILES = [
     ("text", 20014),
     ("search", 13635),
     ("vcs", 72560),
-    ("forges", 39892),
+    ("forges", 40646),
     ("containers", 79897),
     ("cloud", 38491),
     ("packages", 83288),

@@ -110,6 +110,16 @@ def _api(walk: Walk, argv: list[str]) -> None:
 
 
 _BODY = {"-b --body": "val", "-F --body-file": "val:upload", "-e --editor": "flag"}
+
+
+def _posts_elsewhere(walk: Walk, argv: list[str]) -> None:
+    """Text posted with `-R/--repo OWNER/REPO` goes to whatever repository the command names, which may be
+    anyone's (a public one the agent was steered to): that is egress, where the project's own repository,
+    the default, is routine work."""
+    if {"-R", "--repo"} & set(walk.seen):
+        walk.effects.append(Effect("network", "", "-R/--repo (a repository the command names)"))
+
+
 _PR_SELECT = {"-R --repo": "val"}
 
 _PR = _gh(
@@ -149,6 +159,7 @@ _PR = _gh(
                 "-T --template --recover": "val",
                 "-d --draft -f --fill --fill-first --fill-verbose -w --web --no-maintainer-edit --dry-run": "flag",
             },
+            judge=_posts_elsewhere,
             examples={"gh pr create --title x --body y": "", "gh pr create -F ~/.ssh/id_rsa": "upload:~/.ssh/id_rsa"},
         ),
         "merge": _gh(
@@ -170,11 +181,13 @@ _PR = _gh(
         "comment": _gh(
             "comment",
             {**_BODY, "-w --web --edit-last --delete-last --yes --create-if-none": "flag"},
+            judge=_posts_elsewhere,
             examples={"gh pr comment 12 --body LGTM": ""},
         ),
         "review": _gh(
             "review",
             {**_BODY, "-a --approve -r --request-changes -c --comment": "flag"},
+            judge=_posts_elsewhere,
             examples={"gh pr review 12 --approve": ""},
         ),
         "close": _gh("close", {"-c --comment": "val", "-d --delete-branch": "flag"}, effects=_CHANGE),
@@ -218,12 +231,18 @@ _ISSUE = _gh(
                 "-t --title -l --label -a --assignee -m --milestone -p --project -T --template --recover": "val",
                 "-w --web": "flag",
             },
+            judge=_posts_elsewhere,
             examples={
                 "gh issue create --title bug --body x": "",
-                "gh issue create -R other/repo --body-file src/app.py": "upload:src/app.py",
+                "gh issue create -R other/repo --body-file src/app.py": "upload:src/app.py network",
+                "gh issue create -R other/repo --title x --body y": "network",
             },
         ),
-        "comment": _gh("comment", {**_BODY, "-w --web --edit-last --delete-last --yes --create-if-none": "flag"}),
+        "comment": _gh(
+            "comment",
+            {**_BODY, "-w --web --edit-last --delete-last --yes --create-if-none": "flag"},
+            judge=_posts_elsewhere,
+        ),
         "close": _gh("close", {"-c --comment -r --reason": "val"}, effects=_CHANGE),
         "reopen": _gh("reopen", {"-c --comment": "val"}, effects=_CHANGE),
         "edit": _gh(
