@@ -49,6 +49,12 @@ def make_sandbox(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
     return Sandbox(home, project, config)
 
 
+@pytest.fixture
+def box(tmp_path, monkeypatch) -> Sandbox:  # type: ignore[no-untyped-def]
+    """A throwaway home and project (make_sandbox): the fixture most spec red-team files share."""
+    return make_sandbox(tmp_path, monkeypatch)
+
+
 def assert_decided(decision: Decision, verdict: Verdict, rule: str, command: str) -> None:
     assert decision.verdict == verdict, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
     assert rule in decision.rule_ids, f"{command}: decided by {decision.rule_ids}, expected {rule}"

@@ -14,12 +14,7 @@ from hookward.policy.engine import evaluate
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:  # type: ignore[no-untyped-def]
-    return make_sandbox(tmp_path, monkeypatch)
+from tests.spec_redteam_support import Sandbox, assert_decided
 
 
 @pytest.mark.parametrize(

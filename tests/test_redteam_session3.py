@@ -8,13 +8,7 @@ from __future__ import annotations
 import pytest
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:
-    return make_sandbox(tmp_path, monkeypatch)
-
+from tests.spec_redteam_support import Sandbox, assert_decided
 
 # --- interpreters that read code from standard input after the inline code ---------------------------
 

@@ -9,14 +9,9 @@ from __future__ import annotations
 import pytest
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+from tests.spec_redteam_support import Sandbox, assert_decided
 
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:  # type: ignore[no-untyped-def]
-    return make_sandbox(tmp_path, monkeypatch)
 
 
 def _allowed(box: Sandbox, command: str) -> None:

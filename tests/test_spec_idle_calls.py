@@ -10,13 +10,7 @@ from __future__ import annotations
 import pytest
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, assert_routine, make_sandbox
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:  # type: ignore[no-untyped-def]
-    return make_sandbox(tmp_path, monkeypatch)
-
+from tests.spec_redteam_support import Sandbox, assert_decided, assert_routine
 
 IDLE = [
     "rm",

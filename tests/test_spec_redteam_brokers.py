@@ -7,14 +7,9 @@ from __future__ import annotations
 import pytest
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+from tests.spec_redteam_support import assert_decided
 
 B = "--bootstrap-server localhost:9092"
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:
-    return make_sandbox(tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize(

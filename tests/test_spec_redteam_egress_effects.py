@@ -13,14 +13,9 @@ import pytest
 from hookward.policy.urls import destination_host, destination_problems
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+from tests.spec_redteam_support import assert_decided
 
 EGRESS = "floor.egress"
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:
-    return make_sandbox(tmp_path, monkeypatch)
 
 
 @pytest.mark.parametrize(

@@ -16,12 +16,7 @@ from hookward.policy import specs
 from hookward.policy.spec import walk
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
-
-
-@pytest.fixture
-def box(tmp_path, monkeypatch) -> Sandbox:
-    return make_sandbox(tmp_path, monkeypatch)
+from tests.spec_redteam_support import assert_decided
 
 
 @pytest.mark.parametrize(
