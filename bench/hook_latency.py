@@ -180,17 +180,10 @@ def run_once(argv: list[str], data: bytes, env: dict[str, str], stderr_file) -> 
 
 def server_pid(launcher: str) -> int | None:
     """The warm server of this launcher (`<launcher> warm-serve`), found in /proc."""
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                argv = handle.read().split(b"\0")
-        except OSError:
-            continue
-        if launcher.encode() in argv and b"warm-serve" in argv:
-            return int(entry)
-    return None
+    from hookward.warm import server_pids
+
+    pids = server_pids(launcher)
+    return pids[0] if pids else None
 
 
 def wait_for_server(launcher: str, seconds: float = 10.0) -> int | None:

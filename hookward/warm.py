@@ -159,7 +159,7 @@ def _is_server(posix, pid: int, launcher: str) -> bool:  # type: ignore[no-untyp
     """Whether `pid` runs this interpreter as `<launcher> warm-serve`, started isolated (-I -S): then the code
     it runs is the launcher's, which self-protection guards. Anything else on the name is not our server."""
     try:
-        if posix.readlink(f"/proc/{pid}/exe") != posix.readlink(f"/proc/{posix.getpid()}/exe"):
+        if posix.readlink(f"/proc/{pid}/exe") != posix.readlink("/proc/self/exe"):
             return False
         fd = posix.open(f"/proc/{pid}/cmdline", posix.O_RDONLY | posix.O_CLOEXEC)
         try:
@@ -451,6 +451,25 @@ def _reap() -> None:
         if pid == 0:
             return
         _FORKS.discard(pid)
+
+
+def server_pids(launcher: str) -> list[int]:
+    """The running servers of this launcher (`<launcher> warm-serve`), found in /proc: for the benchmark and
+    tests, never the client (which checks the one process its connection reaches)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as handle:
+                argv = handle.read().split(b"\0")
+        except OSError:
+            continue
+        if launcher.encode() in argv and b"warm-serve" in argv:
+            found.append(int(entry))
+    return found
 
 
 def _receive(conn) -> tuple:  # type: ignore[no-untyped-def]

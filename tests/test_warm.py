@@ -35,21 +35,6 @@ def claude(tool: str, tool_input: dict, cwd: str) -> bytes:
     return json.dumps(payload).encode()
 
 
-def server_pids(launcher: str) -> list[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
-        try:
-            with open(f"/proc/{entry}/cmdline", "rb") as handle:
-                argv = handle.read().split(b"\0")
-        except OSError:
-            continue
-        if launcher.encode() in argv and b"warm-serve" in argv:
-            found.append(int(entry))
-    return found
-
-
 @pytest.fixture
 def home(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
     home = tmp_path / "home"
@@ -64,7 +49,7 @@ def home(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
         handle.write(install.launcher_text(sys.executable, install.import_roots(), launcher))
     os.chmod(launcher, 0o755)
     yield {"home": str(home), "project": str(project), "launcher": launcher}
-    for pid in server_pids(launcher):
+    for pid in warm.server_pids(launcher):
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -86,7 +71,7 @@ def start_server(launcher: str, cwd: str) -> int:
     name = warm.socket_name(launcher, os.getuid())
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        pids = server_pids(launcher)
+        pids = warm.server_pids(launcher)
         if pids:
             probe = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
             try:
@@ -116,7 +101,7 @@ def test_a_warm_call_answers_byte_for_byte_as_the_hook_in_process(home) -> None:
         cold = run(launcher, data, cwd, warm_on=False)
         hot = run(launcher, data, cwd)
         assert (hot.returncode, hot.stdout) == (cold.returncode, cold.stdout), data[:80]
-    assert server_pids(launcher) == [server]  # the same server answered every warm call
+    assert warm.server_pids(launcher) == [server]  # the same server answered every warm call
 
 
 def test_the_deny_a_warm_fork_answers_names_the_floor(home) -> None:  # type: ignore[no-untyped-def]
@@ -159,9 +144,9 @@ def test_a_server_whose_installation_changed_hands_the_call_back_and_exits(home)
     done = run(launcher, claude("Bash", {"command": "git status"}, cwd), cwd)
     assert json.loads(done.stdout)["hookSpecificOutput"]["permissionDecision"] == "allow"
     deadline = time.monotonic() + 10
-    while server in server_pids(launcher) and time.monotonic() < deadline:
+    while server in warm.server_pids(launcher) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert server not in server_pids(launcher)
+    assert server not in warm.server_pids(launcher)
 
 
 def test_the_stamps_see_a_rewritten_file(tmp_path) -> None:  # type: ignore[no-untyped-def]
