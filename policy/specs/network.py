@@ -974,9 +974,11 @@ SSH_KEYGEN = Spec(
     "ssh-keygen",
     version="OpenSSH 9.2p1",
     options={
-        "-A -B -c -D -e -g -H -h -i -K -k -L -l -p -q -U -u -v -y": "flag",
+        "-A -B -c -e -g -H -h -i -K -k -L -l -p -q -U -u -v -y": "flag",
         "--help": "flag",  # not an option of ssh-keygen: it prints the usage and exits, doing nothing
-        "-a -b -C -E -I -M -m -N -n -O -P -r -t -V -w -Y -Z -z": "val",
+        "-a -b -C -E -I -M -m -N -n -O -P -r -t -V -Y -Z -z": "val",
+        # A PKCS#11 library (-D) or a FIDO security-key provider (-w) is a shared object ssh-keygen loads and runs
+        "-D -w": "val:load@ask",
         "-F": "val",
         "-R": "val:text",  # removes a host's keys from known_hosts (the -f file, else ~/.ssh/known_hosts)
         "-f": "val:edit",  # a key (a credential), a known_hosts file or a KRL: read and often written
@@ -993,18 +995,29 @@ SSH_KEYGEN = Spec(
         "ssh-keygen -p -f key": "edit:key",  # a new passphrase rewrites the key
         "ssh-keygen -l -p -f key": "edit:key",
         "ssh-keygen -t ed25519 -f /home/u/.ssh/id_new -N ''": "edit:/home/u/.ssh/id_new",
+        "ssh-keygen -D ./lib.so": "load:./lib.so",
+        "ssh-keygen -t ed25519-sk -w /tmp/p.so -f k": "load:/tmp/p.so edit:k",
     },
 )
 SSH_ADD = Spec(
     "ssh-add",
     version="OpenSSH 9.2p1",
     options={
-        "-c -C -e -k -K -L -l -q -s -T -v -X -x": "flag",
+        "-c -C -k -K -L -l -q -T -v -X -x": "flag",
         "-D -d": "flag:destroy@ask",  # removes identities from the agent
-        "-E -H -h -S -t": "val",
+        "-E -H -h -t": "val",
+        "-e": "val:text",  # removes the keys a PKCS#11 provider (named, not loaded) gave the agent
+        # A PKCS#11 library (-s) or a security-key provider (-S) is a shared object loaded to reach the keys
+        "-s -S": "val:load@ask",
     },
     operands="read*",  # private keys handed to the agent
-    examples={"ssh-add -l": "", "ssh-add /home/u/.ssh/id_rsa": "read:/home/u/.ssh/id_rsa", "ssh-add -D": "destroy"},
+    examples={
+        "ssh-add -l": "",
+        "ssh-add /home/u/.ssh/id_rsa": "read:/home/u/.ssh/id_rsa",
+        "ssh-add -D": "destroy",
+        "ssh-add -s /tmp/lib.so": "load:/tmp/lib.so",
+        "ssh-add -S /tmp/sk.so /home/u/.ssh/id_ed25519_sk": "load:/tmp/sk.so read:/home/u/.ssh/id_ed25519_sk",
+    },
 )
 
 
