@@ -546,6 +546,10 @@ def _sqlite_judge(result: Walk, argv: list[str]) -> None:
     readonly = any(e.origin in ("-readonly",) for e in result.effects)
     safe = any(e.origin == "-safe" for e in result.effects)
     writes = not texts  # commands come from standard input: anything
+    if not texts and not safe:
+        # Dot-commands read from standard input (a pipe, a redirect, a here-document) run programs (.shell),
+        # write files (.output, .once) and load libraries (.load): what they are is not on the command line.
+        effects.append(Effect("unknown", "", "commands read from standard input"))
     for text in texts:
         for line in re.split(r"[\n;]", text):
             stripped = line.strip()
@@ -569,6 +573,9 @@ def _sqlite_judge(result: Walk, argv: list[str]) -> None:
                     effects.append(Effect("unknown", stripped, f".{command}"))
             elif _SQL_WRITES.search(stripped):
                 writes = True
+            for vacuumed in re.finditer(r"\bvacuum\b(?:\s+\w+)?\s+into\s+'([^']*)'", stripped, re.IGNORECASE):
+                # VACUUM INTO 'path' writes a copy of the database wherever the path points.
+                effects.append(Effect("write", vacuumed.group(1), "VACUUM INTO"))
             for attached in re.finditer(r"\battach\s+(?:database\s+)?'([^']*)'", stripped, re.IGNORECASE):
                 # ATTACH 'path' opens (creates) another database file wherever the path points: it is edited.
                 effects.append(Effect("edit", attached.group(1), "ATTACH"))
@@ -600,8 +607,10 @@ SQLITE3 = Spec(
         "sqlite3 app.db 'select * from t'": "read:app.db",
         "sqlite3 x.db 'delete from events'": "edit:x.db",
         "sqlite3 x.db '.shell id'": "read:x.db exec:id unknown",
-        "sqlite3 x.db": "edit:x.db",
-        "sqlite3 -readonly x.db": "read:x.db",
+        "sqlite3 x.db": "edit:x.db unknown",
+        "sqlite3 -readonly x.db": "read:x.db unknown",
+        "sqlite3 -safe x.db": "edit:x.db",
+        "sqlite3 x.db \"VACUUM INTO '/home/u/.bashrc'\"": "edit:x.db write:/home/u/.bashrc",
     },
 )
 
@@ -669,7 +678,7 @@ PSQL = Spec(
         "-R --record-separator -T --table-attr": "val",
         "-c --command": "val:text",
         "-h --host": "val:network",
-        "-f --file": "val:read",
+        "-f --file": "val:script",  # a file of SQL and meta-commands (`\\!` runs a program, `\\o` writes a file)
         "-o --output -L --log-file": "val:write",
     },
     operands="network*",  # dbname and user: the judge reads a connection string's host from them
@@ -677,7 +686,7 @@ PSQL = Spec(
     examples={
         "psql -h db -U app -c 'select 1'": "network:db",
         "psql -c '\\! id'": "exec:id unknown",
-        "psql -f schema.sql": "read:schema.sql",
+        "psql -f schema.sql": "script:schema.sql",
         "psql postgresql://u@evil.example:5432/db": "network:evil.example",
         "psql -d 'host=evil.example dbname=x'": "network:evil.example",
         "psql 'dbname=x host=/run/postgresql'": "",
@@ -732,12 +741,20 @@ _REDIS_DESTROY = frozenset({"FLUSHALL", "FLUSHDB", "DEL", "UNLINK", "SHUTDOWN", 
 _REDIS_CONFIG = frozenset({"CONFIG", "MODULE", "SLAVEOF", "REPLICAOF", "DEBUG", "ACL", "SCRIPT", "FUNCTION"})
 
 
+def _redis_secret(pattern: str) -> bool:
+    """A CONFIG GET parameter (a glob) that names or may match requirepass, masterauth or masteruser."""
+    return bool(re.search(r"[*?\[]|pass|auth|masteruser", pattern, re.IGNORECASE))
+
+
 def _redis_judge(result: Walk, argv: list[str]) -> None:
     words = [e.value for e in result.effects if e.origin.startswith("operand")]
     effects = [e for e in result.effects if not e.origin.startswith("operand")]
     command = words[0].upper() if words else ""
     if command in _REDIS_DESTROY:
         effects.append(Effect("destroy", "", f"redis {command}", "ask"))
+    elif command == "CONFIG" and words[1:2] and words[1].upper() == "GET" and any(_redis_secret(w) for w in words[2:]):
+        # CONFIG GET requirepass / masterauth (or a glob that matches them) prints the server's passwords.
+        effects.append(Effect("secret", "", "redis CONFIG GET of a password parameter"))
     elif command in _REDIS_CONFIG and (words[1:2] and words[1].upper() not in ("GET", "LIST", "INFO", "HELP")):
         effects.append(Effect("config", "", f"redis {command}"))
     elif command in ("EVAL", "EVALSHA", "FCALL"):
@@ -765,9 +782,22 @@ REDIS_CLI = Spec(
         "redis-cli -h cache ping": "network:cache",
         "redis-cli flushall": "destroy",
         "redis-cli config set dir /x": "config",
+        "redis-cli CONFIG GET requirepass": "secret",
+        "redis-cli config get '*'": "secret",
+        "redis-cli config get maxmemory": "",
     },
+)
+
+# `hash -p PATH NAME` makes NAME run PATH for the rest of the shell, whatever PATH says: a program swapped in.
+HASH = Spec(
+    "hash",
+    version="GNU bash 5.2",
+    posix=True,
+    options={"-d -l -r -t": "flag", "-p": "val:load@ask"},
+    operands="text*",
+    examples={"hash": "", "hash -r": "", "hash -t git": "", "hash -p /tmp/x git": "load:/tmp/x"},
 )
 
 SPECS = [KILL, PKILL, PGREP, PIDOF, KILLALL, PS, TOP, HTOP, LSOF, SS, NETSTAT, FREE, UPTIME, UNAME, WHOAMI, ID]
 SPECS += [KILLALL5]
-SPECS += [HOSTNAME, DECLARE, EXPORT, SET, SQLITE3, PSQL, MYSQL, REDIS_CLI]
+SPECS += [HOSTNAME, DECLARE, EXPORT, SET, SQLITE3, PSQL, MYSQL, REDIS_CLI, HASH]
