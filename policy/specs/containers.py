@@ -102,9 +102,17 @@ def _keyed_source(walk: Walk, argv: list[str]) -> None:
     walk.effects[:] = kept
 
 
+# A build context given as a URL (a Git repository, a tarball, a Dockerfile over HTTP): its RUN steps are fetched.
+_REMOTE_CONTEXT = re.compile(r"^(?:[a-z][a-z0-9+.-]*://|git@|github\.com/)", re.IGNORECASE)
+
+
 def _build(walk: Walk, argv: list[str]) -> None:
     _keyed_source(walk, argv)
     _mounts(walk, argv)
+    for index, effect in enumerate(walk.effects):
+        if effect.kind == "tree-read" and effect.origin.startswith("operand") and _REMOTE_CONTEXT.match(effect.value):
+            # The Dockerfile and everything its RUN steps run come from elsewhere: code that is not the person's.
+            walk.effects[index] = Effect("script", effect.value, effect.origin)
 
 
 # A `--format` that names a field of the whole object, its Config or its Env prints the environment.
@@ -276,6 +284,8 @@ _BUILD = _docker(
         "docker build --secret id=npm,src=~/.npmrc .": "read:~/.npmrc tree-read:.",
         "docker build -f docker/Dockerfile .": "read:docker/Dockerfile tree-read:.",
         "docker build -o type=local,dest=out .": "tree-read:. unknown",
+        "docker build https://github.com/e/x.git#main": "script:https://github.com/e/x.git#main",
+        "docker build -t x git@github.com:e/x.git": "script:git@github.com:e/x.git",
     },
 )
 _PUSH = _docker(
@@ -480,7 +490,8 @@ _GENERATED: dict[str, dict[str, str]] = {
     "update": {
         "--blkio-weight --cpu-period --cpu-quota --cpu-rt-period --cpu-rt-runtime": "val",
         "-c --cpu-shares --cpus --cpuset-cpus --cpuset-mems -m --memory --memory-reservation": "val",
-        "--memory-swap --pids-limit --restart": "val",
+        "--memory-swap --pids-limit": "val",
+        "--restart": "val:config",  # a restart policy brings the container back at every boot of the daemon
     },
     "context ls": {
         "-q --quiet": "flag",
@@ -963,7 +974,7 @@ DOCKER = Spec(
         "restart": _plain("restart", "restart", "docker restart web"),
         "attach": _plain("attach", "attach", "docker attach web"),
         "commit": _plain("commit", "commit", "docker commit web app:snap"),
-        "update": _plain("update", "update", "docker update --restart=no web"),
+        "update": _plain("update", "update", "docker update --memory 1g web"),
         "top port pause unpause wait rename diff tag": _docker("top", {}, examples={"docker port web": ""}),
         "container": _CONTAINER,
         "image": _IMAGE,
