@@ -583,10 +583,23 @@ _CACHE = _gh(
     },
 )
 
+
+def _config_get_token(walk: Walk, argv: list[str]) -> None:
+    """`gh config get -h github.com oauth_token` prints the token where gh keeps it in hosts.yml (no keyring)."""
+    if any(word.lower() in ("oauth_token", "token") for word in argv[3:]):
+        walk.effects.append(Effect("secret", "", "gh config get oauth_token"))
+
+
 _CONFIG = _gh(
     "config",
     subcommands={
-        "get list": _gh("get", {"-h --host": "val"}),
+        "get": _gh(
+            "get",
+            {"-h --host": "val"},
+            judge=_config_get_token,
+            examples={"gh config get git_protocol": "", "gh config get -h github.com oauth_token": "secret"},
+        ),
+        "list": _gh("list", {"-h --host": "val"}),
         "set": _gh("set", {"-h --host": "val"}, effects="config"),
         "clear-cache": _gh("clear-cache", {}),
     },
