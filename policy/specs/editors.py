@@ -449,3 +449,66 @@ def _screen() -> Spec:
 
 
 SPECS += [_tmux(), _screen()]
+
+# --- VS Code's launcher -------------------------------------------------------------------------
+# `code FILE` opens an editor window for the person: nothing is printed to the agent. What is not that:
+# `code tunnel` / `code serve-web` open this machine to a remote session (a shell through the tunnel),
+# extensions run code in the editor's extension host, `--add-mcp` adds an MCP server (a command) to the
+# profile, and another data or extensions directory loads settings and extensions from there.
+_CODE_OPTIONS = {
+    "-d --diff -m --merge -a --add -g --goto -n --new-window -r --reuse-window -w --wait": "flag",
+    "-h --help -v --version -s --status --verbose --list-extensions --show-versions --pre-release": "flag",
+    "--disable-extensions --disable-gpu --disable-chromium-sandbox --disable-lcd-text --prof-startup": "flag",
+    "--telemetry --transient --update-extensions --locate-shell-integration-path": "flag",
+    "--locale --profile --category --log --sync --disable-extension --remove": "val",
+    "--install-extension": "val:load@ask",  # from the marketplace or a .vsix: code the extension host runs
+    "--uninstall-extension": "val:destroy@ask",
+    "--extensions-dir --user-data-dir": "val:load@ask",
+    "--add-mcp": "val:config",
+    "--inspect-extensions --inspect-brk-extensions --enable-proposed-api --crash-reporter-directory": "unknown",
+}
+
+
+def _code_judge(result: Walk, argv: list[str]) -> None:
+    """`code tunnel`, `code serve-web`, `code chat` are subcommands only as the first operand; any other is a file."""
+    words = iter(argv[1:])
+    first = ""
+    for word in words:
+        if word == "--":
+            first = next(words, "")
+            break
+        if not word.startswith("-"):
+            first = word
+            break
+        opt = _CODE.options.get(word)
+        if opt is not None and opt.takes:
+            next(words, "")
+    if first in ("tunnel", "serve-web"):
+        # A tunnel lets anyone signed in to the account run a shell on this machine from vscode.dev.
+        result.effects.append(Effect("privilege", "", f"code {first} opens this machine to a remote session"))
+        result.effects.append(Effect("network", "", f"code {first}"))
+    elif first == "chat":
+        result.effects.append(Effect("unknown", "", "code chat runs an agent session in the editor"))
+
+
+_CODE = Spec(
+    "code",
+    aliases=("code-insiders", "codium"),
+    version="Visual Studio Code 1.95",
+    options=_CODE_OPTIONS,
+    operands="text*",
+    judge=_code_judge,
+    examples={
+        "code .": "",
+        "code src/app.py": "",
+        "code -g src/app.py:10": "",
+        "code --diff a b": "",
+        "code --list-extensions": "",
+        "code tunnel": "privilege network",
+        "code serve-web": "privilege network",
+        "code --install-extension evil.ext": "load:evil.ext",
+        "code --add-mcp x.json": "config:x.json",
+    },
+)
+
+SPECS += [_CODE]
