@@ -863,3 +863,106 @@ SPECS = [
         },
     ),
 ]
+
+# --- open / xdg-open: hand a file or URL to the desktop -----------------------------------------
+# Opening a document shows it to the person; opening something the desktop *runs* is a program started:
+# an application bundle, a Terminal script (`.command`, `.tool`, `.terminal`), an Automator workflow,
+# an installer, a `.desktop` launcher, or any file handed to a terminal application with `-a Terminal`.
+_LAUNCHED = (
+    ".app",
+    ".command",
+    ".tool",
+    ".terminal",
+    ".workflow",
+    ".action",
+    ".pkg",
+    ".mpkg",
+    ".scpt",
+    ".applescript",
+    ".scptd",
+    ".jar",
+    ".desktop",
+    ".sh",
+    ".bash",
+    ".zsh",
+    ".py",
+    ".rb",
+    ".pl",
+    ".exe",
+    ".bat",
+    ".cmd",
+    ".ps1",
+    ".appimage",
+)
+_TERMINALS = (
+    "terminal",
+    "iterm",
+    "iterm2",
+    "warp",
+    "alacritty",
+    "kitty",
+    "wezterm",
+    "ghostty",
+    "hyper",
+    "script editor",
+)
+
+
+def _open_judge(result: Walk, argv: list[str]) -> None:
+    apps = [e.value.lower().rsplit("/", 1)[-1].removesuffix(".app") for e in result.effects if e.origin in ("-a",)]
+    terminal = any(app in _TERMINALS for app in apps)
+    effects = []
+    for effect in result.effects:
+        if effect.origin in ("-a", "-b"):
+            if effect.origin == "-a" and "/" in effect.value:
+                effects.append(Effect("script", effect.value, "-a"))  # an application named by its path runs
+            continue
+        if effect.origin.startswith("operand") and effect.kind == "read":
+            target = effect.value.rstrip("/").lower()
+            if "://" in target or target.startswith(("mailto:", "tel:")):
+                continue  # a URL: the browser fetches it
+            if terminal or target.endswith(_LAUNCHED):
+                effects.append(Effect("script", effect.value, effect.origin))
+                continue
+        effects.append(effect)
+    result.effects[:] = effects
+
+
+OPEN = Spec(
+    "open",
+    version=_MAC,
+    options={
+        "-e -t -f -F -W -R -n -g -j -h -H -D -C --fresh --background --hide --new --reveal --wait-apps": "flag",
+        "-a -b": "val:text",  # the application that opens the files: the judge reads it
+        "-s -u --url": "val",
+        "--env": "unknown",  # an environment variable set for the launched application (DYLD_INSERT_LIBRARIES)
+        "--args": "unknown",  # the rest are the application's own arguments
+        "-i --stdin": "val:read",
+        "-o --stdout --stderr": "val:write",
+    },
+    operands="read*",
+    judge=_open_judge,
+    examples={
+        "open .": "read:.",
+        "open README.md": "read:README.md",
+        "open https://example.com": "",
+        "open /tmp/x.command": "script:/tmp/x.command",
+        "open -a Terminal /tmp/x.sh": "script:/tmp/x.sh",
+        "open -a /tmp/Evil.app": "script:/tmp/Evil.app",
+        "open -a Preview report.pdf": "read:report.pdf",
+        "open /Applications/Calculator.app": "script:/Applications/Calculator.app",
+    },
+)
+XDG_OPEN = Spec(
+    "xdg-open",
+    version="xdg-utils 1.1.3",
+    options={"--help --manual --version": "flag"},
+    operands="read",
+    judge=_open_judge,
+    examples={
+        "xdg-open .": "read:.",
+        "xdg-open https://example.com": "",
+        "xdg-open /tmp/x.desktop": "script:/tmp/x.desktop",
+    },
+)
+SPECS += [OPEN, XDG_OPEN]
