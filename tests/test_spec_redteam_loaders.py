@@ -102,6 +102,57 @@ LOADS_FROM_ELSEWHERE = [
     "cucumber -r ../../../tmp/steps",
     "cucumber /tmp/evil/x.feature",
     "bundle exec cucumber --require /tmp/steps",
+    # jest: a JS file named in an option, a root elsewhere
+    "jest --setupFiles /tmp/x.js",
+    "jest --setupFilesAfterEnv=/tmp/x.js",
+    "npx jest --testRunner /tmp/runner.js",
+    "jest --reporters=default --reporters=/tmp/r.js",
+    "jest --testEnvironment ../../../tmp/env.js",
+    "jest --config /tmp/jest.config.js",
+    "jest --rootDir /tmp/x",
+    "jest --globalSetup ./untracked-setup.js",
+    "react-scripts test --reporters /tmp/r.js",
+    # vitest
+    "vitest run --config /tmp/v.ts",
+    "vitest --setupFiles /tmp/s.ts",
+    "vitest --globalSetup=/tmp/g.ts",
+    "vitest --root /tmp/proj run",
+    "vitest --workspace /tmp/w.ts",
+    # mocha: --require, -u/--ui, -R/--reporter, --file, --config, --spec and test files elsewhere
+    "mocha --require /tmp/x.js",
+    "mocha -r /tmp/x.js test",
+    "mocha -u /tmp/ui.js test",
+    "mocha --reporter /tmp/r.js",
+    "mocha --file /tmp/setup.js test",
+    "mocha --config /tmp/.mocharc.js",
+    "mocha --spec /tmp/evil.spec.js",
+    "mocha /tmp/evil.spec.js",
+    # pytest: an ini elsewhere (its addopts name any plugin), conftests above the project, a plugin module
+    "pytest -c /tmp/pytest.ini",
+    "pytest --confcutdir=/ tests",
+    "pytest -p evil_plugin",
+    "pytest /tmp/test_x.py",
+    # tox, nox
+    "tox -c /tmp/tox.ini",
+    "nox -f /tmp/noxfile.py",
+    # gradle: init scripts, build and settings files, project directories and JVM agents elsewhere
+    "gradle -I /tmp/i.gradle build",
+    "./gradlew --init-script=/tmp/i.gradle test",
+    "gradle -b /tmp/build.gradle build",
+    "gradle -c /tmp/settings.gradle build",
+    "gradle --project-dir=/tmp/evil build",
+    "gradle -p ../../../tmp/evil build",
+    "gradle --include-build /tmp/plugin build",
+    "gradle -g /tmp/gh build",
+    "./gradlew -Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar build",
+    # maven: a pom, settings or extension elsewhere, an agent in the forked test JVM
+    "mvn -f /tmp/pom.xml test",
+    "mvn -s /tmp/settings.xml test",
+    "mvn -Dmaven.ext.class.path=/tmp/x.jar test",
+    "mvn test -DargLine=-javaagent:/tmp/a.jar",
+    # sbt
+    "sbt -J-javaagent:/tmp/a.jar test",
+    "sbt --sbt-dir /tmp/g test",
 ]
 
 
@@ -143,9 +194,68 @@ ROUTINE_LOADS = [
     "cucumber features/login.feature",
     "cucumber -r features features/login.feature",
     "cucumber -r features/step_definitions/steps.rb",
+    "jest --ci",
+    "jest --setupFiles ./jest.setup.js",
+    "jest --config jest.config.js --reporters=default --reporters=jest-junit",
+    "jest --env=jsdom src",
+    "vitest run",
+    "vitest run --config vitest.config.ts --reporter=verbose --environment jsdom",
+    "vitest --root lib run",
+    "mocha test",
+    "mocha --require test/setup.js test/a.spec.js",
+    "mocha --ui tdd -R dot test",
+    "mocha --require @babel/register test",
+    "pytest -q",
+    "pytest -c pytest.ini -q",
+    "tox -c tox.ini",
+    "nox -f noxfile.py",
+    "gradle -I init.gradle build",
+    "gradle -b build.gradle -Pversion=1.2 -Dfile.encoding=UTF-8 build",
+    "gradle -p lib build",
+    "mvn -f pom.xml -DskipTests package",
+    "mvn -DskipTests -Dmaven.test.failure.ignore=true test",
 ]
 
 
 @pytest.mark.parametrize("command", ROUTINE_LOADS)
 def test_a_runner_loading_the_projects_own_code_is_routine(repo: Path, command: str) -> None:
     assert_routine(judged(repo, command), command)
+
+
+def test_a_package_subpath_mocha_requires_is_routine_when_the_package_is_installed(repo: Path) -> None:
+    (repo / "node_modules" / "ts-node").mkdir()
+    assert_routine(judged(repo, "mocha -r ts-node/register test"), "mocha -r ts-node/register test")
+
+
+def test_a_subpath_no_installed_package_provides_is_a_file_that_asks(repo: Path) -> None:
+    command = "mocha -r ts-node/register test"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_a_tracked_jest_setup_changed_since_the_last_commit_asks(repo: Path) -> None:
+    (repo / "jest.setup.js").write_text("require('child_process').execSync('id');\n")
+    command = "jest --setupFiles ./jest.setup.js"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'jest --transform \'{"x": "/tmp/t.js"}\'',  # a map of regexes to modules: not modelled
+        "mocha --node-option require=/tmp/x.js test",
+        "mocha -n experimental-loader=/tmp/l.mjs test",
+        "rspec --drb",
+    ],
+)
+def test_a_runner_option_that_loads_code_in_a_way_not_modelled_asks(repo: Path, command: str) -> None:
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.not-understood", command)
+
+
+def test_pytest_basetemp_removes_the_home_directory_it_names(repo: Path) -> None:
+    # "this directory is removed if it exists" (pytest --help): --basetemp=~ deletes the home.
+    command = "pytest --basetemp=~ -q"
+    assert_decided(judged(repo, command), Verdict.DENY, "floor.destructive", command)
+
+
+def test_pytest_basetemp_in_scratch_space_is_routine(repo: Path) -> None:
+    assert judged(repo, "pytest --basetemp=/tmp/pytest-run -q").verdict == Verdict.ALLOW

@@ -33,23 +33,30 @@ def outside(walked: Walk, value: str) -> bool:
     return not (real == cwd or real.startswith(cwd.rstrip("/") + "/"))
 
 
-# A module reference that is a file (`./r.js`, `r.ts`, `lib/r`), not a package or a built-in name (`dot`, `jsdom`).
 _JS_FILE = re.compile(r"\.(?:[cm]?[jt]sx?|json|node)$")
 
 
-def names_file(value: str) -> bool:
-    """A JS module value naming a file: a path (`./x`, `/x`, `~/x`, `a/b` outside a scope), or a file name."""
-    if value.startswith((".", "/", "~")) or _JS_FILE.search(value):
-        return True
-    if value.startswith("@"):
-        return value.count("/") > 1 or ".." in value.split("/")  # `@scope/pkg` is a package
-    return "/" in value or "\\" in value
+def module_file(walked: Walk, value: str) -> str | None:
+    """The file a JS module reference names, or None for a package or a built-in name. A bare name (`dot`,
+    `jsdom`, `jest-junit`, `@babel/register`) resolves in node_modules, the installed dependencies the runner
+    itself comes from; a path (`./x`, `/x`, `~/x`), a file name (`setup.js`) or a subpath no installed package
+    provides (`lib/setup`, where `ts-node/register` is ts-node's when node_modules/ts-node exists) is a file."""
+    if not value or value.startswith((".", "/", "~")) or _JS_FILE.search(value) or ".." in value.split("/"):
+        return value
+    parts = value.split("/")
+    package = "/".join(parts[:2]) if value.startswith("@") else parts[0]
+    if package == value:
+        return None
+    if walked.cwd and os.path.isdir(os.path.join(walked.cwd, "node_modules", package)):
+        if not any(os.path.exists(os.path.join(walked.cwd, value + ext)) for ext in ("", ".js", ".cjs", ".mjs")):
+            return None
+    return value
 
 
 def code_places(
     places: tuple[str, ...] = (),
     operands: bool = False,
-    modules: dict[str, frozenset[str]] | None = None,
+    modules: tuple[str, ...] = (),
     then: Judge | None = None,
 ) -> Judge:
     """A judge for a runner's loads.
@@ -58,11 +65,10 @@ def code_places(
       `--rootDir`): a directory or glob that stays under the command's directory is dropped, a file there is
       kept (judged by its provenance), and anything that leaves it is kept (asks);
     operands: the runner's read operands are test files it runs: one outside the command's directory is a load;
-    modules: options declared `val:text` whose value is a built-in name (listed) or a module that is loaded
-      (`--reporter dot` vs `--reporter ./r.js`): a name that is not listed, or that names a file, is a load;
+    modules: options declared `val:text` whose value is a JS module the runner loads (`--reporter dot`,
+      `--setupFiles ./x.js`): a file (`module_file`) is a load, a package or built-in name is not;
     then: another judge to run afterwards.
     """
-    modules = modules or {}
 
     def judge(walked: Walk, argv: list[str]) -> None:
         kept: list[Effect] = []
@@ -71,9 +77,9 @@ def code_places(
                 if not (walked.cwd and os.path.isfile(os.path.join(walked.cwd, effect.value))):
                     continue  # a directory or glob of the project's; a file is judged by its provenance
             if effect.kind == "text" and effect.origin in modules:
-                value = effect.value
-                if names_file(value) or value not in modules[effect.origin]:
-                    kept.append(Effect("load", value, effect.origin))
+                found = module_file(walked, effect.value)
+                if found is not None:
+                    kept.append(Effect("load", found, effect.origin))
                 continue
             kept.append(effect)
             if (

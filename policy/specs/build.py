@@ -16,9 +16,11 @@ tox 4, nox 2023, jest 29, vitest 2, mocha 10, turbo 2, nx 20.
 
 from __future__ import annotations
 
+import os
 import re
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk
+from hookward.policy.specs._loads import code_places, outside
 
 _H = {"-h --help": "flag"}
 
@@ -56,6 +58,7 @@ class _Goals(dict):  # type: ignore[type-arg]
                 single_dash=self.root.single_dash,
                 long_prefix=self.root.long_prefix,
                 globals_anywhere=True,
+                judge=self.root.judge,  # the root's options are read wherever the goals start
             )
             spec.parent = self.root
             spec.subcommands = _Goals(self.root, self.classify, effects, self.cache)
@@ -214,6 +217,41 @@ def _maven_goal(word: str) -> frozenset[str]:
     return frozenset()
 
 
+# JVM options a build passes to the JVMs it starts (`-DargLine=...`, `-Dorg.gradle.jvmargs=...`): an agent or a
+# boot class path is code loaded into them; `-agentlib:jdwp=...` opens a debugger port (its value is no file).
+_JVM_CODE = re.compile(r"-(?:javaagent|agentpath):([^=\s]*)|-agentlib:(\S*)|-Xbootclasspath(?:/[ap])?:(\S+)")
+# Properties whose value is code the build tool or the JVM it runs is loaded from.
+_JVM_CODE_PROPERTIES = frozenset(
+    {"maven.ext.class.path", "org.gradle.java.home", "java.home", "java.system.class.loader"}
+)
+_PROPERTY_OPTIONS = ("-D", "--define", "--system-prop", "-P", "--project-prop")
+
+
+def _jvm_properties(result: Walk, argv: list[str]) -> None:
+    """-D/-P properties that load code (`maven.ext.class.path`, a `-javaagent:` in any value) are loads."""
+    kept: list[Effect] = []
+    for effect in result.effects:
+        if effect.kind != "text" or effect.origin not in _PROPERTY_OPTIONS:
+            kept.append(effect)
+            continue
+        key, _, value = effect.value.partition("=")
+        for match in _JVM_CODE.finditer(value):
+            path = match.group(1) or match.group(3) or ""
+            kept.append(Effect("load", path, f"{effect.origin} {key} (a JVM agent or boot class path)"))
+        if key in _JVM_CODE_PROPERTIES:
+            kept.extend(Effect("load", part, f"{effect.origin} {key}") for part in value.split(":") if part)
+    result.effects[:] = kept
+
+
+def _maven_judge(result: Walk, argv: list[str]) -> None:
+    """`-f DIR` builds DIR/pom.xml; properties are judged by _jvm_properties."""
+    for index, effect in enumerate(result.effects):
+        if effect.kind == "script" and effect.origin in ("-f", "--file") and result.cwd:
+            if os.path.isdir(os.path.join(result.cwd, os.path.expanduser(effect.value))):
+                result.effects[index] = Effect("script", os.path.join(effect.value, "pom.xml"), effect.origin)
+    _jvm_properties(result, argv)
+
+
 def _maven(name: str) -> Spec:
     spec = Spec(
         name,
@@ -225,7 +263,8 @@ def _maven(name: str) -> Spec:
             "-U --update-snapshots -N --non-recursive -am --also-make -amd --also-make-dependents": "flag",
             "-fae --fail-at-end -ff --fail-fast -fn --fail-never -ntp --no-transfer-progress -nsu": "flag",
             "-llr -npu -cpu -C --strict-checksums -c --lax-checksums --no-snapshot-updates": "flag",
-            "-D --define -P --activate-profiles -pl --projects -rf --resume-from -T --threads -b --builder": "val",
+            "-P --activate-profiles -pl --projects -rf --resume-from -T --threads -b --builder": "val",
+            "-D --define": "val:text",  # judged by _jvm_properties
             "--color": "val",
             "-f --file": "val:script",
             "-s --settings -gs --global-settings -t --toolchains -gt --global-toolchains": "val:load",
@@ -234,8 +273,13 @@ def _maven(name: str) -> Spec:
         single_dash=True,
         long_prefix=False,
         globals_anywhere=True,
+        judge=_maven_judge,
         examples={
             "mvn clean install": "",
+            "mvn -Dmaven.ext.class.path=/tmp/x.jar test": "load:/tmp/x.jar",
+            "mvn test -DargLine=-javaagent:/tmp/a.jar=x": "load:/tmp/a.jar",
+            "mvn -DargLine=-agentlib:jdwp=transport=dt_socket,address=5005 test": "load",
+            "mvn -f /tmp/pom.xml test": "script:/tmp/pom.xml",
             "mvn -DskipTests package": "",
             "mvn clean deploy": "publish",
             "mvn exec:exec": "script",
@@ -254,6 +298,17 @@ def _gradle_task(word: str) -> frozenset[str]:
     return frozenset()
 
 
+_GRADLE_PLACES = code_places(("--include-build",), then=_jvm_properties)
+
+
+def _gradle_judge(result: Walk, argv: list[str]) -> None:
+    """`-p DIR` runs DIR's build scripts: outside the command's directory, a load; an included build likewise."""
+    for effect in list(result.effects):
+        if effect.kind == "cd" and effect.origin in ("-p", "--project-dir") and outside(result, effect.value):
+            result.effects.append(Effect("load", effect.value, f"{effect.origin} (its build scripts run)"))
+    _GRADLE_PLACES(result, argv)
+
+
 def _gradle(name: str) -> Spec:
     spec = Spec(
         name,
@@ -265,7 +320,8 @@ def _gradle(name: str) -> Spec:
             "--offline --daemon --no-daemon --parallel --no-parallel --continue --dry-run -m --refresh-dependencies": "flag",
             "--build-cache --no-build-cache --configuration-cache --no-configuration-cache --rerun-tasks": "flag",
             "--status --stop --profile --no-scan -a --no-rebuild --foreground --write-locks --continuous -t": "flag",
-            "-D --system-prop -P --project-prop -x --exclude-task --console --warning-mode --max-workers": "val",
+            "-x --exclude-task --console --warning-mode --max-workers": "val",
+            "-D --system-prop -P --project-prop": "val:text",  # judged by _jvm_properties
             "--priority --dependency-verification -M --write-verification-metadata --update-locks": "val",
             "-I --init-script -b --build-file -c --settings-file --include-build": "val:load",
             "-g --gradle-user-home": "val:load",
@@ -275,8 +331,15 @@ def _gradle(name: str) -> Spec:
         },
         long_prefix=False,
         globals_anywhere=True,
+        judge=_gradle_judge,
         examples={
             "gradlew build": "",
+            "gradle -p /tmp/evil build": "cd:/tmp/evil load:/tmp/evil",
+            "gradle --project-dir=sub build": "cd:sub",
+            "gradle --include-build ../../tmp/plugin build": "load:../../tmp/plugin",
+            "gradle -Dorg.gradle.jvmargs=-javaagent:/tmp/a.jar build": "load:/tmp/a.jar",
+            "gradle -Porg.gradle.java.home=/tmp/jdk build": "load:/tmp/jdk",
+            "gradle -Pversion=1.2 -Dfile.encoding=UTF-8 build": "",
             "gradle -I /tmp/i.gradle build": "load:/tmp/i.gradle",
             "gradlew publish": "publish",
             "gradlew clean :lib:publishMavenPublicationToSonatypeRepository": "publish",
@@ -1370,14 +1433,17 @@ def _pytest(name: str) -> Spec:
             "--failed-first --nf --new-first --sw --stepwise --sw-skip --co --collect-only --pdb --trace": "flag",
             "--strict-markers --strict-config --runxfail --cache-show --cache-clear --noconftest --full-trace": "flag",
             "--disable-warnings --disable-pytest-warnings --no-header --no-summary --setup-only --setup-show": "flag",
-            "--setup-plan --markers --fixtures --funcargs --fixtures-per-test --import-mode --color": "flag",
+            "--setup-plan --markers --fixtures --funcargs --fixtures-per-test": "flag",
+            "--import-mode --color --code-highlight": "val",
             "--doctest-modules --doctest-continue-on-collection-errors --keep-duplicates --debug": "flag",
             "-k -m --maxfail --tb -r --durations --durations-min --capture --deselect --ignore --ignore-glob": "val",
-            "--log-level --log-cli-level --log-format -W --pythonwarnings --basetemp": "val",
+            "--log-level --log-cli-level --log-format -W --pythonwarnings": "val",
+            "--basetemp": "val:tree-delete",  # "this directory is removed if it exists" (pytest --help)
             "-o --override-ini": "val:text",  # judged by _pytest_override
             "-n --numprocesses --dist --timeout --reruns --cov --cov-report --cov-fail-under --junit-prefix": "val",
             "-p": "val",
-            "-c --rootdir --confcutdir": "val:read",
+            "-c --config-file --confcutdir": "val:load",  # an ini's addopts may name any plugin; conftests above
+            "--rootdir": "val:read",
             "--junitxml --junit-xml --resultlog --log-file --report-log": "val:write",
         },
         operands="read*",
@@ -1390,8 +1456,12 @@ def _pytest(name: str) -> Spec:
             "pytest --junitxml ~/.bashrc": "write:~/.bashrc",
             "pytest -o addopts=-p/tmp/x": "unknown",
             "pytest -o log_cli=true -q": "",
+            "pytest --basetemp=~": "tree-delete:~",
+            "pytest -c /tmp/pytest.ini": "load:/tmp/pytest.ini",
+            "pytest --confcutdir=/ tests": "load:/ read:tests",
+            "pytest --import-mode=importlib --color=yes": "",
         },
-        judge=_pytest_override,
+        judge=code_places(("--confcutdir",), then=_pytest_override),
     )
 
 
@@ -1417,22 +1487,82 @@ def _simple_runner(
     )
 
 
+def _words(*tables: dict[str, str]) -> dict[str, str]:
+    """Option tables merged spelling by spelling: a later table's meaning of `-u` replaces an earlier one's."""
+    merged: dict[str, str] = {}
+    for table in tables:
+        for key, value in table.items():
+            merged.update(dict.fromkeys(key.split(), value))
+    return merged
+
+
+# What jest, vitest and mocha share; each adds its own below. A JS module an option names (`val:text` listed in
+# the runner's `modules`) is a load when it is a file, not when it is a package or built-in name (_loads); a
+# directory or glob of tests (`--rootDir`, `--dir`, `--spec`) is the project's while it stays in the cwd.
 _JS_TEST = {
     "-v --version --watch --watchAll --ci --coverage --runInBand -i --bail -b --silent --verbose -u": "flag",
     "--updateSnapshot --passWithNoTests --detectOpenHandles --forceExit --listTests --onlyChanged -o --run": "flag",
-    "-t --testNamePattern --testPathPattern --reporter --reporters --maxWorkers -w --shard --environment --project": "val",
-    "--testTimeout --timeout --grep -g --spec --exclude --mode --pool --dir": "val",
-    "-c --config --setupFiles --require -r --globalSetup --import": "val:load",
+    "-t --testNamePattern --testPathPattern --maxWorkers -w --shard --project": "val",
+    "--testTimeout --timeout --grep -g --exclude --mode": "val",
+    "-c --config": "val:load",
+    "--reporter --reporters --environment --pool --setupFiles --globalSetup --import --require": "val:text",
+    "--dir --spec": "val:load",
     "--outputFile --json-output": "val:write",
 }
+_JS_MODULES = ("--reporter", "--reporters", "--environment", "--pool", "--setupFiles", "--globalSetup", "--import")
+_JS_PLACES = ("--dir", "--spec")
+_JEST = _words(
+    _JS_TEST,
+    {
+        "--json --colors --noStackTrace --clearCache --showConfig --no-cache --cache --logHeapUsage --lastCommit": "flag",
+        "--findRelatedTests --errorOnDeprecated --no-watchman --watchman --randomize --injectGlobals": "flag",
+        "--changedSince --seed --selectProjects --testPathIgnorePatterns --collectCoverageFrom --testMatch": "val",
+        "--testRegex --coverageReporters --coverageProvider": "val",
+        "--env --testEnvironment --testRunner --runner --testSequencer --testResultsProcessor --resolver": "val:text",
+        "--snapshotResolver --preset --filter --watchPlugins --setupFilesAfterEnv --globalTeardown": "val:text",
+        "--rootDir --roots": "val:load",
+        "--coverageDirectory": "val:tree-write",
+        "--transform --moduleNameMapper --globals --haste --testEnvironmentOptions --moduleDirectories": "unknown",
+        "--modulePaths --require --import --pool --reporter --environment --spec --dir": "unknown",
+    },
+)
+_JEST_MODULES = (
+    *_JS_MODULES,
+    *"--env --testEnvironment --testRunner --runner --testSequencer --testResultsProcessor --resolver".split(),
+    *"--snapshotResolver --preset --filter --watchPlugins --setupFilesAfterEnv --globalTeardown".split(),
+)
+_JEST_JUDGE = code_places(("--rootDir", "--roots", *_JS_PLACES), modules=_JEST_MODULES)
+_VITEST = _words(
+    _JS_TEST,
+    {
+        "-r --root --dir": "val:load",
+        "--workspace": "val:load",
+        "--changed --related --standalone --typecheck --no-isolate --isolate --sequence.shuffle --logHeapUsage": "flag",
+        "--ui --api --open --browser --inspect --inspect-brk": "unknown",
+        "--require": "unknown",
+    },
+)
+_VITEST_JUDGE = code_places(("-r", "--root", *_JS_PLACES), modules=_JS_MODULES)
+_MOCHA = _words(
+    _JS_TEST,
+    {
+        "-w --watch -c --color --colors -C --no-color -p --parallel -R": "flag",
+        "--recursive --sort --exit --no-exit --check-leaks --delay --forbid-only --forbid-pending --full-trace": "flag",
+        "--inline-diffs --allow-uncaught -A --async-only --diff --no-diff --list-interfaces --list-reporters": "flag",
+        "--dry-run --fail-zero --invert --no-config --no-package --no-opts": "flag",
+        "-j --jobs --retries -s --slow -f --fgrep --extension --ignore --watch-files --watch-ignore": "val",
+        "-O --reporter-option --reporter-options": "val",
+        "-u --ui -R --reporter -r --require": "val:text",
+        "--file --config --package": "val:load",
+        "-n --node-option --loader --experimental-loader": "unknown",
+    },
+)
+_MOCHA["-R"] = "val:text"
+_MOCHA_JUDGE = code_places(_JS_PLACES, operands=True, modules=(*_JS_MODULES, "-u", "--ui", "-R", "-r", "--require"))
 
 
 # `react-scripts test --watchAll=false`: jest's boolean options take an attached true/false.
-_REACT_TEST = {
-    **_H,
-    **{k.replace("--watchAll ", "").replace("--coverage ", "").replace("--ci ", ""): v for k, v in _JS_TEST.items()},
-    "--watchAll --coverage --ci": "opt",
-}
+_REACT_TEST = {**_H, **_JEST, "--watchAll": "opt", "--coverage": "opt", "--ci": "opt"}
 _VITE = {
     "--open --force --strictPort --cors --clearScreen --debug -d --emptyOutDir --watch -w --minify --ssr": "flag",
     "--host --port --mode -m --base --logLevel -l --filter -f --sourcemap --target --assetsDir": "opt",
@@ -1527,9 +1657,72 @@ SPECS = [
         },
         {"nox -s tests": "", "nox -f /tmp/noxfile.py": "load:/tmp/noxfile.py"},
     ),
-    _simple_runner("jest", "jest 29.7", _JS_TEST, {"jest --ci": "", "jest --setupFiles /tmp/x.js": "load:/tmp/x.js"}),
-    _simple_runner("vitest", "vitest 2.1", _JS_TEST, {"vitest run": "", "vitest --config /tmp/v.ts": "load:/tmp/v.ts"}),
-    _simple_runner("mocha", "mocha 10.8", _JS_TEST, {"mocha test": "", "mocha --require /tmp/x.js": "load:/tmp/x.js"}),
+    Spec(
+        "jest",
+        version="jest 29.7",
+        summary="operands are regexes over test paths; options naming a module load it when it is a file",
+        options={**_H, **_JEST},
+        operands="text*",
+        long_prefix=False,
+        judge=_JEST_JUDGE,
+        examples={
+            "jest --ci": "",
+            "jest --reporters=default --reporters=jest-junit": "",
+            "jest --env=jsdom src/app": "",
+            "jest --setupFiles /tmp/x.js": "load:/tmp/x.js",
+            "jest --setupFilesAfterEnv ./jest.setup.js": "load:./jest.setup.js",
+            "jest --testRunner=/tmp/runner.js": "load:/tmp/runner.js",
+            "jest --reporters /tmp/r.js": "load:/tmp/r.js",
+            "jest --testEnvironment ../../tmp/env": "load:../../tmp/env",
+            "jest --config /tmp/jest.config.js": "load:/tmp/jest.config.js",
+            "jest --rootDir /tmp/x": "load:/tmp/x",
+            "jest --transform '{}'": "unknown",
+        },
+    ),
+    Spec(
+        "vitest",
+        version="vitest 2.1",
+        summary="operands are filters over test paths; options naming a module load it when it is a file",
+        options={**_H, **_VITEST},
+        operands="text*",
+        long_prefix=False,
+        judge=_VITEST_JUDGE,
+        examples={
+            "vitest run": "",
+            "vitest run --reporter=verbose --environment jsdom": "",
+            "vitest --config /tmp/v.ts": "load:/tmp/v.ts",
+            "vitest --globalSetup /tmp/g.ts": "load:/tmp/g.ts",
+            "vitest --setupFiles=./setup.ts": "load:./setup.ts",
+            "vitest --pool ./pool.js": "load:./pool.js",
+            "vitest -r /tmp/proj": "load:/tmp/proj",
+            "vitest --root packages/web": "",
+            "vitest --workspace /tmp/w.ts": "load:/tmp/w.ts",
+        },
+    ),
+    Spec(
+        "mocha",
+        version="mocha 10.8",
+        summary="operands are test files (outside the cwd: loads); --require, --ui, --reporter load a file they name",
+        options={**_H, **_MOCHA},
+        operands="read*",
+        long_prefix=False,
+        judge=_MOCHA_JUDGE,
+        examples={
+            "mocha test": "read:test",
+            "mocha -r ts-node/register 'test/**/*.spec.ts'": "load:ts-node/register read:test/**/*.spec.ts",
+            "mocha --require @babel/register -R dot test": "read:test",
+            "mocha --require /tmp/x.js": "load:/tmp/x.js",
+            "mocha -u /tmp/ui.js test": "load:/tmp/ui.js read:test",
+            "mocha --ui tdd test": "read:test",
+            "mocha --reporter ./r.js": "load:./r.js",
+            "mocha --file /tmp/setup.js": "load:/tmp/setup.js",
+            "mocha --config /tmp/.mocharc.js": "load:/tmp/.mocharc.js",
+            "mocha --spec /tmp/evil.spec.js": "load:/tmp/evil.spec.js",
+            "mocha /tmp/evil.spec.js": "read:/tmp/evil.spec.js load:/tmp/evil.spec.js",
+            "mocha -w -c test": "read:test",
+            "mocha --node-option require=/tmp/x.js": "unknown read:require=/tmp/x.js",
+        },
+    ),
     Spec(
         "vite",
         version="vite 6.0",
@@ -1552,7 +1745,7 @@ SPECS = [
         subcommands={
             "start": Spec("start"),
             "build": Spec("build", options={"--stats --profile": "flag"}),
-            "test": Spec("test", options=_REACT_TEST, operands="text*", long_prefix=False),
+            "test": Spec("test", options=_REACT_TEST, operands="text*", long_prefix=False, judge=_JEST_JUDGE),
         },
         subcommand_required=True,
         examples={
