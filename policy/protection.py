@@ -472,6 +472,11 @@ def _derive(home: str) -> list[Place]:
     for label, path in hookward_places(home):
         found.append(Place(label, "abs", _escape(path) + "/**"))
         found.append(Place(label, "abs", _escape(path)))
+    # The standard library's modules, by pattern (a pattern is not walked to find a hard link's other name:
+    # the tree is far larger than that budget).
+    stdlib = _escape(os.path.dirname(os.path.abspath(os.__file__)))
+    for glob in ("*.py", "*/*.py", "*/*/*.py", "lib-dynload/*"):
+        found.append(Place("hookward's own installation", "abs", f"{stdlib}/{glob}"))
     return found
 
 
@@ -544,6 +549,10 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
     if sys.prefix != sys.base_prefix:
         out.append((install, os.path.abspath(sys.prefix)))  # the virtual environment hookward runs in
     out.append((install, os.path.abspath(sys.executable)))
+    # A virtual environment's python is a link to its base interpreter, which imports its standard library
+    # (encodings, codecs, os) at every start, before -I -S can help: both are the gate's code as much as the
+    # package is (a uv-, pyenv- or conda-managed interpreter lives in the home directory, writable without root).
+    out.append((install, os.path.realpath(sys.executable)))
     return [(label, os.path.normpath(path)) for label, path in out if path]
 
 
