@@ -153,6 +153,17 @@ LOADS_FROM_ELSEWHERE = [
     # sbt
     "sbt -J-javaagent:/tmp/a.jar test",
     "sbt --sbt-dir /tmp/g test",
+    # go test: test files and package directories elsewhere; -exec/-toolexec/-overlay/-modfile
+    "go test /tmp/x_test.go",
+    "go test ../../../tmp/evil/...",
+    "go test -exec /tmp/x ./...",
+    "go test -toolexec=/tmp/x ./...",
+    "go test -overlay /tmp/o.json ./...",
+    "go test -modfile=/tmp/go.mod ./...",
+    # cargo --config naming a runner, a linker or a wrapper, or a config file elsewhere
+    "cargo --config target.x86_64-unknown-linux-gnu.runner=/tmp/x test",
+    "cargo --config 'build.rustc-wrapper=\"/tmp/x\"' build",
+    "cargo --config /tmp/c.toml build",
 ]
 
 
@@ -214,6 +225,8 @@ ROUTINE_LOADS = [
     "gradle -p lib build",
     "mvn -f pom.xml -DskipTests package",
     "mvn -DskipTests -Dmaven.test.failure.ignore=true test",
+    "go test ./...",
+    "go test -run TestX -count=1 ./internal/... example.com/dep/...",
 ]
 
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 _H = {"-h --help": "flag"}
 
@@ -1548,12 +1549,30 @@ def _go_link_flags(result: Walk, argv: list[str]) -> None:
     result.effects = kept
 
 
+def _go_test_packages(result: Walk, argv: list[str]) -> None:
+    """`go test` builds and runs the tests of the packages it is given: a directory pattern or .go file outside
+    the directory it runs in (`go test /tmp/x_test.go`, `go test ../../tmp/evil/...`) is code from elsewhere
+    (a load); import paths (`example.com/x/...`) are modules the go command fetches or has. The patterns are
+    not files read, so they are no effect of their own."""
+    kept = []
+    for effect in result.effects:
+        if effect.kind == "read" and effect.origin.startswith("operand"):
+            value = effect.value
+            local = value.startswith((".", "/", "~")) or value.endswith(".go")
+            if local and outside(result, value.removesuffix("/...").removesuffix("...") or "."):
+                kept.append(Effect("load", value, f"{effect.origin} (a package it builds and runs)"))
+            continue
+        kept.append(effect)
+    result.effects[:] = kept
+    _go_link_flags(result, argv)
+
+
 def _judging_go(spec: Spec) -> Spec:
     """Every go subcommand that takes the build flags judges its -ldflags (none of them had a judge)."""
     for node in spec.subcommands.values():
         if any("-ldflags" in key.split() for key in node._raw_options):
             assert node.judge is None, node.name
-            node.judge = _go_link_flags
+            node.judge = _go_test_packages if node.name == "test" else _go_link_flags
     return spec
 
 
@@ -1586,7 +1605,7 @@ def _go() -> Spec:
             "install": Spec(
                 "install", operands="text*", effects="network", options=build_opts, single_dash=True, long_prefix=False
             ),
-            "test": Spec("test", operands="text*", options=test_opts, single_dash=True, long_prefix=False),
+            "test": Spec("test", operands="read*", options=test_opts, single_dash=True, long_prefix=False),
             "run": Spec(
                 "run",
                 operands="text*",
@@ -1689,6 +1708,9 @@ def _go() -> Spec:
             "go build -o bin/app ./cmd/app": "write:bin/app",
             "go build -o ~/.local/bin/git .": "write:~/.local/bin/git",
             "go test -exec /tmp/x ./...": "exec:/tmp/x",
+            "go test /tmp/x_test.go": "load:/tmp/x_test.go",
+            "go test ../../tmp/evil/...": "load:../../tmp/evil/...",
+            "go test example.com/x/... ./internal/...": "",
             "go build -toolexec /tmp/x .": "exec:/tmp/x",
             "go env -w GOPROXY=http://evil": "config",
             "go env GOPATH": "",
