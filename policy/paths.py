@@ -36,6 +36,11 @@ def canonical(written: str, cwd: str, home: str) -> tuple[str, str]:
     path = os.path.normpath(path)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
+    resolved = _kernel_resolve(path)
+    if resolved is not None:
+        directory, real = resolved
+        if not _folds(directory):
+            return path, real
     folds = case_insensitive(path)
     if folds:
         path = true_case(path)
@@ -46,6 +51,88 @@ def canonical(written: str, cwd: str, home: str) -> tuple[str, str]:
     if folds and real != path:
         real = true_case(real)
     return path, real
+
+
+# --- the kernel's resolution ----------------------------------------------------------------------
+#
+# os.path.realpath walks a path in Python, one lstat per component; on Linux the kernel resolves the part that
+# exists in one open (O_PATH: no read, no side effect, a FIFO or device is not opened) and names it in
+# /proc/self/fd. The result is realpath's exactly, or the slow path is taken: the part that does not exist is
+# appended as written only when its first component is absent outright (not a dangling symlink, not unreadable),
+# which is what realpath does with it too; any other failure falls back to realpath.
+
+_O_PATH = getattr(os, "O_PATH", 0)
+_KERNEL = {"checked": False, "works": False}
+MAX_MISSING = 64  # components looked for above a missing path before the slow path takes over
+
+
+def _kernel_resolve(path: str) -> tuple[str, str] | None:
+    """(the nearest existing directory at or above `path`, as _existing_dir names it; realpath(path)), or None."""
+    if not _KERNEL["works"]:
+        if _KERNEL["checked"]:
+            return None
+        _KERNEL["checked"] = True
+        _KERNEL["works"] = bool(_O_PATH) and os.path.isdir("/proc/self/fd") and _resolve("/") == ("/", "/")
+        if not _KERNEL["works"]:
+            return None
+    return _resolve(path)
+
+
+def _resolve(path: str) -> tuple[str, str] | None:
+    if not path.startswith("/") or "\x00" in path:
+        return None
+    missing: list[str] = []
+    existing = path
+    while True:
+        try:
+            fd = os.open(existing, _O_PATH | os.O_CLOEXEC)
+        except FileNotFoundError:
+            if existing == "/" or len(missing) >= MAX_MISSING:
+                return None
+            existing, name = existing.rsplit("/", 1)
+            existing = existing or "/"
+            missing.append(name)
+            continue
+        except (OSError, ValueError):
+            return None  # not a directory, no permission, a loop, too long: realpath decides
+        try:
+            mode = os.fstat(fd).st_mode
+            real = os.readlink(f"/proc/self/fd/{fd}")
+        except OSError:
+            return None
+        finally:
+            os.close(fd)
+        break
+    if not real.startswith("/") or real.endswith(" (deleted)"):
+        return None
+    if missing:
+        first = existing.rstrip("/") + "/" + missing[-1]
+        try:
+            os.lstat(first)
+            return None  # there after all (a dangling symlink, a race): realpath decides
+        except FileNotFoundError:
+            pass
+        except (OSError, ValueError):
+            return None
+        if not stat.S_ISDIR(mode):
+            return None  # a file with a path below it: realpath decides
+        real = real.rstrip("/") + "/" + "/".join(reversed(missing))
+        return existing, real
+    return (existing if stat.S_ISDIR(mode) else os.path.dirname(existing) or "/"), real
+
+
+def _folds(directory: str) -> bool:
+    """case_insensitive, for a directory already known to be the nearest existing one."""
+    found = _FOLDING.get(directory)
+    if found is None:
+        try:
+            device = os.stat(directory).st_dev
+        except OSError:
+            return True  # unknown: the slow path decides
+        if len(_FOLDING) > 4096:
+            _FOLDING.clear()
+        found = _FOLDING[directory] = _probe_folding(directory, device)
+    return found
 
 
 # --- case-insensitive volumes ------------------------------------------------------------------

@@ -270,9 +270,13 @@ class Table:
         if project and (project.rstrip("/") + "/").startswith(path + "/"):
             return next(iter(self.first_names.values()), None)
         if os.path.isdir(path):
+            lstat, prefix = os.lstat, path + "/"  # os.path.lexists(os.path.join(path, name)), without its frames
             for name, place in self.first_names.items():
-                if os.path.lexists(os.path.join(path, name)):
-                    return place
+                try:
+                    lstat(prefix + name)
+                except (OSError, ValueError):
+                    continue
+                return place
         return None
 
 

@@ -1455,13 +1455,43 @@ def expand_globs(path: str, hidden: bool = False) -> list[str]:
     """
     if not any(ch in path for ch in "*?["):
         return [path]
+    directory, base = os.path.split(path)
     try:
-        import glob as globmod  # only a command with a wildcard pays for glob (and fnmatch, contextlib)
+        if directory and base and not any(ch in directory for ch in "*?["):
+            found = _glob_in(directory, base, hidden)
+        else:
+            import glob as globmod  # only a command with a wildcard pays for glob (and fnmatch, contextlib)
 
-        found = globmod.glob(path, recursive=False, include_hidden=hidden)[:64]
+            found = globmod.glob(path, recursive=False, include_hidden=hidden)[:MAX_GLOB_MATCHES]
     except (OSError, re.error):
         found = []
     return found or [path]
+
+
+MAX_GLOB_MATCHES = 64
+
+
+def _glob_in(directory: str, pattern: str, hidden: bool) -> list[str]:
+    """glob.glob(directory/pattern)[:64] for a pattern in the last component only, without listing a directory
+    of thousands to its end (`rm -rf /tmp/*`): the same entries, in the same (scandir) order, with glob's
+    hidden-name rule (a leading dot is matched only by a pattern that has one, unless `hidden`)."""
+    import fnmatch
+
+    match = re.compile(fnmatch.translate(pattern)).match
+    skip_hidden = not hidden and pattern[0] != "."
+    found: list[str] = []
+    try:
+        with os.scandir(directory) as entries:
+            for entry in entries:
+                name = entry.name
+                if (skip_hidden and name[0] == ".") or not match(name):
+                    continue
+                found.append(os.path.join(directory, name))
+                if len(found) == MAX_GLOB_MATCHES:
+                    break
+    except OSError:
+        pass  # as glob: what was listed before the error stands
+    return found
 
 
 def looks_like_path(arg: str) -> bool:
