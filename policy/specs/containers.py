@@ -1963,3 +1963,34 @@ def _judging_kubeconfig(spec: Spec) -> Spec:
 
 
 SPECS = [DOCKER, _judging_kubeconfig(_anywhere(KUBECTL)), _judging_kubeconfig(_anywhere(HELM))]
+
+# Docker's credential helpers: `get` reads a registry's address on standard input and prints its username and
+# secret (a password or a token), `list` prints registries and usernames, `store` / `erase` change the store.
+_CREDENTIAL_HELPER = "docker-credential-helpers 0.7.0"
+DOCKER_CREDENTIAL = Spec(
+    "docker-credential-desktop",
+    aliases=(
+        "docker-credential-osxkeychain",
+        "docker-credential-wincred",
+        "docker-credential-pass",
+        "docker-credential-secretservice",
+        "docker-credential-ecr-login",
+        "docker-credential-gcloud",
+        "docker-credential-gcr",
+        "docker-credential-acr-env",
+    ),
+    version=_CREDENTIAL_HELPER,
+    options={"-v --version -h --help": "flag"},
+    subcommands={
+        "get": Spec("get", version=_CREDENTIAL_HELPER, operands="", effects="secret"),
+        "list": Spec("list", version=_CREDENTIAL_HELPER, operands=""),
+        "store erase": Spec("store", version=_CREDENTIAL_HELPER, operands="", effects="config"),
+        "version": Spec("version", version=_CREDENTIAL_HELPER, operands=""),
+    },
+    examples={
+        "docker-credential-desktop get": "secret",
+        "docker-credential-pass list": "",
+        "docker-credential-osxkeychain store": "config",
+    },
+)
+SPECS += [DOCKER_CREDENTIAL]
