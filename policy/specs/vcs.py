@@ -1796,3 +1796,33 @@ def canonical_argv(argv: list[str]) -> list[str]:
         else:
             operands += 1
     return out
+
+
+# Git's credential helpers run as programs of their own (`git-credential-NAME ACTION`, the way git calls them):
+# `get` reads a host on standard input and prints its username and password or token; `store` and `erase`
+# change the store. (`git credential fill` is the same through git.)
+_GIT_HELPER = "git 2.39 credential helpers"
+GIT_CREDENTIAL_HELPER = Spec(
+    "git-credential-store",
+    aliases=(
+        "git-credential-cache",
+        "git-credential-manager",
+        "git-credential-manager-core",
+        "git-credential-osxkeychain",
+        "git-credential-libsecret",
+        "git-credential-gnome-keyring",
+        "git-credential-wincred",
+        "git-credential-netrc",
+        "git-credential-oauth",
+    ),
+    version=_GIT_HELPER,
+    options={"--file --socket --timeout": "val", "-h --help --version": "flag"},
+    subcommands={
+        "get": Spec("get", version=_GIT_HELPER, operands="", effects="secret"),
+        "store erase approve reject": Spec("store", version=_GIT_HELPER, operands="", effects="config"),
+        "exit": Spec("exit", version=_GIT_HELPER, operands=""),
+        "configure unconfigure": Spec("configure", version=_GIT_HELPER, operands="", effects="config"),
+    },
+    examples={"git-credential-store get": "secret", "git-credential-osxkeychain erase": "config"},
+)
+SPECS += [GIT_CREDENTIAL_HELPER]
