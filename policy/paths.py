@@ -37,10 +37,8 @@ def canonical(written: str, cwd: str, home: str) -> tuple[str, str]:
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
     resolved = _kernel_resolve(path)
-    if resolved is not None:
-        directory, real = resolved
-        if not _folds(directory):
-            return path, real
+    if resolved is not None and not case_insensitive(path, resolved[0]):
+        return path, resolved[1]
     folds = case_insensitive(path)
     if folds:
         path = true_case(path)
@@ -82,7 +80,7 @@ def _resolve(path: str) -> tuple[str, str] | None:
     if not path.startswith("/") or "\x00" in path:
         return None
     missing: list[str] = []
-    existing = path
+    existing, real, mode = path, "", 0
     while True:
         try:
             fd = os.open(existing, _O_PATH | os.O_CLOEXEC)
@@ -121,20 +119,6 @@ def _resolve(path: str) -> tuple[str, str] | None:
     return (existing if stat.S_ISDIR(mode) else os.path.dirname(existing) or "/"), real
 
 
-def _folds(directory: str) -> bool:
-    """case_insensitive, for a directory already known to be the nearest existing one."""
-    found = _FOLDING.get(directory)
-    if found is None:
-        try:
-            device = os.stat(directory).st_dev
-        except OSError:
-            return True  # unknown: the slow path decides
-        if len(_FOLDING) > 4096:
-            _FOLDING.clear()
-        found = _FOLDING[directory] = _probe_folding(directory, device)
-    return found
-
-
 # --- case-insensitive volumes ------------------------------------------------------------------
 #
 # On a volume that folds case (macOS APFS and HFS+ by default, NTFS, FAT, ext4 directories with +F),
@@ -170,13 +154,15 @@ def _existing_dir(path: str) -> str:
     return directory
 
 
-def case_insensitive(path: str) -> bool:
+def case_insensitive(path: str, directory: str | None = None) -> bool:
     """Does the volume holding `path` (its nearest existing directory) treat names differing in case as one?
 
     Probed once per directory and process: an entry of that directory (or the directory in its parent, on the same device)
-    is looked up with its case swapped; the same inode means the volume folds case.
+    is looked up with its case swapped; the same inode means the volume folds case. `directory`: that nearest
+    existing directory, when the caller already knows it.
     """
-    directory = _existing_dir(path)
+    if directory is None:
+        directory = _existing_dir(path)
     found = _FOLDING.get(directory)
     if found is None:
         try:

@@ -318,7 +318,7 @@ def folding(monkeypatch):  # type: ignore[no-untyped-def]
     """This machine's ext4 does not fold case: stand in a detector that says the volume does (as APFS does)."""
     from hookward.policy import paths
 
-    monkeypatch.setattr(paths, "case_insensitive", lambda path: True)
+    monkeypatch.setattr(paths, "case_insensitive", lambda path, directory=None: True)
 
 
 def _read(box, path: str):  # type: ignore[no-untyped-def]
