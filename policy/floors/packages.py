@@ -12,14 +12,14 @@ from hookward.policy.lazy import LazyRegex
 
 
 def local_package_binary(program: str, args: list[str]) -> str | None:
-    """The binary an unversioned `npx` / `bunx` / `pnpm exec` / `yarn exec` / `npm exec --no` names.
+    """The binary an unversioned `npx` / `bunx` (`bun x`) / `pnpm exec` / `yarn exec` / `npm exec --no` names.
 
     Only these forms may run a binary the project already has in node_modules/.bin without
     fetching; `npx pkg@version`, `npx -p`, `pnpm dlx` and `yarn dlx` always fetch.
     """
     if program in ("npx", "pnpx", "bunx"):
         rest = args
-    elif program in ("pnpm", "yarn") and args[:1] == ["exec"]:
+    elif (program in ("pnpm", "yarn") and args[:1] == ["exec"]) or (program == "bun" and args[:1] == ["x"]):
         rest = args[1:]
     elif program == "npm" and args[:1] in (["exec"], ["x"]) and "--no" in args:
         rest = args[1:]

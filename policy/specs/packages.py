@@ -434,6 +434,47 @@ def _bun_run_judge(result: Walk, argv: list[str]) -> None:
         return
 
 
+def _bun_test_paths(result: Walk, argv: list[str]) -> None:
+    """`bun test` operands are filters over the project's test files, except a path (`./x`, `/x`: bun's own
+    rule), which bun runs as a test file: one outside the directory it runs in is code from elsewhere."""
+    kept = []
+    for effect in result.effects:
+        if effect.kind == "read" and effect.origin.startswith("operand"):
+            if effect.value.startswith(("/", "./", "../", "~")) and outside(result, effect.value):
+                kept.append(Effect("load", effect.value, f"{effect.origin} (a test file it runs)"))
+            continue
+        kept.append(effect)
+    result.effects[:] = kept
+
+
+def _bun_file_judge(result: Walk, argv: list[str]) -> None:
+    """`bun ./x.ts` is `bun run ./x.ts`: the first word that is not a global option (or its value) is a script."""
+    skip = False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in _BUN_VALUED
+            continue
+        result.effects.append(Effect("script", word, "operand 1"))
+        return
+
+
+class _BunCommands(dict):  # type: ignore[type-arg]
+    """bun's subcommands; a word that names a source file or a path is `bun run FILE` (`bun ./src/index.ts`)."""
+
+    def __init__(self, subcommands: dict[str, Spec], file: Spec) -> None:
+        super().__init__(subcommands)
+        self.file = file
+
+    def get(self, word: str, fallback: object = None) -> Spec | None:  # type: ignore[override]
+        found = super().get(word)
+        if found is None and ("/" in word or word.endswith(_BUN_SOURCE)):
+            return self.file
+        return found
+
+
 def _bun() -> Spec:
     glob = {
         **_H,
@@ -459,9 +500,14 @@ def _bun() -> Spec:
         "run": Spec("run", operands="text text*", globals_anywhere=True, judge=_bun_run_judge),
         "test": Spec(
             "test",
-            operands="text*",
-            options={"--coverage --bail --watch --only --todo -u --update-snapshots": "flag", "-t --timeout": "val"},
+            operands="read*",
+            options={
+                "--coverage --bail --watch --only --todo -u --update-snapshots --rerun-each --pass-with-no-tests": "flag",
+                "-t --test-name-pattern --timeout --coverage-reporter --reporter": "val",
+                "--coverage-dir --reporter-outfile": "val:write",
+            },
             globals_anywhere=True,
+            judge=_bun_test_paths,
         ),
         "x": Spec("x", operands="argv", globals_anywhere=True),
         "build": Spec(
@@ -483,11 +529,28 @@ def _bun() -> Spec:
         ),
         "create init": Spec("create", operands="text*", effects="network", globals_anywhere=True),
         "publish": Spec("publish", operands="text*", effects="publish", globals_anywhere=True),
-        "pm": Spec("pm", operands="text*", globals_anywhere=True),
+        "pm": Spec(
+            "pm",
+            subcommands={
+                "ls bin hash hash-string hash-print version whoami untrusted default-trusted": Spec(
+                    "ls", options={"--all -g --global": "flag"}, operands="text*", globals_anywhere=True
+                ),
+                "cache": Spec(
+                    "cache",
+                    subcommands={"rm": Spec("rm", effects="destroy", globals_anywhere=True)},
+                    globals_anywhere=True,
+                ),
+                # Runs the lifecycle scripts of dependencies bun had blocked, and trusts them from then on.
+                "trust": Spec("trust", options={"--all": "flag"}, operands="text*", effects="script config"),
+                "pack": Spec("pack", options={"--dry-run": "flag", "--destination": "val:tree-write"}, operands=""),
+                "migrate": Spec("migrate", effects="unknown"),
+            },
+            globals_anywhere=True,
+        ),
         "link": Spec("link", operands="text*", effects="config", globals_anywhere=True),
         "upgrade": Spec("upgrade", effects="network", globals_anywhere=True),
     }
-    return Spec(
+    spec = Spec(
         "bun",
         version="bun 1.1.38",
         summary="bun; `bun FILE` runs a script and `bun run NAME` a package.json script or a file",
@@ -496,6 +559,14 @@ def _bun() -> Spec:
         globals_anywhere=True,
         long_prefix=False,
         examples={
+            "bun ./src/index.ts": "script:./src/index.ts",
+            "bun --cwd app /tmp/x.js": "cd:app script:/tmp/x.js",
+            "bun test ./test/a.test.ts auth": "",
+            "bun test /tmp/x.test.ts": "load:/tmp/x.test.ts",
+            "bun test --preload ./setup.ts": "load:./setup.ts",
+            "bun pm ls": "",
+            "bun pm cache rm": "destroy",
+            "bun pm trust --all": "script config",
             "bun install": "network",
             "bun test": "",
             "bun run dev": "",
@@ -508,6 +579,11 @@ def _bun() -> Spec:
             "bun publish": "publish",
         },
     )
+    # A source file or a path where a subcommand goes is `bun run FILE`; bun passes the words after it to it.
+    file = Spec("<file>", operands="text*", posix=True, literal_dashes=True, judge=_bun_file_judge)
+    file.parent = spec
+    spec.subcommands = _BunCommands(spec.subcommands, file)
+    return spec
 
 
 # --- Python -------------------------------------------------------------------------------------------
