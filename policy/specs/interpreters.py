@@ -29,12 +29,82 @@ def _code(language: str, operands: str | None = None) -> Opt:
 _MODULE_READS = frozenset({"json.tool", "tokenize", "dis", "ast", "tabnanny", "pyclbr", "pickletools"})
 
 
+# `python -m TOOL ARGS` is the tool run with ARGS (`python -m pytest --basetemp=DIR` empties DIR as `pytest` does):
+# a module that is also a program with a spec of its own is judged by that spec, as the command it is.
+_MODULE_PROGRAMS = frozenset(
+    {
+        "pytest",
+        "mypy",
+        "black",
+        "ruff",
+        "isort",
+        "flake8",
+        "pylint",
+        "coverage",
+        "tox",
+        "nox",
+        "pyright",
+        "pip",
+        "pip3",
+        "uv",
+        "pipx",
+        "poetry",
+        "pre_commit",
+        "twine",
+        "virtualenv",
+        "pdm",
+        "hatch",
+        "flit",
+        "jupyter",
+        "mkdocs",
+        "sphinx",
+        "nbconvert",
+    }
+)
+
+
 def _python_module_files(result: Walk, argv: list[str]) -> None:
     if "-m" not in argv[1:]:
         return
     at = argv.index("-m", 1)
     module, rest = (argv[at + 1] if at + 1 < len(argv) else ""), argv[at + 2 :]
     files = [word for word in rest if not word.startswith("-")]
+    if module in _MODULE_PROGRAMS:
+        from hookward.policy import specs
+
+        program = module.replace("_", "-")
+        if specs.lookup(program) is not None:
+            result.rest = [program, *rest]
+        return
+    if module in ("py_compile", "compileall"):
+        # A syntax error prints the offending line of the file it compiles: what they compile is read.
+        valued = {"-d", "-e", "-i", "-j", "-o", "-p", "-r", "-s", "-x", "--invalidation-mode"}
+        for i, word in enumerate(rest):
+            if not word.startswith("-") and not (i and rest[i - 1] in valued) and word != "-":
+                result.effects.append(Effect("tree-read", word, f"python -m {module} compiles it"))
+        return
+    if module == "zipapp":
+        # zipapp SOURCE -o TARGET: the archive (a runnable program with a #! line, -p) is written at TARGET.
+        for i, word in enumerate(rest):
+            if word in ("-o", "--output") and i + 1 < len(rest):
+                result.effects.append(Effect("write", rest[i + 1], "python -m zipapp -o"))
+            elif word.startswith("--output="):
+                result.effects.append(Effect("write", word.split("=", 1)[1], "python -m zipapp --output"))
+            elif not word.startswith("-") and not (
+                i and rest[i - 1] in ("-o", "--output", "-p", "--python", "-m", "--main")
+            ):
+                result.effects.append(Effect("tree-read", word, "python -m zipapp source"))
+        return
+    if module == "ensurepip":
+        # pip is installed under --root DIR, or with --user into ~/.local (its bin/ comes first on PATH).
+        for i, word in enumerate(rest):
+            if word == "--root" and i + 1 < len(rest):
+                result.effects.append(Effect("tree-write", rest[i + 1], "python -m ensurepip --root"))
+            elif word.startswith("--root="):
+                result.effects.append(Effect("tree-write", word.split("=", 1)[1], "python -m ensurepip --root"))
+            elif word == "--user":
+                result.effects.append(Effect("config", "", "python -m ensurepip --user installs pip into ~/.local"))
+        return
     if module in _MODULE_READS:
         for n, name in enumerate(files):
             kind = "write" if module == "json.tool" and n == 1 else "read"
@@ -105,7 +175,14 @@ def _python() -> Spec:
             "python3 -m json.tool ~/.docker/config.json": "read:~/.docker/config.json",
             "python3 -m json.tool in.json ~/.bashrc": "read:in.json write:~/.bashrc",
             "python3 -m pydoc /tmp/evil.py": "script:/tmp/evil.py",
-            "python3 -m pytest -k foo": "",
+            "python3 -m pytest": "runs:pytest",
+            "python3 -m mypy": "runs:mypy",
+            "python3 -m pre_commit": "runs:pre-commit",
+            "python3 -m py_compile ~/.ssh/id_rsa": "tree-read:~/.ssh/id_rsa",
+            "python3 -m compileall -q src": "tree-read:src",
+            "python3 -m zipapp src -o ~/.local/bin/git": "tree-read:src write:~/.local/bin/git",
+            "python3 -m ensurepip --root /tmp/r": "tree-write:/tmp/r",
+            "python3 -m ensurepip --user": "config",
             "python3 -m timeit -s 'import os' 'os.system(1)'": "",
             "python3 -i -c 'print(1)'": "script:- code:python:print(1)",
             "python3 x.py --flag": "script:x.py",
