@@ -177,6 +177,29 @@ class _Options(Mapping):
         return len(self._table())
 
 
+# Options that make `git log` print the changes (the files' content), not only the commits.
+_PATCH_OPTIONS = frozenset(
+    "-p -u --patch -U --unified --patch-with-stat --patch-with-raw --cc -c --dd --word-diff --color-words "
+    "--word-diff-regex --full-diff --textconv --ext-diff --remerge-diff -m --diff-merges --binary -W "
+    "--function-context".split()
+)
+
+
+def _log_prints_paths(walk: Walk, argv: list[str]) -> None:
+    """`git log -p -- .env` prints every version of .env: with a patch option the paths named are read."""
+    if not set(walk.seen) & _PATCH_OPTIONS:
+        walk.effects[:] = [e for e in walk.effects if not (e.origin.startswith("operand") and e.kind == "read")]
+    _paths_follow_c(walk, argv)
+
+
+def _grep_prints_paths(walk: Walk, argv: list[str]) -> None:
+    """`git grep -h . HEAD -- .env` prints the lines of the paths after `--`: those are read."""
+    if "--" in argv:
+        for word in argv[argv.index("--") + 1 :]:
+            walk.effects.append(Effect("read", word, "git grep pathspec"))
+    _paths_follow_c(walk, argv)
+
+
 def _cmd(name: str, options: dict[str, str], operands: str = "text*", **kwargs: object) -> Spec:
     """A git command: the declared options (later words win), `-h`, and `--no-<option>` negations."""
     table = _Options(lambda: _options(options))
@@ -671,10 +694,14 @@ _COMMANDS: dict[str, Spec] = {
             "--decorate": "opt",
             "-L": "val",
         },
+        operands="object*",
+        judge=_log_prints_paths,
         numeric=True,
         examples={
             "git log --oneline -5": "",
-            "git log -p --follow -- src/app.py": "",
+            "git log --oneline -- .env": "",
+            "git log -p -- .env": "read:.env",
+            "git log -p --follow -- src/app.py": "read:src/app.py",
             "git log --output=/tmp/x.txt": "write:/tmp/x.txt",
             "git log --output ~/.bashrc": "write:~/.bashrc",
             "git log -n 3 --format=%H%x09%s main..HEAD": "",
@@ -1191,9 +1218,11 @@ _COMMANDS: dict[str, Spec] = {
             "-O --open-files-in-pager": "opt:exec",
             "--ext-grep": "flag",
         },
+        judge=_grep_prints_paths,
         examples={
+            "git grep -h . HEAD -- .env": "read:.env",
             "git grep id_rsa": "",
-            "git grep -n TODO -- src": "",
+            "git grep -n TODO -- src": "read:src",
             "git grep -Oless x": "exec:less",
             "git grep --no-index x ~/.ssh": "read:x read:~/.ssh",
         },
@@ -1308,7 +1337,9 @@ _COMMANDS: dict[str, Spec] = {
             "-o --output": "val:write",
             "--exec": "val:exec",
         },
+        operands="text object*",  # the tree-ish, then the paths put in the archive (their content)
         examples={
+            "git archive HEAD .env": "read:.env",
             "git archive --format=tar.gz -o /tmp/src.tgz HEAD": "write:/tmp/src.tgz",
             "git archive HEAD --add-file=~/.netrc": "read:~/.netrc",
         },
