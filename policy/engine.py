@@ -613,6 +613,19 @@ def _file_demands(
                 else:
                     verdict = Verdict.DENY
                 demands.append(fl.Demand(Floor.CREDENTIALS, verdict, f"{tgt.written} holds {label}"))
+            if not found:
+                # A host told where to keep its files (CODEX_HOME, CLAUDE_CONFIG_DIR) keeps its sign-in there too.
+                for host, variable, default in protection.moved_defaults(path, owner_home):
+                    for group_id, label, _compiled in matching_groups(policy.credentials, default, owner_home, project):
+                        if group_id == f"host-{host}":
+                            found = True
+                            demands.append(
+                                fl.Demand(
+                                    Floor.CREDENTIALS,
+                                    Verdict.DENY,
+                                    f"{tgt.written} holds {label} (${variable} keeps them in {path.rsplit('/', 1)[0]})",
+                                )
+                            )
             if (
                 not found
                 and kind == "read"

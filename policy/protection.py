@@ -437,6 +437,32 @@ def _env_dir(name: str) -> str | None:
     return os.path.normpath(value) if os.path.isabs(value) else None
 
 
+_moves: dict[tuple, list[tuple[str, str, str, str]]] = {}
+
+
+def moved_defaults(path: str, home: str) -> list[tuple[str, str, str]]:
+    """(host, variable, `path` spelled at the host's default location) for each host whose `config_variables`
+    entry, set now, moves its files into a directory that holds `path` (`CODEX_HOME=/srv/codex`:
+    /srv/codex/auth.json is ~/.codex/auth.json). The host's credential files are judged at both spellings."""
+    key = _environment_key()
+    moves = _moves.get(key)
+    if moves is None:
+        moves = []
+        for host, name, replaces in _registry()[1]:
+            target = _env_dir(name)
+            if target is not None and (replaces == "~" or replaces.startswith("~/")):
+                moves.append((host, name, target.rstrip("/") or "/", replaces[2:].rstrip("/")))
+        if len(_moves) > 64:
+            _moves.clear()
+        _moves[key] = moves
+    found = []
+    for host, name, target, default in moves:
+        if path == target or path.startswith(target + "/"):
+            rest = path[len(target) :].lstrip("/")
+            found.append((host, name, "/".join(part for part in (home.rstrip("/"), default, rest) if part)))
+    return found
+
+
 _memo: dict[tuple, Table] = {}
 
 
