@@ -1268,3 +1268,27 @@ SPECS = [
     _LPSTAT,
     _LPQ,
 ]
+
+# gofmt prints its files reformatted; -w rewrites them in place (a directory: every .go file under it), so
+# `gofmt -w ~` edits files well outside the project.
+GOFMT = Spec(
+    "gofmt",
+    version="Go 1.19 (Debian bookworm golang-1.19)",
+    single_dash=True,
+    long_prefix=False,
+    options={
+        "-d -e -l -s": "flag",
+        "-r": "val",
+        "-w": "flag>edit*",  # the files, and every .go file under a directory, rewritten in place
+        "-cpuprofile": "val:write",
+        "-h -help --help": "flag",
+    },
+    operands="tree-read*",
+    examples={
+        "gofmt -l .": "tree-read:.",
+        "gofmt -d main.go": "tree-read:main.go",
+        "gofmt -w ~": "edit:~",
+        "gofmt -s -w ./cmd": "edit:./cmd",
+    },
+)
+SPECS += [GOFMT]
