@@ -466,12 +466,12 @@ class _BunCommands(dict):  # type: ignore[type-arg]
 
     def __init__(self, subcommands: dict[str, Spec], file: Spec) -> None:
         super().__init__(subcommands)
-        self.file = file
+        self.default = file  # `default`: what _judging_directory visits besides the named subcommands
 
     def get(self, word: str, fallback: object = None) -> Spec | None:  # type: ignore[override]
         found = super().get(word)
         if found is None and ("/" in word or word.endswith(_BUN_SOURCE)):
-            return self.file
+            return self.default
         return found
 
 
@@ -1904,6 +1904,387 @@ def _brew() -> Spec:
     )
 
 
+# --- composer (PHP) and cabal (Haskell) -------------------------------------------------------------------------
+
+_COMPOSER_GLOBAL = {
+    **_H,
+    "-q --quiet -V --version --ansi --no-ansi -n --no-interaction --profile --no-plugins --no-scripts": "flag",
+    "-v -vv -vvv --verbose --no-cache": "flag",
+    "-d --working-dir": "val:cd",
+}
+_COMPOSER_INSTALL = {
+    "--prefer-source --prefer-dist --dry-run --download-only --dev --no-dev --no-suggest --no-progress": "flag",
+    "--no-autoloader --no-install --no-update --no-audit --audit -o --optimize-autoloader": "flag",
+    "-a --classmap-authoritative --apcu-autoloader --ignore-platform-reqs --update-no-dev --strict-psr": "flag",
+    "-w --with-dependencies --update-with-dependencies -W --with-all-dependencies": "flag",
+    "--update-with-all-dependencies --lock --root-reqs --prefer-stable --prefer-lowest --minimal-changes": "flag",
+    "-m --patch-only -i --interactive --bump-after-update --fixed --sort-packages --unused": "flag",
+    "--prefer-install --audit-format --ignore-platform-req --apcu-autoloader-prefix --with": "val",
+}
+_COMPOSER_VALUED = frozenset({"-d", "--working-dir"})
+
+
+def _composer_scripts(directory: str) -> dict | None:
+    """The `scripts` of directory/composer.json, {} when there is none, None when it cannot be read."""
+    import json
+    import os
+
+    from hookward.policy.safeio import read_regular
+
+    if not directory:
+        return {}
+    try:
+        data = json.loads(read_regular(os.path.join(directory, "composer.json"), 1 << 20))
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError):
+        return None
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    return scripts if isinstance(scripts, dict) else {}
+
+
+def _composer_directory(walk: Walk) -> str:
+    import os
+
+    directory = walk.cwd
+    for effect in walk.effects:
+        if effect.kind == "cd" and effect.value:
+            directory = os.path.join(directory, os.path.expanduser(effect.value)) if directory else ""
+    return directory
+
+
+def _composer_script(walk: Walk, argv: list[str]) -> None:
+    """`composer NAME` for a NAME that is no composer command runs composer.json's script NAME (project code,
+    as `composer run-script NAME`); a NAME the project does not define is a plugin's command or a typo:
+    not modelled. A composer.json that cannot be read is not modelled either."""
+    words = argv[1:]
+    i = 0
+    while i < len(words) and words[i].startswith("-"):
+        i += 2 if words[i] in _COMPOSER_VALUED else 1
+    name = words[i] if i < len(words) else ""
+    scripts = _composer_scripts(_composer_directory(walk))
+    if scripts is None or name not in scripts:
+        walk.unknown.append(f"composer {name}: not a composer command or a script of the project's composer.json")
+
+
+def _composer_packages(argv: list[str]) -> list[str]:
+    """The package names after composer's command word (global options and option values skipped)."""
+    valued = _COMPOSER_VALUED | {k for key, v in _COMPOSER_INSTALL.items() if v == "val" for k in key.split()}
+    words, skip, command = [], False, False
+    for word in argv[1:]:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in valued and "=" not in word
+        elif not command:
+            command = True
+        else:
+            words.append(word)
+    return words
+
+
+def _composer_installs(walk: Walk, argv: list[str]) -> None:
+    """`composer require/update/remove PKG` in any spelling (`r`, `u`, `req`, `rem`: Symfony takes an unambiguous
+    abbreviation, which the name-based floors do not know): named packages are fetched and their plugins and
+    scripts run here (runs-code, as the floor's fetch-and-run); removing them destroys the installed copies."""
+    names = _composer_packages(argv)
+    if not names:
+        return
+    if walk.spec.name == "remove":
+        walk.effects.append(Effect("destroy", "", f"composer remove {names[0]} (removes installed packages)"))
+    else:
+        walk.effects.append(Effect("script", "", f"composer {walk.spec.name} {names[0]} (its plugins and scripts run)"))
+
+
+def _composer_config(walk: Walk, argv: list[str]) -> None:
+    """`composer config` lists (-l) or gets a setting, which may be a token (auth.json's github-oauth, http-basic,
+    bearer are part of the configuration it prints): a secret print; a key and a value, --unset, or a repository
+    change write the configuration; --editor opens it in an editor (not modelled)."""
+    words = argv[argv.index("config") + 1 :] if "config" in argv else []
+    operands, skip = [], False
+    for word in words:
+        if skip:
+            skip = False
+        elif word.startswith("-"):
+            skip = word in ("-f", "--file", "-d", "--working-dir")
+        else:
+            operands.append(word)
+    if "-e" in walk.seen or "--editor" in walk.seen:
+        walk.unknown.append("composer config --editor opens the configuration in an editor: not modelled")
+    elif len(operands) >= 2 or "--unset" in walk.seen:
+        walk.effects.append(Effect("config", "", "composer config KEY VALUE"))
+    else:
+        walk.effects.append(Effect("secret", "", "composer config (prints settings, tokens included)", "ask"))
+
+
+class _ComposerCommands(dict):  # type: ignore[type-arg]
+    """composer's commands by name or by an unambiguous abbreviation (Symfony Console: `composer dump`,
+    `composer req`); any other word is a composer.json script (`composer test`), judged by `_composer_script`."""
+
+    def __init__(self, commands: dict[str, Spec], script: Spec) -> None:
+        super().__init__(commands)
+        self.default = script
+
+    def get(self, word: str, fallback: object = None) -> Spec | None:  # type: ignore[override]
+        found = super().get(word)
+        if found is not None:
+            return found
+        matches = {id(spec): spec for name, spec in self.items() if name.startswith(word)} if word else {}
+        if len(matches) == 1:
+            return next(iter(matches.values()))
+        return self.default if word[:1].isalnum() else None
+
+
+def _composer() -> Spec:
+    install = Spec(
+        "install",
+        options=_COMPOSER_INSTALL,
+        operands="text*",
+        effects="network",
+        globals_anywhere=True,
+        judge=_composer_installs,
+    )
+    read = Spec(
+        "show",
+        options={
+            "--all -a --installed -i --locked --platform -p --available --self -s --name-only -N --path -P": "flag",
+            "--tree -t --latest -l --outdated -o --direct -D --strict --major-only -M --minor-only --patch-only": "flag",
+            "--no-dev --recursive -r --sort-by-age -A --only-name -O": "flag",
+            "--ignore --format -f": "val",
+            "--ignore-platform-reqs --no-audit --abandoned --audit": "flag",
+            "--ignore-platform-req --audit-format": "val",
+        },
+        operands="text*",
+        globals_anywhere=True,
+    )
+    commands = {
+        "install i update u upgrade require r reinstall": install,
+        "remove rm uninstall": Spec(
+            "remove",
+            options=_COMPOSER_INSTALL,
+            operands="text*",
+            effects="network",
+            globals_anywhere=True,
+            judge=_composer_installs,
+        ),
+        "show info depends why prohibits why-not licenses outdated search suggests fund status about": read,
+        "validate check-platform-reqs diagnose audit list help": read,
+        "dump-autoload dumpautoload bump": Spec(
+            "dump-autoload",
+            options={
+                "-o --optimize -a --classmap-authoritative --apcu --dev --no-dev --dry-run --strict-psr": "flag",
+                "--strict-ambiguous --dev-only --no-dev-only": "flag",
+                "--apcu-prefix --ignore-platform-req --ignore-platform-reqs": "val",
+            },
+            operands="text*",
+            globals_anywhere=True,
+        ),
+        "run-script run": Spec(
+            "run-script",
+            options={"--timeout": "val", "--dev --no-dev -l --list": "flag"},
+            operands="text*",
+            globals_anywhere=True,
+        ),
+        "exec": Spec("exec", options={"-l --list": "flag"}, operands="argv", globals_anywhere=True, posix=True),
+        "config": Spec(
+            "config",
+            options={
+                "-g --global -l --list --absolute -j --json -m --merge --append --source --unset": "flag",
+                "-a --auth -e --editor": "flag",
+                "-f --file": "val:edit",
+            },
+            operands="text*",
+            globals_anywhere=True,
+            judge=_composer_config,
+        ),
+        # Installs and changes packages in COMPOSER_HOME, which every project on the machine shares.
+        "global": Spec("global", operands="text*", effects="network config"),
+        "create-project": Spec("create-project", operands="text*", effects="network script"),
+        "clear-cache clearcache cc": Spec("clear-cache", options={"--gc": "flag"}, effects="destroy"),
+        "self-update selfupdate": Spec("self-update", operands="text?", effects="network config"),
+        "archive": Spec(
+            "archive",
+            options={"-f --format --file --ignore-filters": "val", "--dir": "val:tree-write"},
+            operands="text*",
+        ),
+        "init": Spec("init", options={"-n": "flag"}, operands="", effects="unknown"),
+        "browse home": Spec("browse", operands="text*", effects="unknown"),
+    }
+    spec = Spec(
+        "composer",
+        version="Composer 2.5.5 (Debian bookworm)",
+        summary=(
+            "composer; the project's installs, autoload dumps and scripts are routine; composer NAME runs a "
+            "composer.json script; -d/--working-dir elsewhere runs that directory's scripts and plugins"
+        ),
+        options=_COMPOSER_GLOBAL,
+        subcommands=commands,
+        globals_anywhere=True,
+        long_prefix=False,
+        examples={
+            "composer install --no-interaction --no-progress": "network",
+            "composer dump-autoload -o": "",
+            "composer dump -o": "",
+            "composer validate --strict": "",
+            "composer show --latest": "",
+            "composer depends monolog/monolog": "",
+            "composer run-script test": "",
+            "composer require monolog/monolog": "network script",
+            "composer req --dev phpunit/phpunit": "network script",
+            "composer r monolog/monolog": "network script",
+            "composer update": "network",
+            "composer u monolog/monolog": "network script",
+            "composer remove monolog/monolog": "network destroy",
+            "composer rem monolog/monolog": "network destroy",
+            "composer exec phpunit": "runs:phpunit",
+            "composer config --list": "secret",
+            "composer config github-oauth.github.com": "secret",
+            "composer config minimum-stability dev": "config",
+            "composer config --global --unset repos.packagist": "config",
+            "composer global require friendsofphp/php-cs-fixer": "network config",
+            "composer -d /tmp/evil install": "cd:/tmp/evil load:/tmp/evil network",
+            "composer --working-dir=packages/api install": "cd:packages/api network",
+            "composer create-project laravel/laravel app": "network script",
+            "composer clear-cache": "destroy",
+            "composer test": "unknown",
+        },
+    )
+    script = Spec("<script>", operands="text*", globals_anywhere=True, judge=_composer_script)
+    script.parent = spec
+    spec.subcommands = _ComposerCommands(spec.subcommands, script)
+    return spec
+
+
+_CABAL_BUILD = {
+    "-j --jobs -O --optimization -f --flags --constraint --allow-newer": "opt",
+    "--ghc-options --ghcjs-options": "opt:text",  # judged by _cabal_ghc_options
+    "--test-show-details --test-options --test-option --benchmark-options --benchmark-option --test-log": "opt",
+    "--test-wrapper": "unknown",  # a program cabal runs each test suite under
+    "--allow-older --index-state --reorder-goals --max-backjumps --preference --enable-coverage": "opt",
+    "--enable-tests --disable-tests --enable-benchmarks --disable-benchmarks --enable-profiling": "flag",
+    "--disable-profiling --disable-optimization --enable-documentation --disable-documentation": "flag",
+    "--only-dependencies --dependencies-only --dry-run --only-download --disable-coverage": "flag",
+    "--minimize-conflict-set --keep-going --offline --semaphore --enable-executable-dynamic": "flag",
+    "-v --verbose": "opt",
+    "--builddir": "val:tree-write",
+    "--project-dir": "val:cd",
+    "--project-file --config-file": "val:load",
+    # A compiler or another program cabal runs in place of its own (`--with-compiler=/tmp/ghc`).
+    "-w --with-compiler --with-hc-pkg --with-ghc --with-gcc --with-ld --with-PROG --PROG-options": "unknown",
+}
+
+
+# GHC options that run another program or load a plugin: `-pgmF /tmp/x`, `-F`, `-fplugin=M`, `-pgmL`.
+_GHC_RUNS = re.compile(r"(?:^|\s)-(?:pgm\w*|F|fplugin\S*|plugin-package\S*|fexternal-interpreter|ghcversion-file)")
+
+
+def _cabal_ghc_options(walk: Walk, argv: list[str]) -> None:
+    for effect in walk.effects:
+        if effect.kind == "text" and effect.origin in ("--ghc-options", "--ghcjs-options"):
+            if _GHC_RUNS.search(effect.value or ""):
+                walk.unknown.append(f"{effect.origin} {effect.value[:60]!r} runs a program or loads a plugin")
+    walk.effects[:] = [e for e in walk.effects if e.kind != "text"]
+
+
+_CABAL_VALUED = frozenset(k for key, v in _CABAL_BUILD.items() if v.startswith("val") for k in key.split())
+
+
+def _cabal_run(walk: Walk, argv: list[str]) -> None:
+    """`cabal run script.hs` runs a script file; a target name is one of the project's executables."""
+    words = argv[argv.index("run") + 1 :] if "run" in argv else argv[2:]
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--":
+            break
+        elif word.startswith("-"):
+            skip = word in _CABAL_VALUED
+        else:
+            if word.endswith((".hs", ".lhs")):
+                walk.effects.append(Effect("script", word, "operand 1 (a script)"))
+            break
+    _cabal_ghc_options(walk, argv)
+
+
+def _cabal() -> Spec:
+    def build(name: str, effects: str = "", operands: str = "text*", **extra: str) -> Spec:
+        return Spec(
+            name,
+            options={**_CABAL_BUILD, **extra},
+            operands=operands,
+            effects=effects,
+            globals_anywhere=True,
+            judge=_cabal_ghc_options,
+        )
+
+    commands = {
+        "build v2-build new-build test v2-test new-test bench v2-bench new-bench haddock v2-haddock": build("build"),
+        "check list info path list-bin outdated target gen-bounds": build(
+            "list", **{"--installed --simple-output --exact-match --freeze-file --v2-freeze-file": "flag"}
+        ),
+        "clean v2-clean new-clean": build("clean", **{"-s --save-config": "flag"}),
+        "configure v2-configure new-configure freeze v2-freeze new-freeze": build("configure"),
+        "update v2-update new-update fetch": build("update", effects="network"),
+        "get unpack": build(
+            "get", effects="network", **{"-d --destdir": "val:tree-write", "-s --source-repository": "opt"}
+        ),
+        "run v2-run new-run": Spec(
+            "run",
+            options=_CABAL_BUILD,
+            operands="text text*",
+            globals_anywhere=True,
+            judge=_cabal_run,
+        ),
+        "exec v2-exec new-exec": Spec("exec", options=_CABAL_BUILD, operands="argv", globals_anywhere=True),
+        # Copies executables into ~/.cabal/bin (or --installdir): programs on the PATH of every later shell.
+        "install v2-install new-install": build(
+            "install",
+            effects="network config",
+            **{"--installdir": "val:tree-write", "--install-method --overwrite-policy --lib --package-env": "val"},
+        ),
+        "sdist v2-sdist new-sdist": build("sdist", **{"-o --output-directory --output-dir": "val:tree-write"}),
+        "upload": build("upload", effects="publish", **{"--publish -d --documentation": "flag", "-u -p": "val"}),
+        "report": build("report", effects="upload"),
+        "user-config": build("user-config", effects="config", operands="text*"),
+        "repl v2-repl new-repl": build("repl", effects="unknown"),
+        "init": build("init", effects="unknown"),
+    }
+    return Spec(
+        "cabal",
+        version="cabal-install 3.4.1.0 (Debian bookworm)",
+        summary="cabal; building and testing the project is routine; install copies programs onto the PATH",
+        options={
+            **_H,
+            "-V --version --numeric-version --ignore-expiry --enable-nix --disable-nix": "flag",
+            "--config-file": "val:load",
+            "--http-transport --active-repositories --store-dir --logs-dir": "val",
+        },
+        subcommands=commands,
+        long_prefix=False,
+        examples={
+            "cabal --version": "",
+            "cabal build": "",
+            "cabal build all --enable-tests": "",
+            "cabal test --test-show-details=direct": "",
+            "cabal build --ghc-options=-O2": "",
+            "cabal build --ghc-options=-pgmF/tmp/x": "unknown",
+            "cabal build '--ghc-options=-fplugin=Evil'": "unknown",
+            "cabal test": "",
+            "cabal run myapp -- --port 3000": "",
+            "cabal run /tmp/x.hs": "script:/tmp/x.hs",
+            "cabal exec -- ghc": "runs:ghc",
+            "cabal update": "network",
+            "cabal install": "network config",
+            "cabal install --installdir ~/.local/bin": "network config tree-write:~/.local/bin",
+            "cabal build --project-dir /tmp/evil": "cd:/tmp/evil load:/tmp/evil",
+            "cabal build --with-compiler=/tmp/ghc": "unknown",
+            "cabal upload dist/x.tar.gz": "publish",
+            "cabal repl": "unknown",
+        },
+    )
+
+
 def _outside(path: str) -> bool:
     """A directory that may lie outside the directory the command runs in: absolute, in HOME, or up with `..`."""
     return path.startswith(("/", "~")) or ".." in path.replace("\\", "/").split("/")
@@ -1953,6 +2334,8 @@ SPECS = [
     _judging_directory(_pnpm()),
     _judging_directory(_yarn()),
     _judging_directory(_bun()),
+    _judging_directory(_composer()),
+    _judging_directory(_cabal()),
     _pip("pip"),
     _pip("pip3"),
     _pipx(),
