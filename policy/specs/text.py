@@ -496,3 +496,34 @@ SPECS = [
     ),
     Spec("tsort", version=_CU, options=_COMMON, operands="read?", examples={"tsort deps": "read:deps"}),
 ]
+
+# xmllint prints what it parses; the document itself can name more files to read: with --noent its external
+# entities (`<!ENTITY x SYSTEM "file:///home/u/.ssh/id_rsa">`, XXE) are substituted into the output, --xinclude
+# pulls in the files its xi:include elements name, and --loaddtd/--valid/--dtdattr fetch the DTD it names. Which
+# files those are is in the document, not on the command line: they ask.
+_XML_DOCUMENT_READS = "unknown"
+SPECS += [
+    Spec(
+        "xmllint",
+        version="libxml2 2.9.14",
+        options={
+            "--version --debug --debugent --copy --recover --huge --noout --nonet --nocompact --htmlout": "flag",
+            "--nowrap --html --xmlout --nodefdtd --push --pushsmall --memory --nowarning --noblanks": "flag",
+            "--nocdata --format --dropdtd --c14n --c14n11 --exc-c14n --nsclean --testIO --nocatalogs": "flag",
+            "--auto --noxincludenode --nofixup-base-uris --stream --walker --sax1 --sax --chkregister": "flag",
+            "--timing --repeat --insert --compress --oldxml10 --quiet --load-trailing --noenc --nodict": "flag",
+            "--maxmem --encode --pretty --xpath --dtdvalidfpi --path": "val",
+            "--noent --xinclude --loaddtd --dtdattr --valid --postvalid --catalogs --shell": _XML_DOCUMENT_READS,
+            "--dtdvalid --relaxng --schema --schematron": "val:read",
+            "--output -o": "val:write",
+        },
+        operands="read*",
+        examples={
+            "xmllint --noout pom.xml": "read:pom.xml",
+            "xmllint --format a.xml -o b.xml": "read:a.xml write:b.xml",
+            "xmllint --noent a.xml": "read:a.xml unknown",
+            "xmllint --xinclude a.xml": "read:a.xml unknown",
+            "xmllint --schema s.xsd a.xml": "read:s.xsd read:a.xml",
+        },
+    )
+]
