@@ -65,6 +65,24 @@ def _hookward_control(program: str, args: list[str]) -> str | None:
     return None
 
 
+# Tool managers' subcommands that install over, reinstall, upgrade or add to an installed tool's environment.
+_TOOL_CHANGES = {
+    "pipx": frozenset({"install", "reinstall", "upgrade", "inject", "uninject", "runpip", "upgrade-shared"}),
+    "uv tool": frozenset({"install", "upgrade"}),
+}
+
+
+def _replaces_hookward(program: str, args: list[str]) -> bool:
+    """`uv tool install --force hookward==0.0.1`, `pipx reinstall hookward`, `pipx inject hookward x`."""
+    if program == "uv" and "tool" in args:  # after global options: `uv --no-cache tool install ...`
+        program, args = "uv tool", args[args.index("tool") + 1 :]
+    changes = _TOOL_CHANGES.get(program)
+    words = [a for a in args if not a.startswith("-")]
+    if not changes or not words or words[0] not in changes:
+        return False
+    return any(a.lower().startswith("hookward") or "/hookward" in a.lower() for a in words[1:])
+
+
 def demands(cmd: Command) -> list[Demand]:
     """hookward's own controls run in any spelling, hookward uninstalled, its processes stopped."""
     program, args = cmd.program, cmd.args
@@ -83,6 +101,15 @@ def demands(cmd: Command) -> list[Demand]:
         )
     if program in ("pip", "pip3", "pipx", "uv") and "uninstall" in args and any("hookward" in a for a in args):
         found.append(Demand(Floor.SELF_PROTECTION, DENY, "uninstalls hookward; an agent must not remove its own gate"))
+    if _replaces_hookward(program, args):
+        found.append(
+            Demand(
+                Floor.SELF_PROTECTION,
+                DENY,
+                "replaces or changes hookward's own installed tool (another version, a reinstall, a package put in "
+                "its environment); an agent must not swap its own gate",
+            )
+        )
     if program in ("pkill", "killall", "kill") and any("hookward" in a for a in args):
         found.append(Demand(Floor.SELF_PROTECTION, DENY, "stops hookward processes"))
     return found

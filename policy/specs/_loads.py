@@ -94,3 +94,30 @@ def code_places(
             then(walked, argv)
 
     return judge
+
+
+# Options of node and of the JS runners a package script starts (`npm test -- --require /tmp/x.js`) that load
+# the module or file they name; the words after `--` reach the script's program as its own arguments.
+_FORWARDED_LOADS = frozenset(
+    "-r --require --import --loader --experimental-loader -c --config --setupFiles --setupFilesAfterEnv "
+    "--testRunner --reporter --reporters --globalSetup --globalTeardown --preload --file --ui "
+    "--testEnvironment --env --environment --rootDir --roots --root --dir --spec --workspace --plugin "
+    "--rulesdir --resolve-plugins-relative-to --transform --snapshotResolver --testSequencer --resolver".split()
+)
+
+
+def forwarded_loads(walked: Walk, argv: list[str]) -> None:
+    """A judge for a package manager's script or test command: what `--` hands on to the script's program is
+    judged as that program would judge it, when it names code to load (a file, not a package: module_file)."""
+    if "--" not in argv:
+        return
+    words = argv[argv.index("--") + 1 :]
+    for index, word in enumerate(words):
+        name, equals, value = word.partition("=")
+        if name not in _FORWARDED_LOADS:
+            continue
+        if not equals:
+            value = words[index + 1] if index + 1 < len(words) else ""
+        found = module_file(walked, value) if value else None
+        if found is not None:
+            walked.effects.append(Effect("load", found, f"{name} after -- (the script's program loads it)"))

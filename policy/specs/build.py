@@ -1340,7 +1340,8 @@ def _eslint() -> Spec:
         version="ESLint 9.17",
         options={
             **_H,
-            "-v --version --fix --fix-dry-run --cache --quiet --no-eslintrc --no-config-lookup --debug --init": "flag",
+            "-v --version --fix-dry-run --cache --quiet --no-eslintrc --no-config-lookup --debug --init": "flag",
+            "--fix": "flag>read=edit",  # fixes the files it lints, in place
             "--no-ignore --no-inline-config --report-unused-disable-directives --color --no-color --stdin": "flag",
             "--no-warn-ignored --pass-on-no-patterns --no-error-on-unmatched-pattern --print-config": "flag",
             "--ext -f --format --max-warnings --fix-type --env --global --parser --rule --ignore-pattern": "val",
@@ -1353,7 +1354,9 @@ def _eslint() -> Spec:
         long_prefix=False,
         examples={
             "eslint .": "read:.",
-            "eslint --fix src": "read:src",
+            "eslint --fix src": "edit:src",
+            "eslint --fix ~": "edit:~",
+            "eslint --fix-dry-run src": "read:src",
             "eslint --rulesdir /tmp/rules src": "load:/tmp/rules read:src",
             "eslint -c /tmp/eslint.config.js src": "load:/tmp/eslint.config.js read:src",
         },
@@ -1384,13 +1387,55 @@ def _prettier() -> Spec:
     )
 
 
-def _python_tool(name: str, version: str, extra: dict[str, str], examples: dict[str, str]) -> Spec:
+def _python_tool(
+    name: str, version: str, extra: dict[str, str], examples: dict[str, str], operands: str = "read*"
+) -> Spec:
     return Spec(
         name,
         version=version,
         options={**_H, "--version -V -q --quiet -v --verbose": "flag", **extra},
-        operands="read*",
+        operands=operands,
         examples=examples,
+    )
+
+
+def _isort() -> Spec:
+    return Spec(
+        "isort",
+        version="isort 5.6.4 (Debian bookworm)",
+        summary="sorts the imports of its operands in place; --check-only/--diff/--stdout only report",
+        options={
+            **_H,
+            "-V --version --vn --version-number -v --verbose -q --quiet --show-config --show-files": "flag",
+            "-c --check-only --check --df --diff -d --stdout": "flag>edit=read",
+            "--ws --ignore-whitespace --ac --atomic --interactive --filter-files --gitignore --skip-gitignore": "flag",
+            "--dont-follow-links --allow-root --append --append-only --af --force-adds --float-to-top": "flag",
+            "--dont-float-to-top --ca --combine-as --cs --combine-star -e --balanced --ff --from-first": "flag",
+            "--fss --force-sort-within-sections --ls --length-sort --lss --length-sort-straight --ot": "flag",
+            "--order-by-type --dt --dont-order-by-type --rr --reverse-relative --reverse-sort --sl": "flag",
+            "--force-single-line-imports --tc --trailing-comma --up --use-parentheses --case-sensitive": "flag",
+            "--remove-redundant-aliases --honor-noqa --treat-all-comment-as-code --star-first --fas": "flag",
+            "--force-alphabetical-sort --fass --force-alphabetical-sort-within-sections --ds --no-sections": "flag",
+            "-n --ensure-newline-before-comments --only-modified --dedup-headings --overwrite-in-place": "flag",
+            "--resolve-all-configs --old-finders --profile -j --jobs -s --skip --extend-skip --sg": "val",
+            "--skip-glob --extend-skip-glob --ext --extension --supported-extension --blocked-extension": "val",
+            "--filename -a --add-import --rm --remove-import --fgw --force-grid-wrap -i --indent --lai": "val",
+            "--lines-after-imports --lbt --lines-between-types --le --line-ending -m --multi-line": "val",
+            "--sort-order --nsl --single-line-exclusions -l -w --line-length --line-width --wl --wrap-length": "val",
+            "--treat-comment-as-code -f --future -o --thirdparty -p --project --known-local-folder --py": "val",
+            "--python-version -b --builtin --extra-builtin --sd --section-default --only-sections -t --top": "val",
+            "--color --format-error --format-success": "val",
+            "--sp --settings-path --settings-file --settings --cr --config-root": "val:read",
+            "--src --src-path --virtual-env --conda-env": "val:read",
+            "--formatter": "val:load",  # a formatting plugin (an installed module's code)
+        },
+        operands="edit*",
+        examples={
+            "isort .": "edit:.",
+            "isort ~": "edit:~",
+            "isort --check-only --diff src": "read:src",
+            "isort --profile black -l 100 src tests": "edit:src edit:tests",
+        },
     )
 
 
@@ -1405,18 +1450,23 @@ def _ruff() -> Spec:
         "--config": "val:load",
         "-o --output-file": "val:write",
     }
+    check = _words(common, {"--fix": "flag>read=edit"})  # `--fix`: the files it checks are fixed in place
+    fmt = _words(common, {"--check --diff": "flag>edit=read"})  # `--check`/`--diff`: nothing is written
     return Spec(
         "ruff",
         version="ruff 0.8.4",
         options={**_H, "-V --version": "flag"},
         subcommands={
-            "check": Spec("check", operands="read*", options=common),
-            "format": Spec("format", operands="edit*", options=common),
+            "check": Spec("check", operands="read*", options=check),
+            "format": Spec("format", operands="edit*", options=fmt),
             "rule linter version clean config analyze server": Spec("rule", operands="text*", options=common),
         },
         examples={
             "ruff check .": "read:.",
+            "ruff check --fix ~": "edit:~",
+            "ruff check --fix --no-fix .": "edit:.",
             "ruff format src": "edit:src",
+            "ruff format --check src": "read:src",
             "ruff check --config /tmp/r.toml .": "load:/tmp/r.toml read:.",
         },
     )
@@ -1614,15 +1664,23 @@ SPECS = [
         "black",
         "black 23.1.0",
         {
-            "--check --diff --color --no-color --fast --safe --preview -S --skip-string-normalization": "flag",
+            "--check --diff": "flag>edit=read",  # report only: nothing is written
+            "--color --no-color --fast --safe --preview -S --skip-string-normalization": "flag",
             "-C --skip-magic-trailing-comma --ipynb --pyi": "flag",
             "-W --workers": "val",
             "-l --line-length -t --target-version --include --exclude --extend-exclude --force-exclude": "val",
             "--config": "val:load",
             "-c --code": "val",
         },
-        {"black .": "read:.", "black --check src": "read:src"},
+        {
+            "black .": "edit:.",
+            "black ~": "edit:~",
+            "black --check src": "read:src",
+            "black --diff -q x.py": "read:x.py",
+        },
+        operands="edit*",
     ),
+    _isort(),
     _python_tool(
         "mypy",
         "mypy 1.0.1",

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk
-from hookward.policy.specs._loads import outside
+from hookward.policy.specs._loads import forwarded_loads, outside
 
 _H = {"-h --help": "flag"}
 
@@ -44,7 +44,7 @@ class _Scripts(dict):  # type: ignore[type-arg]
 
 def _runs_scripts(spec: Spec, *, env_names: tuple[str, ...] = ("env",)) -> Spec:
     """Give a `run` subcommand its script names: any name runs that script; `env` prints the environment."""
-    script = Spec("<script>", operands="text*", globals_anywhere=True)
+    script = Spec("<script>", operands="text*", globals_anywhere=True, judge=forwarded_loads)
     named = {name: Spec(name, operands="text*", effects="env", globals_anywhere=True) for name in env_names}
     script.parent = spec
     for sub in named.values():
@@ -85,7 +85,7 @@ def _npm() -> Spec:
         "ci clean-install ic install-clean isntall-clean": Spec("ci", effects="network", globals_anywhere=True),
         "install-test it install-ci-test cit": Spec("install-test", effects="network", globals_anywhere=True),
         "run run-script rum urn": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
-        "test tst t start stop restart": Spec("test", operands="text*", globals_anywhere=True),
+        "test tst t start stop restart": Spec("test", operands="text*", globals_anywhere=True, judge=forwarded_loads),
         "exec x": Spec(
             "exec", operands="argv", options={"-c --call": "val:exec", "-p --package": "val"}, globals_anywhere=True
         ),
@@ -284,7 +284,7 @@ def _pnpm() -> Spec:
             "install", operands="text*", effects="network", globals_anywhere=True
         ),
         "run run-script": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
-        "test t tst start": Spec("test", operands="text*", globals_anywhere=True),
+        "test t tst start": Spec("test", operands="text*", globals_anywhere=True, judge=forwarded_loads),
         "exec": Spec("exec", operands="argv", options={"-c --shell-mode": "flag"}, globals_anywhere=True),
         # Without a package `pnpm dlx` prints its help and `pnpm create` "Missing the template package name"
         # (pnpm's dlx.ts / create.ts): nothing is fetched. `--package` is a package, so it is not idle.
@@ -367,7 +367,7 @@ def _yarn() -> Spec:
     subs = {
         "install add upgrade up remove": Spec("install", operands="text*", effects="network", globals_anywhere=True),
         "run": _runs_scripts(Spec("run", operands="text*", globals_anywhere=True)),
-        "test start": Spec("test", operands="text*", globals_anywhere=True),
+        "test start": Spec("test", operands="text*", globals_anywhere=True, judge=forwarded_loads),
         "exec": Spec("exec", operands="argv", globals_anywhere=True),
         "dlx": Spec("dlx", operands="argv", options={"-p --package": "val", "-q --quiet": "flag"}),
         "create": Spec("create", operands="text*", effects="network", globals_anywhere=True),
@@ -847,7 +847,11 @@ def _uv() -> Spec:
             "python",
             subcommands={
                 "install": Spec("install", operands="text*", effects="network", globals_anywhere=True),
-                "list find dir uninstall": Spec("list", operands="text*", globals_anywhere=True),
+                "list find dir": Spec("list", operands="text*", globals_anywhere=True),
+                # Removes managed interpreters, maybe the one a tool's environment (hookward's own) runs on.
+                "uninstall": Spec(
+                    "uninstall", operands="text*", options={"--all": "flag"}, effects="destroy", globals_anywhere=True
+                ),
                 "pin": Spec("pin", operands="text?", globals_anywhere=True),
             },
             globals_anywhere=True,
@@ -855,7 +859,14 @@ def _uv() -> Spec:
         "pip": pip,
         "tool": tool,
         "version": Spec("version", operands="text?", options={"--bump": "val"}, globals_anywhere=True),
-        "cache": Spec("cache", operands="text*", globals_anywhere=True),
+        "cache": Spec(
+            "cache",
+            subcommands={
+                "dir": Spec("dir", globals_anywhere=True),
+                "clean prune": Spec("clean", operands="text*", options={"--ci": "flag"}, effects="destroy"),
+            },
+            globals_anywhere=True,
+        ),
         "self": Spec("self", operands="text*", effects="network", globals_anywhere=True),
         "help": Spec("help", operands="text*", globals_anywhere=True),
     }
@@ -870,6 +881,10 @@ def _uv() -> Spec:
             "uv run pytest": "runs:pytest",
             "uv run -- sh": "runs:sh",
             "uv sync": "",
+            "uv python uninstall 3.11": "destroy",
+            "uv python list": "",
+            "uv cache clean": "destroy",
+            "uv cache dir": "",
             "uv add requests": "network",
             "uv pip install -r requirements.txt": "network read:requirements.txt",
             "uv tool run ruff": "network runs:ruff",
