@@ -4,7 +4,7 @@
 //
 // A stand-in's runTool(name, input) answers {ran, reason, approval?}: ran is
 // true only when the host would execute the tool.
-import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -15,8 +15,16 @@ export const PLUGINS = path.join(REPO, "adapters", "plugins");
 export const FAKE_HOOKWARD = path.join(HERE, "fake-hookward.mjs");
 export const WORKSPACE = "/work/projects/demo";
 
+// Every directory made here goes when the test process ends: a run left one per tool call in /tmp.
+const made = [];
+process.on("exit", () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
 export function tempDir(prefix = "hookward-node-") {
-  return mkdtempSync(path.join(tmpdir(), prefix));
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 // The real hookward of this checkout: the Python test runner passes it; else the venv's.
