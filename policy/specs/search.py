@@ -12,6 +12,8 @@ its `-exec` and the engine judges `-delete` and `-fprint`.
 
 from __future__ import annotations
 
+import re
+
 from hookward.policy.spec import Effect, Spec, Walk
 
 _GREP = Spec(
@@ -123,6 +125,42 @@ def _handed_files(result: Walk, roots: list[str], batch: bool, tests: tuple[str,
     result.rest = ["find", *roots, *tests, "-exec", *command, "+" if batch else ";"]
 
 
+# fd patterns that match every name: with one of them (or none) fd hands on every file under the roots.
+_FD_MATCH_ALL = frozenset({"", ".", "^", "$", ".*", "^.*", ".*$", "^.*$", ".+", "^.+", ".+$", "^.+$", "*", "**"})
+
+
+def _fd_pattern(argv: list[str]) -> str:
+    """fd's PATTERN operand ("" when none is given): the first word that is neither an option nor its value."""
+    words = argv[1:]
+    i = 0
+    while i < len(words):
+        word = words[i]
+        i += 1
+        if word in ("-x", "--exec", "-X", "--exec-batch"):
+            return ""
+        if word == "--":
+            return words[i] if i < len(words) else ""
+        if word.startswith("--"):
+            opt = _FD.longs.get(word.split("=", 1)[0])
+            i += 1 if opt is not None and opt.takes and "=" not in word else 0
+        elif word.startswith("-") and len(word) > 1:
+            for at, letter in enumerate(word[1:]):
+                opt = _FD.shorts.get(letter)
+                if opt is not None and opt.takes:
+                    i += 1 if at == len(word) - 2 else 0  # `-e py` takes the next word, `-epy` its own rest
+                    break
+        else:
+            return word
+    return ""
+
+
+def _deletes_what_it_is_handed(command: list[str]) -> bool:
+    """`rm`, `rm -f`, `rm -rf {}`: the command removes the files fd hands it and nothing else."""
+    if not command or command[0] != "rm":
+        return False
+    return all(word.startswith("-") or word in _FD_PLACEHOLDERS for word in command[1:])
+
+
 def _fd_judge(result: Walk, argv: list[str]) -> None:
     """`fd PATTERN PATH -x CMD`: CMD gets every file found under the search paths, so it reads those trees
     (`fd . /etc -x cat` is `find /etc -exec cat {} +`); what CMD itself does is analysed as a command."""
@@ -133,7 +171,20 @@ def _fd_judge(result: Walk, argv: list[str]) -> None:
     roots = [e.value for e in result.effects if e.kind == "stat" and e.value] or ["."]
     result.effects.extend(Effect("tree-read", root, "-x") for root in roots)
     # One extension is find's `-name '*.EXT'` (the engine then knows the files are a selection, not the tree).
-    tests = ("-name", f"*.{extensions[0]}") if len(extensions) == 1 else ()
+    tests: tuple[str, ...] = ("-name", f"*.{extensions[0]}") if len(extensions) == 1 else ()
+    if len(extensions) > 1:
+        tests = ("-regex", ".*\\.(" + "|".join(re.escape(e.lstrip(".")) for e in extensions) + ")$")
+    pattern = _fd_pattern(argv)
+    glob = bool({"-g", "--glob"} & set(result.seen))
+    if pattern not in _FD_MATCH_ALL:
+        # A pattern selects files by name (a regex, or a glob with -g): find's own test for it.
+        tests = (*tests, "-name" if glob else "-regex", pattern)
+    command = list(result.rest)
+    if tests and _deletes_what_it_is_handed(command[: command.index(";")] if ";" in command else command):
+        # `fd '\.pyc$' -x rm` removes the files that match, not the tree: find's `-delete` of a selection, which
+        # the destructive floor asks about (a pattern that matches everything still hands on every file).
+        result.rest = ["find", *roots, *tests, "-delete"]
+        return
     _handed_files(result, roots, batch=bool({"-X", "--exec-batch"} & set(result.seen)), tests=tests)
 
 
