@@ -517,8 +517,8 @@ def test_command_handed_files_of_a_credential_tree_reads_them(box: Sandbox, comm
 
 
 def test_fd_extension_narrows_the_selection_like_find_name(box: Sandbox) -> None:
-    command = "fd -e pyc -x rm"
-    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+    command = "fd -e pyc -x rm"  # deletes the matching files, as `find . -name '*.pyc' -delete` does
+    assert_decided(box.decide(command), ASK, "floor.destructive", command)
 
 
 @pytest.mark.parametrize("command", ["fd -e py -x wc -l", "fd -e py . src", "rg -n TODO src"])
