@@ -1983,13 +1983,14 @@ DOCKER_CREDENTIAL = Spec(
     options={"-v --version -h --help": "flag"},
     subcommands={
         "get": Spec("get", version=_CREDENTIAL_HELPER, operands="", effects="secret"),
-        "list": Spec("list", version=_CREDENTIAL_HELPER, operands=""),
+        # the registries and the account names signed in to each: what the store holds, short of the secrets
+        "list": Spec("list", version=_CREDENTIAL_HELPER, operands="", effects="secret@ask"),
         "store erase": Spec("store", version=_CREDENTIAL_HELPER, operands="", effects="config"),
         "version": Spec("version", version=_CREDENTIAL_HELPER, operands=""),
     },
     examples={
         "docker-credential-desktop get": "secret",
-        "docker-credential-pass list": "",
+        "docker-credential-pass list": "secret",
         "docker-credential-osxkeychain store": "config",
     },
 )

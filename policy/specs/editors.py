@@ -483,6 +483,8 @@ def _code_judge(result: Walk, argv: list[str]) -> None:
         opt = _CODE.options.get(word)
         if opt is not None and opt.takes:
             next(words, "")
+    if first in ("tunnel", "serve-web", "chat"):
+        result.effects[:] = [e for e in result.effects if not (e.kind == "read" and e.value == first)]
     if first in ("tunnel", "serve-web"):
         # A tunnel lets anyone signed in to the account run a shell on this machine from vscode.dev.
         result.effects.append(Effect("privilege", "", f"code {first} opens this machine to a remote session"))
@@ -496,13 +498,13 @@ _CODE = Spec(
     aliases=("code-insiders", "codium"),
     version="Visual Studio Code 1.95",
     options=_CODE_OPTIONS,
-    operands="text*",
+    operands="read*",  # a file opened in the editor is read into it (its extensions and assistants see it)
     judge=_code_judge,
     examples={
-        "code .": "",
-        "code src/app.py": "",
-        "code -g src/app.py:10": "",
-        "code --diff a b": "",
+        "code .": "read:.",
+        "code src/app.py": "read:src/app.py",
+        "code -g src/app.py:10": "read:src/app.py:10",
+        "code --diff a b": "read:a read:b",
         "code --list-extensions": "",
         "code tunnel": "privilege network",
         "code serve-web": "privilege network",
