@@ -1292,3 +1292,107 @@ GOFMT = Spec(
     },
 )
 SPECS += [GOFMT]
+
+
+def _response_files(result: Walk, argv: list[str]) -> None:
+    """`@FILE` reads more options from FILE (binutils): the file is read."""
+    for index, effect in enumerate(result.effects):
+        if effect.origin.startswith("operand") and effect.kind == "read" and effect.value.startswith("@"):
+            result.effects[index] = Effect("read", effect.value[1:], "@FILE (options read from it)")
+
+
+_BINUTILS = "GNU Binutils 2.40"
+# nm lists symbols; --plugin loads a shared object (an LTO plugin) into nm.
+NM = Spec(
+    "nm",
+    version=_BINUTILS,
+    options={
+        "-a --debug-syms -A --print-file-name -B --no-demangle --recurse-limit --no-recurse-limit": "flag",
+        "-D --dynamic -e -g --extern-only -j --just-symbols -l --line-numbers -n --numeric-sort -o": "flag",
+        "-p --no-sort -P --portability -r --reverse-sort -S --print-size -s --print-armap --quiet": "flag",
+        "--size-sort --special-syms --synthetic -u --undefined-only -U --defined-only -W --no-weak": "flag",
+        "--with-symbol-versions -h --help -V --version": "flag",
+        "-C --demangle": "opt",
+        "-f --format --ifunc-chars -t --radix --target --unicode -X": "val",
+        "--plugin": "val:load@ask",
+    },
+    operands="read*",
+    judge=_response_files,
+    examples={
+        "nm a.out": "read:a.out",
+        "nm -C --defined-only lib.a": "read:lib.a",
+        "nm --plugin /tmp/x.so a.o": "load:/tmp/x.so read:a.o",
+        "nm @/tmp/opts": "read:/tmp/opts",
+    },
+)
+SIZE = Spec(
+    "size",
+    version=_BINUTILS,
+    options={
+        "-A -B -G -o -d -x -t --totals -f --common -h -H -? --help -v -V --version": "flag",
+        "--format --radix --target": "val",
+    },
+    operands="read*",
+    judge=_response_files,
+    examples={"size a.out": "read:a.out", "size @/home/u/.aws/credentials": "read:/home/u/.aws/credentials"},
+)
+
+# GNU info prints a manual; -o writes the nodes it finds to a file, -f reads the file named as an Info file.
+INFO = Spec(
+    "info",
+    version="GNU texinfo 7.0.2",
+    options={
+        "-a --all --apropos -k --index-search -n --node --init-file -v --variable": "val",
+        "-d --directory": "val:load",  # Info directories searched: a manual there is read and printed
+        "-f --file": "val:read",
+        "-o --output": "val:write",
+        "--dribble": "val:write",
+        "--restore": "val:script",  # keystrokes read from the file and replayed (the `!` command runs a shell)
+        "-O --show-options --usage --raw-escapes --no-raw-escapes --vi-keys --strict-node-location": "flag",
+        "-w --where --location --debug -x --help -h --version": "flag",
+    },
+    operands="text*",
+    examples={
+        "info ls": "",
+        "info coreutils 'ls invocation'": "",
+        "info -o ~/.bashrc ls": "write:~/.bashrc",
+        "info -f ~/.ssh/id_rsa": "read:~/.ssh/id_rsa",
+    },
+)
+
+
+def _bat_cache(result: Walk, argv: list[str]) -> None:
+    """`bat cache --build|--clear` rebuilds bat's own syntax cache: the word `cache` is no file."""
+    if argv[1:2] == ["cache"]:
+        result.effects[:] = [e for e in result.effects if not (e.origin == "operand 1" and e.value == "cache")]
+
+
+# bat prints files; --pager names the program it pipes them to (a command string it runs), and
+# --generate-config-file writes its config, where `--pager=...` is then read at every later run.
+BAT = Spec(
+    "bat",
+    aliases=("batcat",),
+    version="bat 0.22.1",
+    options={
+        "-A --show-all -p --plain -d --diff -n --number -S --chop-long-lines -f --force-colorization": "flag",
+        "-L --list-languages --list-themes -u --unbuffered --diagnostic --acknowledgements": "flag",
+        "--set-terminal-title --config-file --config-dir --cache-dir -h --help -V --version": "flag",
+        "--build --clear --blank": "flag",  # of `bat cache`
+        "-l --language -H --highlight-line --file-name --diff-context --tabs --wrap --terminal-width": "val",
+        "--color --italic-text --decorations --paging -m --map-syntax --ignored-suffix --theme --style": "val",
+        "-r --line-range --nonprintable-notation --binary": "val",
+        "--pager": "val:exec",
+        "--generate-config-file": "flag:config",
+        "--source --target": "unknown",  # of `bat cache`: themes and syntaxes built from / into a directory
+    },
+    operands="read*",
+    judge=_bat_cache,
+    examples={
+        "bat README.md": "read:README.md",
+        "bat -n --style=plain src/app.py": "read:src/app.py",
+        "bat --pager less x": "exec:less read:x",
+        "bat cache --build": "",
+        "bat --generate-config-file": "config",
+    },
+)
+SPECS += [NM, SIZE, INFO, BAT]
