@@ -863,7 +863,8 @@ HIJACK_VARS = LazyRegex(
     r"[A-Z0-9_]*_OPTIONS|JAVA_TOOL_OPTIONS|_JAVA_OPTIONS|GIT_SSH|GIT_SSH_COMMAND|GIT_EXTERNAL_DIFF|GIT_PAGER|"
     r"GIT_EDITOR|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_TEMPLATE_DIR|GIT_CONFIG|GIT_CONFIG_GLOBAL|"
     r"GIT_CONFIG_SYSTEM|GIT_CONFIG_[A-Z_0-9]+|GIT_DIR|GIT_WORK_TREE|GIT_PROXY_COMMAND|"
-    r"GIT_SEQUENCE_EDITOR|PAGER|EDITOR|VISUAL|BROWSER|MANPAGER|LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
+    r"GIT_SEQUENCE_EDITOR|[A-Z0-9_]*PAGER|[A-Z0-9_]*EDITOR|VISUAL|[A-Z0-9_]*BROWSER|[A-Z0-9_]*ASKPASS|MANPAGER|"
+    r"LESSOPEN|LESSCLOSE|IFS|CDPATH|HISTFILE|"
     r"npm_config_[a-z_]+|NPM_CONFIG_[A-Z_]+|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|CC|CXX|LDFLAGS|MAKEFLAGS|"
     r"[A-Z0-9_]*_OPTS|CLASSPATH|RUSTC_WRAPPER|RUSTC|CARGO_BUILD_RUSTC_WRAPPER|CARGO_TARGET_[A-Z0-9_]+_RUNNER|"
     r"GOFLAGS|PYTHONWARNINGS|PYTHONBREAKPOINT|ZDOTDIR|HOME|XDG_CONFIG_HOME|XDG_DATA_HOME|ELECTRON_RUN_AS_NODE|"
@@ -912,7 +913,11 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
         return
     if not HIJACK_VARS.match(name):
         return
-    safe_set = _SAFE_VALUES.get(_SAFE_VALUE_OF.get(name, ""))
+    # Any tool's pager or editor variable (BAT_PAGER, SYSTEMD_PAGER, KUBE_EDITOR) names a program it runs, as PAGER does.
+    kind = _SAFE_VALUE_OF.get(name) or (
+        "PAGER" if name.endswith("PAGER") else "EDITOR" if name.endswith("EDITOR") else ""
+    )
+    safe_set = _SAFE_VALUES.get(kind)
     if safe_set is not None and value.strip() in safe_set:
         return
     if (
