@@ -138,6 +138,9 @@ def payloads(project: str) -> dict[str, bytes]:
         "read": claude("Read", {"file_path": os.path.join(project, "README.md")}),
         "write": claude("Write", {"file_path": os.path.join(project, "src", "new.py"), "content": "print(1)\n"}),
         "mcp": claude("mcp__github__get_issue", {"owner": "octo", "repo": "demo", "issue_number": 7}),
+        # A program the warm server does not judge before it forks (hookward/warm.py WARM_COMMANDS): its
+        # first-touch work (rule candidates, floor family, patterns) is paid in the fork, as for any rare program.
+        "shell-cold": claude("Bash", {"command": "terraform -chdir=infra plan -out tf.plan"}),
     }
 
 
@@ -147,6 +150,7 @@ PAYLOAD_LABELS = {
     "read": "read: Read README.md",
     "write": "write: Write src/new.py",
     "mcp": "mcp: mcp__github__get_issue",
+    "shell-cold": "shell: terraform -chdir=infra plan -out tf.plan (a program the warm server has not judged)",
 }
 
 

@@ -249,8 +249,10 @@ def _preload() -> None:
             continue
     from hookward.adapters import ADAPTERS, adapter_for
     from hookward.policy import specs
+    from hookward.policy.floors import commands
 
     names = [f"hookward.policy.specs.{family}" for family in specs.FAMILIES]
+    names += sorted({f"hookward.policy.floors.{family.module}" for family in commands.FAMILIES})
     for name in names:
         try:
             importlib.import_module(name)
@@ -311,6 +313,40 @@ def _in_a_throwaway_home(work, loader) -> None:  # type: ignore[no-untyped-def]
         shutil.rmtree(home, ignore_errors=True)
 
 
+# One ordinary command of each of the programs agents run most (tests/corpora/build.py --programs: git, npm,
+# python, curl, npx, ls, gh, grep, uv, mkdir, cp, pip, echo, pnpm, find, cargo, node, docker, rm, ...), not the
+# benchmark's commands: what a fork finds warm is a program's first-touch work (its rules' candidates, its
+# floor family, the patterns it compiles), and a program not listed pays that in every fork that judges it.
+WARM_COMMANDS = (
+    "git log --oneline -5",
+    "git diff --stat && git add -A && git commit -m wip",
+    "npm run build",
+    "npx tsc --noEmit",
+    "pnpm install",
+    "python3 -m pytest -q tests",
+    "python script.py --help",
+    "uv run pytest",
+    "pip list",
+    "curl -s http://localhost:8000/health",
+    "ls -la src",
+    "cat README.md | head -5",
+    "grep -n main src/app.py | wc -l",
+    "rg -n todo . | sort | uniq",
+    "find . -name '*.py' -type f",
+    "mkdir -p build && cp -r assets build/ && rm -rf dist",
+    "echo done > /tmp/x.log 2>&1",
+    "gh pr view 1 --json title",
+    "cargo test",
+    "go test ./...",
+    "node index.js",
+    "docker ps",
+    "make test",
+    "sed -n 1,20p file.txt",
+    "cd src && ls",
+    "kill 1234",
+)
+
+
 def _warm_calls(loader) -> None:  # type: ignore[no-untyped-def]
     """The compiled policy of a home with no policy file of its own, and a few calls judged with it.
 
@@ -328,12 +364,13 @@ def _warm_calls(loader) -> None:  # type: ignore[no-untyped-def]
     policy = loader.load_policy(None)
     project = os.path.join(os.environ["HOME"], "project")
     os.makedirs(project)
-    calls = [
-        ToolCall("shell", command="git status", cwd=project, project_root=project),
-        ToolCall("shell", command="grep -rn TODO src | sort | head -20 > out.txt", cwd=project, project_root=project),
-        ToolCall("read", tool="Read", paths=[os.path.join(project, "README.md")], cwd=project, project_root=project),
+    calls = [ToolCall("shell", command=command, cwd=project, project_root=project) for command in WARM_COMMANDS]
+    calls += [
+        ToolCall("read", tool="Read", paths=[os.path.join(project, "notes.md")], cwd=project, project_root=project),
         ToolCall("write", tool="Write", paths=[os.path.join(project, "a.py")], cwd=project, project_root=project),
-        ToolCall("mcp", tool="mcp__github__get_issue", mcp_server="github", mcp_tool="get_issue", cwd=project),
+        ToolCall("edit", tool="Edit", paths=[os.path.join(project, "b.py")], cwd=project, project_root=project),
+        ToolCall("mcp", tool="mcp__files__list", mcp_server="files", mcp_tool="list", cwd=project),
+        ToolCall("web", tool="WebFetch", url="https://example.com/", cwd=project, project_root=project),
     ]
     for call in calls:
         try:
