@@ -39,6 +39,10 @@ TRACKED = {
     "noxfile.py": "import nox\n",
     "pytest.ini": "[pytest]\n",
     "composer.json": "{}\n",
+    "phpunit.xml": "<phpunit/>\n",
+    "tests/bootstrap.php": "<?php\n",
+    "tsconfig.json": "{}\n",
+    "test/models/user_test.rb": "class T; end\n",
 }
 
 
@@ -164,6 +168,17 @@ LOADS_FROM_ELSEWHERE = [
     "cargo --config target.x86_64-unknown-linux-gnu.runner=/tmp/x test",
     "cargo --config 'build.rustc-wrapper=\"/tmp/x\"' build",
     "cargo --config /tmp/c.toml build",
+    # phpunit: bootstrap, prepend, configuration, include path, test files elsewhere
+    "phpunit --bootstrap /tmp/b.php",
+    "phpunit --prepend=/tmp/p.php tests",
+    "phpunit -c /tmp/phpunit.xml",
+    "phpunit --include-path /tmp/lib",
+    "phpunit /tmp/EvilTest.php",
+    # tsc: a tsconfig elsewhere decides what is compiled and where it is written
+    "tsc -p /tmp/tsconfig.json",
+    "tsc -p /tmp/proj",
+    # rake: the test files a test task runs
+    "rake test TEST=/tmp/evil_test.rb",
 ]
 
 
@@ -226,6 +241,12 @@ ROUTINE_LOADS = [
     "mvn -f pom.xml -DskipTests package",
     "mvn -DskipTests -Dmaven.test.failure.ignore=true test",
     "go test ./...",
+    "phpunit",
+    "phpunit -c phpunit.xml --bootstrap tests/bootstrap.php --filter UserTest",
+    "phpunit -d memory_limit=-1 --testsuite Unit",
+    "tsc -p .",
+    "tsc -p tsconfig.json --noEmit",
+    "rake test TEST=test/models/user_test.rb",
     "go test -run TestX -count=1 ./internal/... example.com/dep/...",
 ]
 
@@ -258,6 +279,10 @@ def test_a_tracked_jest_setup_changed_since_the_last_commit_asks(repo: Path) -> 
         "mocha --node-option require=/tmp/x.js test",
         "mocha -n experimental-loader=/tmp/l.mjs test",
         "rspec --drb",
+        "phpunit -d auto_prepend_file=/tmp/x.php",
+        "phpunit --printer Evil\\Printer",
+        "rake test TESTOPTS=-r/tmp/x.rb",
+        "rake spec RUBYOPT=-r/tmp/x",
     ],
 )
 def test_a_runner_option_that_loads_code_in_a_way_not_modelled_asks(repo: Path, command: str) -> None:

@@ -359,10 +359,20 @@ DB_DESTROYING_TASKS = frozenset(
 )
 
 
+# `rake NAME=VALUE` sets ENV[NAME] for the tasks and the programs they start: these name code that is loaded.
+_RAKE_CODE_VARIABLES = frozenset({"RUBYOPT", "RUBYLIB", "TESTOPTS", "SPEC_OPTS", "TEST_OPTS", "RUBY"})
+_RAKE_TEST_FILES = frozenset({"TEST", "SPEC", "TEST_FILES"})
+
+
 def _rake_tasks(result: Walk, argv: list[str]) -> None:
     for word in argv[1:]:  # task names are the words that are not options (a task takes `[args]`)
         if word.split("[", 1)[0] in DB_DESTROYING_TASKS:
             result.effects.append(Effect("destroy", word, "task", "force_ask"))
+        name, equals, value = word.partition("=")
+        if equals and name in _RAKE_CODE_VARIABLES:
+            result.unknown.append(f"rake {name}= sets what the tasks' ruby processes load: not modelled")
+        elif equals and name in _RAKE_TEST_FILES and outside(result, value):
+            result.effects.append(Effect("load", value, f"{name}= (the test files the task runs)"))
 
 
 def _rake() -> Spec:
@@ -392,6 +402,10 @@ def _rake() -> Spec:
             "rake -e 'system(1)'": "code:ruby:system(1)",
             "rake -f /tmp/Rakefile": "script:/tmp/Rakefile",
             "rake -r /tmp/x.rb spec": "load:/tmp/x.rb",
+            "rake test TEST=test/models/user_test.rb": "",
+            "rake test TEST=/tmp/evil_test.rb": "load:/tmp/evil_test.rb",
+            "rake test TESTOPTS=-r/tmp/x.rb": "unknown",
+            "rake spec RUBYOPT=-r/tmp/x": "unknown",
         },
     )
 
@@ -1309,6 +1323,19 @@ def _java(judged: bool = True) -> Spec:
 # --- linters, formatters, type checkers, test runners ----------------------------------------------
 
 
+def _tsc_project(result: Walk, argv: list[str]) -> None:
+    """`tsc -p DIR` compiles DIR/tsconfig.json (`tsc -p .`): the file that is loaded is judged."""
+    for index, effect in enumerate(result.effects):
+        if effect.kind == "load" and effect.origin in ("-p", "--project"):
+            value = effect.value
+            if (
+                value in (".", "./")
+                or value.endswith("/")
+                or (result.cwd and os.path.isdir(os.path.join(result.cwd, os.path.expanduser(value))))
+            ):
+                result.effects[index] = Effect("load", os.path.join(value, "tsconfig.json"), effect.origin)
+
+
 def _tsc() -> Spec:
     return Spec(
         "tsc",
@@ -1319,16 +1346,19 @@ def _tsc() -> Spec:
             "--build -b --clean --force --verbose --incremental --declaration -d --sourceMap --skipLibCheck": "flag",
             "--noEmitOnError --esModuleInterop --allowJs --checkJs --composite --showConfig --extendedDiagnostics": "flag",
             "-t --target -m --module --lib --jsx --moduleResolution --types --typeRoots --locale": "val",
-            "-p --project": "val:read",
+            "-p --project": "val:load",  # a tsconfig decides what is compiled and where it is written (outDir)
             "--outDir --declarationDir --rootDir": "val:tree-write",
             "--outFile --tsBuildInfoFile --generateTrace": "val:write",
             "--plugins": "val:load",
         },
         operands="read*",
         long_prefix=False,
+        judge=_tsc_project,
         examples={
             "tsc --noEmit": "",
-            "tsc -p tsconfig.json": "read:tsconfig.json",
+            "tsc -p .": "load:./tsconfig.json",
+            "tsc -p tsconfig.json": "load:tsconfig.json",
+            "tsc -p /tmp/tsconfig.json": "load:/tmp/tsconfig.json",
             "tsc x.ts --outFile ~/.bashrc": "read:x.ts write:~/.bashrc",
         },
     )
@@ -1847,6 +1877,73 @@ SPECS = [
 ]
 
 
+# php.ini settings a `-d KEY=VALUE` may change without loading code or lifting a restriction.
+_PHP_INI_ROUTINE = frozenset(
+    "memory_limit display_errors display_startup_errors error_reporting date.timezone max_execution_time "
+    "xdebug.mode pcov.enabled pcov.directory zend.assertions assert.exception html_errors log_errors".split()
+)
+
+
+def _phpunit_ini(result: Walk, argv: list[str]) -> None:
+    """`-d KEY=VALUE` sets a php.ini value: `auto_prepend_file=/tmp/x.php`, `extension=`, `include_path=` load
+    code, `disable_functions=` lifts a restriction: only listed settings are routine."""
+    for effect in result.effects:
+        if effect.kind == "text" and effect.origin == "-d":
+            key = effect.value.split("=", 1)[0].strip()
+            if key not in _PHP_INI_ROUTINE:
+                result.unknown.append(f"phpunit -d {key} (a php.ini setting) is not modelled")
+    result.effects[:] = [e for e in result.effects if e.kind != "text"]
+
+
+def _phpunit() -> Spec:
+    return Spec(
+        "phpunit",
+        version="PHPUnit 9.6.7 (Debian bookworm)",
+        summary=(
+            "runs the project's tests; --bootstrap, --prepend, -c/--configuration, --include-path, --extensions "
+            "and test files outside the directory it runs in load code from elsewhere; -d sets php.ini"
+        ),
+        options={
+            **_H,
+            "--version --atleast-version --check-version --list-suites --list-groups --list-tests": "flag",
+            "--warm-coverage-cache --path-coverage --disable-coverage-ignore --no-coverage --reverse-list": "flag",
+            "--dont-report-useless-tests --strict-coverage --strict-global-state --disallow-test-output": "flag",
+            "--disallow-resource-usage --enforce-time-limit --disallow-todo-tests --process-isolation": "flag",
+            "--globals-backup --static-backup --stderr --stop-on-defect --stop-on-error --stop-on-failure": "flag",
+            "--stop-on-warning --stop-on-risky --stop-on-skipped --stop-on-incomplete --fail-on-incomplete": "flag",
+            "--fail-on-risky --fail-on-skipped --fail-on-warning -v --verbose --debug --teamcity --testdox": "flag",
+            "--no-interaction --cache-result --do-not-cache-result --no-configuration --no-extensions": "flag",
+            "--no-logging --no-output --no-progress --no-results --display-deprecations --display-warnings": "flag",
+            "--colors": "opt",
+            "--filter --test-suffix --testsuite --group --exclude-group --covers --uses --default-time-limit": "val",
+            "--columns --repeat --testdox-group --testdox-exclude-group --order-by --random-order-seed": "val",
+            "--coverage-text": "opt:write",
+            "--coverage-clover --coverage-cobertura --coverage-crap4j --coverage-php --log-junit": "val:write",
+            "--log-teamcity --testdox-html --testdox-text --testdox-xml --list-tests-xml --cache-result-file": "val:write",
+            "--coverage-html --coverage-xml --coverage-cache": "val:tree-write",
+            "--coverage-filter": "val:read",
+            "--bootstrap --prepend -c --configuration --include-path --extensions": "val:load",
+            "--printer --loader": "val:unknown",  # a class from the include path or a file it requires
+            "-d": "val:text",  # judged by _phpunit_ini
+            "--generate-configuration --migrate-configuration": "unknown",
+        },
+        operands="read*",
+        judge=code_places(("--include-path",), operands=True, then=_phpunit_ini),
+        examples={
+            "phpunit": "",
+            "phpunit --filter UserTest --colors=auto": "",
+            "phpunit --testsuite Unit tests/Unit": "read:tests/Unit",
+            "phpunit -c phpunit.xml": "load:phpunit.xml",
+            "phpunit --bootstrap /tmp/b.php": "load:/tmp/b.php",
+            "phpunit --prepend=/tmp/p.php tests": "load:/tmp/p.php read:tests",
+            "phpunit /tmp/EvilTest.php": "read:/tmp/EvilTest.php load:/tmp/EvilTest.php",
+            "phpunit -d memory_limit=-1": "",
+            "phpunit -d auto_prepend_file=/tmp/x.php": "unknown",
+            "phpunit --log-junit ~/.bashrc": "write:~/.bashrc",
+        },
+    )
+
+
 def _swift_root(walk: Walk, argv: list[str]) -> None:
     """`swift` with no subcommand is the REPL (or `swift -` a script from stdin); only its version or help pass."""
     if argv[1:] not in (["--version"], ["-version"], ["--help"], ["-h"]):
@@ -1909,4 +2006,4 @@ def _swift() -> Spec:
     )
 
 
-SPECS += [_swift()]
+SPECS += [_swift(), _phpunit()]
