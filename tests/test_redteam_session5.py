@@ -415,6 +415,83 @@ def test_routine_siblings_of_name_allowed_programs_stay_allowed(box: Sandbox, co
     _allowed(box, command)
 
 
+# --- files that run code at the next login or tool start (persistence) ---------------------------------------
+
+STARTUP_FILES = [
+    "~/.bash_aliases",
+    "~/.bashrc.d/x.sh",
+    "~/.zshrc.d/x.zsh",
+    "~/.config/zsh/.zshrc",
+    "~/.oh-my-zsh/custom/x.zsh",
+    "~/.xsessionrc",
+    "~/.config/nushell/config.nu",
+    "~/.config/powershell/Microsoft.PowerShell_profile.ps1",
+    "~/Documents/PowerShell/Microsoft.PowerShell_profile.ps1",
+    "~/.direnvrc",
+    "~/.config/mise/config.toml",
+    "~/.config/plasma-workspace/env/x.sh",
+    "~/.config/autostart-scripts/x.sh",
+    "~/.config/hypr/hyprland.conf",
+    "~/.config/i3/config",
+    "~/.config/sway/config",
+    "~/.local/share/applications/firefox.desktop",
+    "~/.config/mimeapps.list",
+    "~/.local/share/dbus-1/services/org.x.service",
+    "~/.vim/plugin/x.vim",
+    "~/.vim/pack/x/start/y/plugin/z.vim",
+    "~/.local/share/nvim/site/plugin/x.lua",
+    "~/.config/emacs/init.el",
+    "~/.gdbinit",
+    "~/.config/gdb/gdbinit",
+    "~/.lldbinit",
+    "~/.psqlrc",
+    "~/.sqliterc",
+    "~/.mongoshrc.js",
+    "~/.julia/config/startup.jl",
+    "~/.ipython/profile_default/startup/00-x.py",
+    "~/.ipython/profile_default/ipython_config.py",
+    "~/.jupyter/jupyter_server_config.py",
+    "~/.hgrc",
+    "~/.gradle/init.d/x.gradle",
+    "~/.gradle/init.gradle",
+    "~/.sbt/1.0/plugins/x.sbt",
+    "~/.sbt/1.0/global.sbt",
+    "~/.m2/extensions.xml",
+    "~/.config/tmux/tmux.conf",
+    "~/.screenrc",
+    "~/.config/kitty/kitty.conf",
+    "~/.config/alacritty/alacritty.toml",
+    "~/.config/wezterm/wezterm.lua",
+    "~/.wezterm.lua",
+    "~/.config/ghostty/config",
+    "~/.config/starship.toml",
+    "~/.node_modules/lodash/index.js",
+    "~/.node_libraries/x.js",
+    "~/.config/containers/containers.conf",
+    "~/.docker/daemon.json",
+]
+
+
+@pytest.mark.parametrize("target", STARTUP_FILES)
+def test_writing_a_file_that_runs_at_the_next_start_is_persistence(box: Sandbox, target: str) -> None:
+    command = f"echo x >> ~/'{target[2:]}'"
+    assert_decided(box.decide(command), DENY, "floor.persistence", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ~/.vimrc",
+        "cat ~/.config/kitty/kitty.conf",
+        "cat ~/.config/starship.toml",
+        "ls ~/.local/share/applications",
+        "echo x > notes/startup.md",
+    ],
+)
+def test_reading_the_startup_files_and_writing_the_project_stay_allowed(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
+
+
 # --- the gate's own interpreter (class 9) ---------------------------------------------------------------------
 
 
