@@ -1114,10 +1114,13 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
         _PATH_CHANGED.get()
         or any(f.kind == "hijack" and f.detail.startswith("changes PATH") for f in analysis.findings)
     )
+    # A line nested in a command (`bundle exec rake`, `uv run npm test`, a person's script) runs after what ran
+    # before that command: `echo x > Rakefile && bundle exec rake` runs the Rakefile the line wrote.
+    outer = _EARLIER.get() or []
     try:
         for n, cmd in enumerate(analysis.commands):
             budget.check_deadline()
-            line = _EARLIER.set(analysis.commands[:n])  # what ran before it may have written what it runs
+            line = _EARLIER.set(outer + analysis.commands[:n])  # what ran before it may have written what it runs
             try:
                 parts.extend(_command_parts(cmd, call, policy, env, egress_in_line))
             finally:
@@ -1285,6 +1288,13 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
     "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),
     "swift": ("Package.swift",),  # SwiftPM's manifest is Swift code that runs at every build
+    # Options files and configurations that name code the runner loads (`--require`, `bootstrap=`, scripts).
+    "rspec": (".rspec", ".rspec-local"),
+    "cucumber": ("cucumber.yml", ".config/cucumber.yml", "config/cucumber.yml"),
+    "mocha": tuple(f".mocharc.{ext}" for ext in ("js", "cjs", "mjs", "yml", "yaml", "json", "jsonc")),
+    "phpunit": ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"),
+    "composer": ("composer.json",),
+    "cabal": ("cabal.project", "cabal.project.local", "Setup.hs"),
 }
 
 

@@ -297,3 +297,38 @@ def test_pytest_basetemp_removes_the_home_directory_it_names(repo: Path) -> None
 
 def test_pytest_basetemp_in_scratch_space_is_routine(repo: Path) -> None:
     assert judged(repo, "pytest --basetemp=/tmp/pytest-run -q").verdict == Verdict.ALLOW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo '--require /tmp/evil.rb' > .rspec && rspec",
+        "echo '--require /tmp/evil.rb' > .rspec-local && bundle exec rspec",
+        "printf 'require: /tmp/x.js' > .mocharc.yml && mocha",
+        "echo '<phpunit bootstrap=\"/tmp/b.php\"/>' > phpunit.xml && phpunit",
+        "echo 'default: -r /tmp/steps' > cucumber.yml && cucumber",
+        'echo \'{"scripts": {"test": "sh /tmp/x"}}\' > composer.json && composer test',
+        "echo 'packages: /tmp/evil' > cabal.project && cabal build",
+    ],
+)
+def test_a_runner_options_file_written_first_on_the_line_asks(repo: Path, command: str) -> None:
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_a_tracked_options_file_changed_since_the_last_commit_asks(repo: Path) -> None:
+    (repo / "phpunit.xml").write_text('<phpunit bootstrap="/tmp/b.php"/>\n')
+    assert_decided(judged(repo, "phpunit"), Verdict.ASK, "floor.runs-code", "phpunit")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'task(:default) { system(1) }' > Rakefile && bundle exec rake",
+        "echo '--require /tmp/evil.rb' > .rspec && bundle exec rspec",
+        'echo \'{"scripts": {"test": "sh /tmp/x"}}\' > package.json && uv run npm test',
+        "echo 'all:; sh /tmp/x' > Makefile && timeout 60 bundle exec make",
+    ],
+)
+def test_a_runner_definition_written_before_a_wrapping_command_asks(repo: Path, command: str) -> None:
+    # The runner runs inside another command's argv; what ran before that command still ran before it.
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
