@@ -724,7 +724,10 @@ def _file_demands(
     return demands
 
 
-_OTHER_HOME = re.compile(r"^(/home/[^/]+|/Users/[^/]+|/root|/var/root)(?=/|$)")
+# A Windows profile as WSL (/mnt/c), Git Bash and MSYS (/c) and Cygwin (/cygdrive/c) mount it is a home too.
+_OTHER_HOME = re.compile(
+    r"^(/home/[^/]+|/Users/[^/]+|/root|/var/root|(?:/mnt|/cygdrive)?/[A-Za-z]/(?i:users)/[^/]+)(?=/|$)"
+)
 
 
 def _home_of(path: str) -> str | None:
