@@ -138,8 +138,8 @@ def payloads(project: str) -> dict[str, bytes]:
         "read": claude("Read", {"file_path": os.path.join(project, "README.md")}),
         "write": claude("Write", {"file_path": os.path.join(project, "src", "new.py"), "content": "print(1)\n"}),
         "mcp": claude("mcp__github__get_issue", {"owner": "octo", "repo": "demo", "issue_number": 7}),
-        # A program the warm server does not judge before it forks (hookward/warm.py WARM_COMMANDS): its
-        # first-touch work (rule candidates, floor family, patterns) is paid in the fork, as for any rare program.
+        # A program the warm server does not judge before it forks its workers (hookward/warm.py WARM_COMMANDS):
+        # its first-touch work (rule candidates, floor family, patterns) is paid in each worker's first such call.
         "shell-cold": claude("Bash", {"command": "terraform -chdir=infra plan -out tf.plan"}),
     }
 
@@ -220,16 +220,32 @@ def server_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def server_cpu_pass(pid, argv, data_by_kind, env, stderr_file, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
-    """The warm server's cpu per call of each kind: its forks are reaped at once, so their time is its cutime."""
+def _pool_cpu_ms(pid: int, launcher: str) -> float:
+    """The warm server's cpu and its workers': the server's own and its reaped workers' (cutime), and each live
+    worker's own (a worker serves many calls, so its time is not reaped after each)."""
+    from hookward.warm import worker_pids
+
+    total = _process_cpu_ms(pid)
+    for worker in worker_pids(launcher):
+        try:
+            with open(f"/proc/{worker}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rpartition(")")[2].split()
+        except OSError:
+            continue  # it ended between the listing and the read: the server's cutime holds it
+        total += sum(int(fields[index]) for index in (11, 12)) * 1000 / os.sysconf("SC_CLK_TCK")
+    return total
+
+
+def server_cpu_pass(pid, launcher, argv, data_by_kind, env, stderr_file, calls: int = 10) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    """The warm server's cpu per call of each kind, its workers' included (_pool_cpu_ms)."""
     out: dict[str, float] = {}
     for kind, data in data_by_kind.items():
         try:
-            before = _process_cpu_ms(pid)
+            before = _pool_cpu_ms(pid, launcher)
             for _ in range(calls):
                 run_once(argv, data, env, stderr_file)
             time.sleep(0.3)
-            out[kind] = (_process_cpu_ms(pid) - before) / calls
+            out[kind] = (_pool_cpu_ms(pid, launcher) - before) / calls
         except OSError:
             break
     return out
@@ -520,7 +536,7 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
                     samples[name].append(sample)
 
     peak_rss = rss_pass(scratch, contenders, env, work_dir, runs=5)
-    server_cpu = server_cpu_pass(server, hook_argv, data_by_kind, env, stderr_file) if server else {}
+    server_cpu = server_cpu_pass(server, launcher, hook_argv, data_by_kind, env, stderr_file) if server else {}
     s_median = median([x.wall_ms for x in samples["python -S -c pass"]])
     print()
     print(
@@ -545,14 +561,14 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
     hook_cpus = [x.cpu_ms for name in names if name.startswith("hook ") for x in samples[name]]
     if server:
         print(
-            "(hook = the launcher as installed: its warm client hands the call to a fork of the warm server "
-            "(hookward/warm.py); its cpu column is the client's alone, the server's fork adds the cpu below. "
+            "(hook = the launcher as installed: its warm client hands the call to a worker of the warm server "
+            "(hookward/warm.py); its cpu column is the client's alone, the worker adds the cpu below. "
             "in-process = the same launcher with HOOKWARD_WARM=0)"
         )
         print(
-            "warm server, cpu of its fork per call (ms, mean of 10 calls each): "
+            "warm server, cpu of its workers per call (ms, mean of 10 calls each): "
             + ", ".join(f"{kind} {fmt(server_cpu.get(kind), 0)}" for kind in data_by_kind)
-            + f"; server peak RSS {fmt(server_rss_mb(server), 0, 1)} MB (shared with its forks)"
+            + f"; server peak RSS {fmt(server_rss_mb(server), 0, 1)} MB (shared with its workers)"
         )
     else:
         print("(no warm server answered: the hook rows ran in process)")
@@ -643,7 +659,7 @@ def measure(options, scratch, project: str, env: dict[str, str], stderr_file, ba
         print(f"{'cpu per call (user+sys)':28} {fmt(CPU_BUDGET_MS, 7)} " + " ".join(fmt(cpu_row[k], 10) for k in kinds))
         print(f"{'peak RSS MB (max)':28} {'stated':>7} " + " ".join(fmt(rss_row[k], 10, 1) for k in kinds))
     if server:
-        print("  (warm cpu = the client's median + the server fork's mean; its RSS row is the client's)")
+        print("  (warm cpu = the client's median + the server's workers' mean; its RSS row is the client's)")
     if any(value < 0 for value in table["unaccounted"].values()):
         print(
             "  (a negative 'unaccounted' means the machine's load changed between the processes timed: "

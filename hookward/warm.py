@@ -2,24 +2,32 @@
 
 A hook process spends most of its time importing (about two thirds of a call on a regular install). The
 launcher `hookward install` writes therefore first asks a warm server, a process of the same installation
-and the same user that imported everything once and forks a child per call. The child receives the hook's
-own standard streams (passed over the socket, so the payload and the answer never pass through the
-server), its arguments, working directory, umask and environment, and runs exactly the code an
-in-process hook runs; the client exits with the child's exit code.
+and the same user that imported everything once and keeps WORKERS forks of itself serving calls. A worker
+receives the hook's own standard streams (passed over the socket, so the payload and the answer never pass
+through the server), its arguments, working directory, umask and environment, and runs exactly the code an
+in-process hook runs; the client exits with the call's exit code. After the call the worker releases the
+streams and drops the environment, directory and umask, and after CALLS_PER_WORKER calls (or any call that
+did not end cleanly) a fresh fork replaces it. A worker serves many calls because a fork's first call pays
+for copying every page it touches (10-20 ms on this machine's VM), which a call in a warm worker does not;
+what the engine keeps between calls is what the MCP server and `hookward eval` keep too, caches keyed by
+content (tests/test_warm.py checks that no call's environment, directory or input reaches the next).
 
 What can go wrong, and what happens then:
 - no server (none started yet, killed, another machine's namespace): the client starts one in the
   background, at most once every SPAWN_INTERVAL_S seconds, and this call runs in process as before;
 - a server of another user on the name (abstract socket names are per network namespace, not per user):
   the kernel's peer credentials differ, and the call runs in process;
-- a server whose code changed on disk since it imported it (an upgrade): it answers STALE before it forks,
-  exits, and the call runs in process;
-- a server or child that dies after it took the streams, or no answer within REPLY_TIMEOUT_S: the client
+- a server whose code changed on disk since it imported it (an upgrade): a worker answers STALE, the server
+  and its workers exit, and the call runs in process;
+- every worker busy (a burst): the call waits in the backlog for one, up to CONNECT_TIMEOUT_S, then runs in
+  process;
+- a server or worker that dies after it took the streams, or no answer within REPLY_TIMEOUT_S: the client
   cannot run the call again (the payload is read), so it blocks, exit 2 with a reason on stderr;
 - HOOKWARD_WARM=0 in the hook's environment: always in process.
 
 The server is started with an empty environment (hosts pass API keys to hooks: the server never holds
-one). A child holds one call's environment, as the hook process itself would, and exits with the call.
+one). A worker holds one call's environment while it serves that call, as the hook process itself would,
+and clears it before it takes the next.
 
 The client half runs before anything is imported, so it uses only built-in modules (`posix`, `_socket`,
 `_struct`): importing `os` alone would cost a millisecond of every call.
@@ -30,13 +38,12 @@ import sys
 PROTOCOL = b"hookward-warm/1"
 READY = b"R"  # the server checked itself: send the request and the streams
 STALE = b"S"  # the server's code changed on disk: run in process, it exits
-DONE = b"X"  # followed by one byte: the child's exit code
-REPLY_TIMEOUT_S = 3.5  # the child's deadline (2.5 s) and alarm (+0.25 s) end it first; a host may time out soon after
+DONE = b"X"  # followed by one byte: the call's exit code
+REPLY_TIMEOUT_S = 3.5  # the call's deadline (2.5 s) and alarm (+0.25 s) end it first; a host may time out soon after
 CONNECT_TIMEOUT_S = 2.0  # a server still importing holds the call in its backlog for about 0.2 s
 SPAWN_INTERVAL_S = 30  # how often a client may start a server when none answers
 IDLE_EXIT_S = 900  # a server with no call for this long exits
 MAX_REQUEST = 64 << 20  # the header (arguments, directory, environment), never the payload
-MAX_FORKS = 16  # calls served at once; a burst beyond it waits in the backlog, then runs in process
 
 
 def _fnv(data: bytes) -> str:
@@ -209,7 +216,7 @@ def _spawn_server(posix, launcher: str) -> None:  # type: ignore[no-untyped-def]
 # ---------------------------------------------------------------------------
 # the server: `<launcher> warm-serve`
 
-# What a child may need and would otherwise import per call; imported once, before the first fork.
+# What a worker may need and would otherwise import on its first call; imported once, before the first fork.
 PRELOAD = (
     "hookward.cli",
     "hookward.adapters",
@@ -245,7 +252,7 @@ def _preload() -> None:
     for name in PRELOAD:
         try:
             importlib.import_module(name)
-        except Exception:  # a module that fails here fails in the child as it would in process
+        except Exception:  # a module that fails here fails in the worker as it would in process
             continue
     from hookward.adapters import ADAPTERS, adapter_for
     from hookward.policy import specs
@@ -288,7 +295,7 @@ def _warm_data() -> list:
             specs._load(family)  # each family's program table, built from its module's data
         _in_a_throwaway_home(_warm_calls, loader)
     except Exception:
-        pass  # whatever was not warmed here is read in the child, as in process
+        pass  # whatever was not warmed here is read in the worker, as in process
     return read
 
 
@@ -315,8 +322,8 @@ def _in_a_throwaway_home(work, loader) -> None:  # type: ignore[no-untyped-def]
 
 # One ordinary command of each of the programs agents run most (tests/corpora/build.py --programs: git, npm,
 # python, curl, npx, ls, gh, grep, uv, mkdir, cp, pip, echo, pnpm, find, cargo, node, docker, rm, ...), not the
-# benchmark's commands: what a fork finds warm is a program's first-touch work (its rules' candidates, its
-# floor family, the patterns it compiles), and a program not listed pays that in every fork that judges it.
+# benchmark's commands: what a worker finds warm is a program's first-touch work (its rules' candidates, its
+# floor family, the patterns it compiles), and a program not listed pays that in the first call of each worker.
 WARM_COMMANDS = (
     "git log --oneline -5",
     "git diff --stat && git add -A && git commit -m wip",
@@ -350,10 +357,10 @@ WARM_COMMANDS = (
 def _warm_calls(loader) -> None:  # type: ignore[no-untyped-def]
     """The compiled policy of a home with no policy file of its own, and a few calls judged with it.
 
-    The loader memoizes a policy under the digest of its sources, so a child whose sources are the same bytes
-    gets it without compiling, and any other child compiles its own. Judging a few calls compiles the regular
+    The loader memoizes a policy under the digest of its sources, so a worker whose sources are the same bytes
+    gets it without compiling, and any other compiles its own. Judging a few calls compiles the regular
     expressions and indexes every call needs; the engine's caches are keyed by content or by the object they
-    index (never by a person's home or project), so what a child finds in them is what it would build.
+    index (never by a person's home or project), so what a worker finds in them is what it would build.
     """
     import os
 
@@ -414,11 +421,12 @@ def _changed(stamps: dict) -> bool:
 
 
 def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
-    """Bind this installation's name, import everything, then fork a child per call until idle or stale."""
+    """Bind this installation's name, import everything, then keep WORKERS forks serving calls until idle or
+    stale: each accepts calls on the shared socket and serves them one after another, in process."""
     import gc
     import os
+    import signal
     import socket
-    import struct
     import time
 
     server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -433,26 +441,86 @@ def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
     if any(stamp is not None and stamp[2] >= started_ns for stamp in stamps.values()):
         return 0  # a file changed while it was being imported (an upgrade under way): serve nothing
     gc.collect()
-    gc.freeze()  # the children share these pages: no collection touches them
+    gc.freeze()  # the workers share these pages: no collection touches them
     gc.disable()
-    # Forks are reaped by this loop, not by a SIGCHLD handler (which could reap one before it is counted), at
-    # least ten times a second: their CPU then shows in the server's own (cutime), as the benchmark reads it.
-    server.settimeout(0.1)
-    last = time.monotonic()
-    while True:
-        _reap()
-        while len(_FORKS) >= MAX_FORKS:  # a burst: each fork holds its own copy of the pages it writes
-            time.sleep(0.002)
-            _reap()
+    workers: dict[int, float] = {}  # pid -> when it started
+    crashes: list[float] = []
+    try:
+        while True:
+            while len(workers) < WORKERS:
+                pid = os.fork()
+                if pid == 0:
+                    code = WORKER_CRASHED
+                    try:
+                        code = _worker(server, stamps, idle_exit_s)
+                    finally:
+                        os._exit(code)
+                workers[pid] = time.monotonic()
+            pid, status = os.wait()
+            workers.pop(pid, None)
+            code = os.waitstatus_to_exitcode(status)
+            if code == WORKER_STALE:
+                return 0  # the installation changed: the others stop below, a new server binds the name
+            if code == WORKER_IDLE:
+                if not workers:
+                    return 0
+                continue  # not replaced: the pool shrinks while nothing comes
+            if code != WORKER_DONE:
+                now = time.monotonic()
+                crashes[:] = [t for t in crashes if now - t < 60] + [now]
+                if len(crashes) > WORKERS * 4:
+                    return 0  # a worker that keeps dying: stop serving, calls run in process
+    finally:
+        server.close()
+        for pid in workers:
+            try:
+                os.kill(pid, signal.SIGTERM)  # ends an idle worker at once, a busy one after its call
+            except OSError:
+                pass
+
+
+WORKERS = 4  # calls served at once; a burst beyond it waits in the backlog, then runs in process
+CALLS_PER_WORKER = 200  # a worker serves this many calls, then a fresh fork of the server replaces it
+WORKER_DONE, WORKER_IDLE, WORKER_STALE, WORKER_CRASHED = 0, 3, 4, 5
+
+
+def _worker(server, stamps: dict, idle_exit_s: float) -> int:  # type: ignore[no-untyped-def]
+    """Serve calls from the shared socket one after another; the exit code says why it stopped."""
+    import gc
+    import os
+    import signal
+    import socket
+    import struct
+
+    state = {"busy": False, "stop": False}
+
+    def terminate(_signum, _frame):  # type: ignore[no-untyped-def]
+        if not state["busy"]:
+            os._exit(WORKER_DONE)
+        state["stop"] = True  # after this call
+
+    signal.signal(signal.SIGTERM, terminate)
+    signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    gc.enable()  # what a call leaves in cycles is collected; the frozen pages are not traversed
+    server_pid = os.getppid()
+    server.settimeout(1.0)  # once a second: is the server still there (a killed one leaves no orphans serving)
+    for _ in range(CALLS_PER_WORKER):
+        waited = 0.0
+        while True:
+            if state["stop"] or os.getppid() != server_pid:
+                return WORKER_DONE
+            try:
+                conn, _ = server.accept()
+                break
+            except TimeoutError:
+                waited += 1.0
+                if waited >= idle_exit_s:
+                    return WORKER_IDLE
+            except OSError:
+                return WORKER_CRASHED
+        state["busy"] = True
         try:
-            conn, _ = server.accept()
-        except TimeoutError:
-            if time.monotonic() - last > idle_exit_s:
-                return 0
-            continue
-        last = time.monotonic()
-        conn.settimeout(None)
-        try:
+            conn.settimeout(None)
             peer_pid, peer_uid, _gid = struct.unpack("3i", conn.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED, 12))
             if peer_uid != os.getuid():
                 conn.close()
@@ -460,39 +528,92 @@ def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
             if _changed(stamps):
                 conn.sendall(STALE)
                 conn.close()
-                return 0
+                return WORKER_STALE
             conn.sendall(READY)
-            child = os.fork()
         except OSError:
             conn.close()
             continue
-        if child == 0:
-            server.close()
-            _child(conn, peer_pid)  # never returns
-        _FORKS.add(child)
+        served = _serve_one(conn, peer_pid)
         conn.close()
+        state["busy"] = False
+        if not served:
+            return WORKER_CRASHED  # its state is not known to be clean: a fresh fork takes over
+    return WORKER_DONE
 
 
-_FORKS: set = set()  # the server's forks still running
-
-
-def _reap() -> None:
+def _serve_one(conn, peer_pid: int) -> bool:  # type: ignore[no-untyped-def]
+    """One call in this worker: become the hook process the host started, run it, report, and undo it all
+    (streams, environment, directory, umask), so that nothing of the call stays for the next one."""
     import os
+    import time
 
-    while True:
-        try:
-            pid, _status = os.waitpid(-1, os.WNOHANG)
-        except ChildProcessError:
-            _FORKS.clear()
-            return
-        if pid == 0:
-            return
-        _FORKS.discard(pid)
+    from hookward.verdicts import grants
+
+    code = -1
+    clean = False
+    saved_argv = list(sys.argv)
+    try:
+        conn.settimeout(CONNECT_TIMEOUT_S)  # a connection that never sends its request ends this call
+        fds, (args, cwd, umask, environ) = _receive(conn)
+        for target, fd in enumerate(fds):
+            os.dup2(fd, target)
+            os.close(fd)
+        os.umask(umask)
+        os.environ.clear()
+        for key, value in environ.items():
+            os.environb[key] = value
+        time.tzset()
+        grants.HOOK_PID = peer_pid  # the host's lineage is the client's, not this worker's
+        conn.settimeout(None)
+        os.chdir(cwd)
+        sys.argv = [sys.argv[0], "hook", *args]
+        from hookward.adapters.hook import main as hook_main
+
+        code = hook_main(args[0] if args else "", args[1] if len(args) > 1 else "")
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        clean = True
+    except BaseException:
+        code = -1  # no answer: the client blocks
+    finally:
+        clean = _forget_the_call(saved_argv) and clean
+    try:
+        if code >= 0:
+            conn.sendall(DONE + bytes([code & 0xFF]))
+    except BaseException:
+        return False
+    return clean
 
 
-def server_pids(launcher: str) -> list[int]:
-    """The running servers of this launcher (`<launcher> warm-serve`), found in /proc: for the benchmark and
-    tests, never the client (which checks the one process its connection reaches)."""
+def _forget_the_call(saved_argv: list) -> bool:
+    """The worker as it was before the call: the host's streams released (the host waits for their end of
+    file), no environment, the root directory, the server's umask, no hook lineage."""
+    import os
+    import time
+
+    from hookward.verdicts import grants
+
+    try:
+        null = os.open(os.devnull, os.O_RDWR)
+        for target in (0, 1, 2):
+            os.dup2(null, target)
+        os.close(null)
+        os.environ.clear()
+        time.tzset()
+        os.chdir("/")
+        os.umask(0o077)
+        grants.HOOK_PID = None
+        sys.argv = saved_argv
+        return True
+    except BaseException:
+        return False
+
+
+def _warm_processes(launcher: str) -> list[tuple[int, int]]:
+    """(pid, parent pid) of every `<launcher> warm-serve` process, found in /proc."""
     import os
 
     found = []
@@ -502,11 +623,29 @@ def server_pids(launcher: str) -> list[int]:
         try:
             with open(f"/proc/{entry}/cmdline", "rb") as handle:
                 argv = handle.read().split(b"\0")
-        except OSError:
+            if launcher.encode() not in argv or b"warm-serve" not in argv:
+                continue
+            with open(f"/proc/{entry}/stat", "rb") as handle:
+                parent = int(handle.read().rpartition(b")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
             continue
-        if launcher.encode() in argv and b"warm-serve" in argv:
-            found.append(int(entry))
+        found.append((int(entry), parent))
     return found
+
+
+def server_pids(launcher: str) -> list[int]:
+    """The running servers of this launcher (`<launcher> warm-serve` not started by another), found in /proc:
+    for the benchmark and tests, never the client (which checks the one process its connection reaches)."""
+    processes = _warm_processes(launcher)
+    pids = {pid for pid, _parent in processes}
+    return [pid for pid, parent in processes if parent not in pids]
+
+
+def worker_pids(launcher: str) -> list[int]:
+    """The workers of this launcher's servers (their forks that serve the calls)."""
+    processes = _warm_processes(launcher)
+    pids = {pid for pid, _parent in processes}
+    return [pid for pid, parent in processes if parent in pids]
 
 
 def _receive(conn) -> tuple:  # type: ignore[no-untyped-def]
@@ -530,47 +669,3 @@ def _receive(conn) -> tuple:  # type: ignore[no-untyped-def]
             raise ValueError("warm request cut short")
         body += chunk
     return list(fds), _decode_request(body)
-
-
-def _child(conn, peer_pid: int) -> None:  # type: ignore[no-untyped-def]
-    """One call, in a fork of the server: become the hook process the host started, run it, report."""
-    import os
-    import signal
-
-    code = 2
-    try:
-        signal.signal(signal.SIGCHLD, signal.SIG_DFL)
-        conn.settimeout(CONNECT_TIMEOUT_S)  # a connection that never sends its request ends this fork
-        fds, (args, cwd, umask, environ) = _receive(conn)
-        for target, fd in enumerate(fds):
-            os.dup2(fd, target)
-            os.close(fd)
-        os.umask(umask)
-        os.environ.clear()
-        for key, value in environ.items():
-            os.environb[key] = value
-        import time
-
-        time.tzset()
-        from hookward.verdicts import grants
-
-        grants.HOOK_PID = peer_pid  # the host's lineage is the client's, not this fork's
-        conn.settimeout(None)
-        os.chdir(cwd)
-        sys.argv = [sys.argv[0], "hook", *args]
-        from hookward.adapters.hook import main as hook_main
-
-        code = hook_main(args[0] if args else "", args[1] if len(args) > 1 else "")
-        for stream in (sys.stdout, sys.stderr):
-            try:
-                stream.flush()
-            except Exception:
-                pass
-    except BaseException:
-        code = -1  # no answer: the client blocks
-    try:
-        if code >= 0:
-            conn.sendall(DONE + bytes([code & 0xFF]))
-    except BaseException:
-        pass
-    os._exit(0)

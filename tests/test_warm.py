@@ -1,4 +1,4 @@
-"""The warm hook (hookward/warm.py): a fork of a pre-imported server answers exactly as the hook in process.
+"""The warm hook (hookward/warm.py): a worker of a pre-imported server answers exactly as the hook in process.
 
 Each test writes its own launcher (as `hookward install` does) under tmp_path, so its server's name is its
 own; the server is started by the first hook call, as on a user's machine, and killed at the end.
@@ -49,7 +49,7 @@ def home(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
         handle.write(install.launcher_text(sys.executable, install.import_roots(), launcher))
     os.chmod(launcher, 0o755)
     yield {"home": str(home), "project": str(project), "launcher": launcher}
-    for pid in warm.server_pids(launcher):
+    for pid in warm.server_pids(launcher) + warm.worker_pids(launcher):
         try:
             os.kill(pid, signal.SIGKILL)
         except ProcessLookupError:
@@ -305,3 +305,59 @@ def test_every_module_the_server_preloads_exists() -> None:
 
     for name in warm.PRELOAD:
         importlib.import_module(name)
+
+
+def test_a_worker_carries_nothing_of_one_call_into_the_next(home, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Workers serve call after call: one call's environment (which decides what a credential is), directory
+    and input must not reach the next. Alternating calls reach every worker with both kinds."""
+    launcher, cwd = home["launcher"], home["project"]
+    start_server(launcher, cwd)
+    moved = tmp_path / "codex-home"
+    moved.mkdir()
+    (moved / "auth.json").write_text("{}")
+    other = tmp_path / "other-project"
+    (other / ".git").mkdir(parents=True)
+    read = claude("Read", {"file_path": str(moved / "auth.json")}, cwd)
+    relative = claude("Bash", {"command": "cat notes.txt"}, str(other))
+    with_codex_home = dict(os.environ, CODEX_HOME=str(moved))
+
+    def answer(done: subprocess.CompletedProcess) -> tuple[int, bytes]:
+        return done.returncode, done.stdout
+
+    for _round in range(2 * warm.WORKERS):
+        moved_read = subprocess.run(
+            [launcher, "hook", HOST, EVENT], input=read, capture_output=True, cwd=cwd, env=with_codex_home, timeout=60
+        )
+        assert json.loads(moved_read.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
+        # The same read without CODEX_HOME is an ordinary file in a scratch place, as in process.
+        plain = run(launcher, read, cwd)
+        assert answer(plain) == answer(run(launcher, read, cwd, warm_on=False))
+        assert json.loads(plain.stdout)["hookSpecificOutput"]["permissionDecision"] != "deny"
+        assert answer(run(launcher, relative, str(other))) == answer(run(launcher, relative, str(other), warm_on=False))
+    assert len(warm.worker_pids(launcher)) >= 2  # a pool, so the alternation reached more than one worker
+
+
+def test_a_worker_releases_the_hosts_streams_before_it_answers(home) -> None:  # type: ignore[no-untyped-def]
+    """The host reads the hook's output to its end: a worker that kept a copy of the pipe would hang it."""
+    launcher, cwd = home["launcher"], home["project"]
+    start_server(launcher, cwd)
+    process = subprocess.Popen(
+        [launcher, "hook", HOST, EVENT], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    )
+    out, _err = process.communicate(claude("Bash", {"command": "git status"}, cwd), timeout=60)
+    assert json.loads(out)["hookSpecificOutput"]["permissionDecision"] == "allow"
+    for worker in warm.worker_pids(launcher):
+        for fd in ("0", "1", "2"):
+            assert os.readlink(f"/proc/{worker}/fd/{fd}") == os.devnull, (worker, fd)
+
+
+def test_workers_end_with_their_server(home) -> None:  # type: ignore[no-untyped-def]
+    """A killed server leaves no worker serving on its own (each looks for its server once a second)."""
+    launcher, cwd = home["launcher"], home["project"]
+    server = start_server(launcher, cwd)
+    assert warm.worker_pids(launcher)
+    os.kill(server, signal.SIGKILL)
+    deadline = time.monotonic() + 15
+    while warm.worker_pids(launcher) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert warm.worker_pids(launcher) == []
