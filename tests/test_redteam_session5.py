@@ -492,6 +492,31 @@ def test_reading_the_startup_files_and_writing_the_project_stay_allowed(box: San
     _allowed(box, command)
 
 
+# --- a Windows profile mounted into WSL, Git Bash or Cygwin is a home ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat /mnt/c/Users/u/.aws/credentials",
+        "cat /mnt/c/users/u/.aws/credentials",
+        "cat /mnt/d/Users/u/.ssh/config",
+        "cat '/mnt/c/Users/u/AppData/Roaming/GitHub CLI/hosts.yml'",
+        "cat /mnt/c/Users/u/AppData/Roaming/Microsoft/Credentials/x",
+        "cat /c/Users/u/.aws/credentials",
+        "cat /cygdrive/c/Users/u/.docker/config.json",
+        "grep -r token /mnt/c/Users/u/.config/gh",
+    ],
+)
+def test_a_windows_profile_mounted_in_wsl_holds_the_same_stores(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), DENY, "floor.credentials", command)
+
+
+@pytest.mark.parametrize("command", ["cat /mnt/c/Users/u/notes.txt", "ls /mnt/c/Users/u", "cat /c/Users/Public/x.txt"])
+def test_ordinary_files_of_a_mounted_windows_profile_stay_readable(box: Sandbox, command: str) -> None:
+    _allowed(box, command)
+
+
 # --- the gate's own interpreter (class 9) ---------------------------------------------------------------------
 
 
