@@ -42,6 +42,8 @@ TRACKED = {
     "phpunit.xml": "<phpunit/>\n",
     "tests/bootstrap.php": "<?php\n",
     "tsconfig.json": "{}\n",
+    "CMakeLists.txt": "project(x)\n",
+    "Package.swift": "// swift-tools-version:5.9\n",
     "test/models/user_test.rb": "class T; end\n",
 }
 
@@ -179,6 +181,22 @@ LOADS_FROM_ELSEWHERE = [
     "tsc -p /tmp/proj",
     # rake: the test files a test task runs
     "rake test TEST=/tmp/evil_test.rb",
+    # cmake: a source tree, toolchain file, project include or package config elsewhere
+    "cmake -S /tmp/evil -B build",
+    "cmake /tmp/evil",
+    "cmake -DCMAKE_TOOLCHAIN_FILE=/tmp/t.cmake -B build",
+    "cmake -D CMAKE_PROJECT_INCLUDE=/tmp/x.cmake -B build",
+    "cmake -DFoo_DIR=/tmp/foo -B build",
+    # swift, dotnet: a package manifest or an MSBuild project elsewhere
+    "swift build --package-path /tmp/p",
+    "swift test --package-path=../../../tmp/p",
+    "dotnet build /tmp/x.csproj",
+    "dotnet run --project /tmp/x",
+    # eslint, prettier: a parser, formatter or plugin file elsewhere
+    "eslint --parser /tmp/p.js src",
+    "eslint -f /tmp/f.js src",
+    "eslint --rulesdir /tmp/rules src",
+    "prettier --plugin /tmp/p.js --check .",
 ]
 
 
@@ -247,6 +265,11 @@ ROUTINE_LOADS = [
     "tsc -p .",
     "tsc -p tsconfig.json --noEmit",
     "rake test TEST=test/models/user_test.rb",
+    "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=/usr/local",
+    "swift build --package-path .",
+    "dotnet build",
+    "eslint -f json --plugin react src",
+    "prettier --plugin=prettier-plugin-tailwindcss --check .",
     "go test -run TestX -count=1 ./internal/... example.com/dep/...",
 ]
 
@@ -332,3 +355,14 @@ def test_a_tracked_options_file_changed_since_the_last_commit_asks(repo: Path) -
 def test_a_runner_definition_written_before_a_wrapping_command_asks(repo: Path, command: str) -> None:
     # The runner runs inside another command's argv; what ran before that command still ran before it.
     assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_cmake_from_a_build_directory_of_the_project_is_routine(repo: Path) -> None:
+    (repo / "build").mkdir()
+    call = ToolCall("shell", command="cmake ..", cwd=str(repo / "build"), project_root=str(repo))
+    assert_routine(evaluate(call), "cmake .. (in build/)")
+
+
+def test_prettier_use_tabs_is_a_flag_so_the_write_after_it_is_seen(repo: Path) -> None:
+    command = "prettier --use-tabs -w ~/.bashrc"
+    assert_decided(judged(repo, command), Verdict.DENY, "floor.persistence", command)

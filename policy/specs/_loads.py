@@ -121,3 +121,21 @@ def forwarded_loads(walked: Walk, argv: list[str]) -> None:
         found = module_file(walked, value) if value else None
         if found is not None:
             walked.effects.append(Effect("load", found, f"{name} after -- (the script's program loads it)"))
+
+
+def manifests(origins: dict[str, str], then: Judge | None = None) -> Judge:
+    """A judge: a directory option (`swift build --package-path D`, `cmake -S D`) or operand runs D's manifest
+    (Package.swift, CMakeLists.txt), which is code: when D leaves the command's directory the manifest is a
+    load, judged by its provenance. `origins` maps each option (or "operand") to the manifest's name."""
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        for effect in list(walked.effects):
+            key = "operand" if effect.origin.startswith("operand") else effect.origin
+            name = origins.get(key)
+            if name and effect.kind in ("cd", "stat") and effect.value and outside(walked, effect.value):
+                place = os.path.join(effect.value, name)
+                walked.effects.append(Effect("load", place, f"{effect.origin} (its {name} runs)"))
+        if then is not None:
+            then(walked, argv)
+
+    return judge

@@ -20,7 +20,7 @@ import os
 import re
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk
-from hookward.policy.specs._loads import code_places, outside
+from hookward.policy.specs._loads import code_places, manifests, outside
 
 _H = {"-h --help": "flag"}
 
@@ -105,6 +105,31 @@ def _make(name: str) -> Spec:
     )
 
 
+# -D cache variables that name CMake code the configure step includes (a toolchain file, a project include, a
+# rules override, module and package search paths): a load of the file or directory, except a system prefix.
+_CMAKE_CODE_VARIABLE = re.compile(
+    r"^(?:CMAKE_TOOLCHAIN_FILE|CMAKE_PROJECT_\w*INCLUDE\w*|CMAKE_USER_MAKE_RULES_OVERRIDE\w*|CMAKE_MODULE_PATH"
+    r"|CMAKE_PREFIX_PATH|CMAKE_FIND_ROOT_PATH|\w+_DIR|\w+_ROOT)$"
+)
+_SYSTEM_PREFIXES = ("/usr/", "/bin/", "/lib/", "/opt/", "/Library/", "/Applications/", "/nix/store/")
+
+
+def _cmake_variables(result: Walk, argv: list[str]) -> None:
+    """`-DCMAKE_TOOLCHAIN_FILE=/tmp/t.cmake`, `-DCMAKE_PROJECT_INCLUDE=...`, `-DFoo_DIR=/tmp/x`: code the
+    configure step runs; other variables (`-DCMAKE_BUILD_TYPE=Release`) are settings."""
+    kept = []
+    for effect in result.effects:
+        if effect.kind != "text" or effect.origin != "-D":
+            kept.append(effect)
+            continue
+        key, _, value = effect.value.partition("=")
+        if _CMAKE_CODE_VARIABLE.match(key.split(":", 1)[0]):
+            for path in value.split(";"):
+                if path and not path.startswith(_SYSTEM_PREFIXES):
+                    kept.append(Effect("load", path, f"-D{key.split(':', 1)[0]}"))
+    result.effects[:] = kept
+
+
 def _cmake() -> Spec:
     return _attached(
         Spec(
@@ -119,7 +144,8 @@ def _cmake() -> Spec:
                 "-S": "val:cd",
                 "-B": "val",
                 "--build": "val",
-                "-D -U -G -T -A --preset --target -t --config --component --prefix --log-level -W": "val",
+                "-U -G -T -A --preset --target -t --config --component --prefix --log-level -W": "val",
+                "-D": "val:text",  # judged by _cmake_variables
                 "-j --parallel": "opt",
                 "-P": "val:script",
                 "-C": "val:load",
@@ -127,16 +153,22 @@ def _cmake() -> Spec:
                 "--graphviz": "val:write",
                 "-E": "flag>unknown*",
             },
-            operands="text?",
+            operands="stat?",
             single_dash=True,
             long_prefix=False,
+            judge=manifests({"-S": "CMakeLists.txt", "operand": "CMakeLists.txt"}, then=_cmake_variables),
             examples={
                 "cmake --build build": "",
+                "cmake -S /tmp/evil -B build": "cd:/tmp/evil load:/tmp/evil/CMakeLists.txt",
+                "cmake /tmp/evil": "stat:/tmp/evil load:/tmp/evil/CMakeLists.txt",
+                "cmake -DCMAKE_TOOLCHAIN_FILE=/tmp/t.cmake -B build": "load:/tmp/t.cmake",
+                "cmake -D CMAKE_PROJECT_INCLUDE=/tmp/x.cmake -B b": "load:/tmp/x.cmake",
+                "cmake -DFoo_DIR=/tmp/foo -DCMAKE_PREFIX_PATH=/usr/local -B b": "load:/tmp/foo",
                 "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release": "cd:.",
                 "cmake --preset default": "",
                 "cmake -P /tmp/x.cmake": "script:/tmp/x.cmake",
                 "cmake -E chdir . sh -c id": "unknown unknown unknown unknown unknown",
-                "cmake -C /tmp/cache.cmake ..": "load:/tmp/cache.cmake",
+                "cmake -C /tmp/cache.cmake ..": "load:/tmp/cache.cmake stat:.. load:../CMakeLists.txt",
             },
         ),
         "DUGTAWjCS",
@@ -1191,6 +1223,33 @@ def _msbuild_switches(result: Walk, argv: list[str]) -> None:
             result.effects.append(Effect("unknown", "", f"MSBuild property {word[:60]!r} names code the build runs"))
 
 
+_DOTNET_VALUED = frozenset(
+    "-c --configuration -f --framework -r --runtime -v --verbosity --arch -a --os --version-suffix -o --output "
+    "-p --property --filter --logger -l --settings -s --collect --launch-profile --project --source".split()
+)
+
+
+def _dotnet_project(result: Walk, argv: list[str]) -> None:
+    """`dotnet build /tmp/x.csproj`: MSBuild evaluates the project (its targets run `Exec` tasks): a project,
+    solution or directory outside the command's directory is a load; then the MSBuild switches are judged."""
+    words = argv[2:]
+    skip = False
+    for index, word in enumerate(words):
+        if skip:
+            skip = False
+        elif word == "--":
+            break
+        elif word.startswith("-") or re.match(r"^/[A-Za-z][\w-]*:", word):  # `/p:X=1`, `/logger:...`: switches
+            skip = word in _DOTNET_VALUED
+            if word == "--project" and index + 1 < len(words) and outside(result, words[index + 1]):
+                result.effects.append(Effect("load", words[index + 1], "--project (its targets run)"))
+        else:
+            if outside(result, word):
+                result.effects.append(Effect("load", word, "operand 1 (the project, whose targets run)"))
+            break
+    _msbuild_switches(result, argv)
+
+
 def _dotnet() -> Spec:
     build = {
         **_H,
@@ -1210,7 +1269,7 @@ def _dotnet() -> Spec:
         subcommands={
             "build test run restore clean pack publish format msbuild watch": Spec(
                 "build",
-                judge=_msbuild_switches,
+                judge=_dotnet_project,
                 **sub,  # type: ignore[arg-type]
             ),
             "new sln list add remove workload": Spec("new", operands="text*", options={**build, "-n --name": "val"}),
@@ -1247,6 +1306,9 @@ def _dotnet() -> Spec:
             "dotnet build -logger:/tmp/x.dll": "load:/tmp/x.dll",
             "dotnet msbuild /logger:Evil,/tmp/x.dll;verbose": "load:/tmp/x.dll",
             "dotnet build -p:Configuration=Release": "",
+            "dotnet build /tmp/x.csproj": "load:/tmp/x.csproj",
+            "dotnet test src/App.Tests": "",
+            "dotnet run --project ../../tmp/x": "load:../../tmp/x",
             "dotnet test --no-build -c Release": "",
             "dotnet publish -c Release -o out": "tree-write:out",
             "dotnet nuget push x.nupkg": "publish read:x.nupkg",
@@ -1374,16 +1436,23 @@ def _eslint() -> Spec:
             "--fix": "flag>read=edit",  # fixes the files it lints, in place
             "--no-ignore --no-inline-config --report-unused-disable-directives --color --no-color --stdin": "flag",
             "--no-warn-ignored --pass-on-no-patterns --no-error-on-unmatched-pattern --print-config": "flag",
-            "--ext -f --format --max-warnings --fix-type --env --global --parser --rule --ignore-pattern": "val",
+            "--ext --max-warnings --fix-type --env --global --rule --ignore-pattern --parser-options": "val",
+            "-f --format --parser --plugin": "val:text",  # a module: a file is a load (_loads.module_file)
             "--cache-location --stdin-filename --cache-strategy": "val",
-            "-c --config --resolve-plugins-relative-to --rulesdir --plugin --parser-options": "val:load",
+            "-c --config --resolve-plugins-relative-to --rulesdir": "val:load",
             "--ignore-path": "val:read",
             "-o --output-file": "val:write",
         },
         operands="read*",
         long_prefix=False,
+        judge=code_places(
+            ("--rulesdir", "--resolve-plugins-relative-to"), modules=("-f", "--format", "--parser", "--plugin")
+        ),
         examples={
             "eslint .": "read:.",
+            "eslint --parser /tmp/p.js src": "load:/tmp/p.js read:src",
+            "eslint -f ./formatter.js --plugin react --parser @typescript-eslint/parser src": "load:./formatter.js read:src",
+            "eslint --rulesdir rules src": "read:src",
             "eslint --fix src": "edit:src",
             "eslint --fix ~": "edit:~",
             "eslint --fix-dry-run src": "read:src",
@@ -1401,18 +1470,24 @@ def _prettier() -> Spec:
             **_H,
             "-v --version -c --check -l --list-different -u --ignore-unknown --no-config --no-editorconfig": "flag",
             "--no-semi --single-quote --jsx-single-quote --no-bracket-spacing --cache --no-color --debug-check": "flag",
-            "--print-width --tab-width --use-tabs --trailing-comma --parser --end-of-line --arrow-parens": "val",
+            "--use-tabs --bracket-same-line --single-attribute-per-line --no-error-on-unmatched-pattern": "flag",
+            "--print-width --tab-width --trailing-comma --parser --end-of-line --arrow-parens": "val",
             "--prose-wrap --quote-props --log-level --stdin-filepath --cache-location --cache-strategy": "val",
-            "--config --plugin": "val:load",
+            "--config": "val:load",
+            "--plugin": "val:text",  # a module: a file is a load (_loads.module_file)
             "--ignore-path": "val:read",
             "-w --write": "flag>edit*",
         },
         operands="read*",
         long_prefix=False,
+        judge=code_places(modules=("--plugin",)),
         examples={
+            "prettier --use-tabs -w ~/.bashrc": "edit:~/.bashrc",
             "prettier --check .": "read:.",
             "prettier --write src": "edit:src",
             "prettier -w ~/.bashrc": "edit:~/.bashrc",
+            "prettier --plugin=prettier-plugin-tailwindcss --check .": "read:.",
+            "prettier --plugin /tmp/p.js --check .": "load:/tmp/p.js read:.",
         },
     )
 
@@ -1950,6 +2025,9 @@ def _swift_root(walk: Walk, argv: list[str]) -> None:
         walk.unknown.append("swift without a subcommand (the REPL, or a script) is not modelled")
 
 
+_PACKAGE_PATH = manifests({"--package-path": "Package.swift"})
+
+
 def _swift() -> Spec:
     """SwiftPM through the `swift` driver: the package's manifest (Package.swift) is Swift code the build runs,
     judged as a runner definition (engine RUNNER_DEFINITIONS); `swift run` runs the package's own product."""
@@ -1977,9 +2055,9 @@ def _swift() -> Spec:
         summary="swift build/test/run are SwiftPM; a script file or the REPL is not modelled (asks)",
         options={**_H, "--version -version": "flag"},
         subcommands={
-            "build": Spec("build", options=build, long_prefix=False, single_dash=False),
-            "test": Spec("test", options=test, operands="text*", long_prefix=False),
-            "run": Spec("run", options=build, operands="text*", posix=True, long_prefix=False),
+            "build": Spec("build", options=build, long_prefix=False, single_dash=False, judge=_PACKAGE_PATH),
+            "test": Spec("test", options=test, operands="text*", long_prefix=False, judge=_PACKAGE_PATH),
+            "run": Spec("run", options=build, operands="text*", posix=True, long_prefix=False, judge=_PACKAGE_PATH),
             "package": Spec(
                 "package",
                 options=build,
@@ -2002,6 +2080,7 @@ def _swift() -> Spec:
             "swift build --disable-sandbox": "unknown",
             "swift x.swift": "unknown",
             "swift --version": "",
+            "swift build --package-path /tmp/p": "cd:/tmp/p load:/tmp/p/Package.swift",
         },
     )
 
