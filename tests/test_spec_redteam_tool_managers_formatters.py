@@ -37,6 +37,11 @@ from tests.spec_redteam_support import Sandbox, assert_decided
         ("npm run test -- --setupFiles=/tmp/s.js", Verdict.ASK, "floor.runs-code"),
         ("pnpm test -- -r /tmp/x.js", Verdict.ASK, "floor.runs-code"),
         ("yarn test -- --config /tmp/jest.config.js", Verdict.ASK, "floor.runs-code"),
+        # a local source tree elsewhere: its build backend (setup.py, a PEP 517 hook) runs
+        ("pipx install /tmp/x", Verdict.ASK, "floor.runs-code"),
+        ("uv tool install /tmp/x", Verdict.ASK, "floor.runs-code"),
+        ("uv tool install --from=/tmp/x tool", Verdict.ASK, "floor.runs-code"),
+        ("uv build ../../../tmp/x", Verdict.ASK, "floor.runs-code"),
     ],
 )
 def test_a_tool_that_rewrites_or_swaps_beyond_the_project_is_judged(
@@ -57,6 +62,8 @@ def test_a_tool_that_rewrites_or_swaps_beyond_the_project_is_judged(
         "isort src",
         "isort --check-only --diff .",
         "uv tool install ruff",
+        "uv build",
+        "pipx install --python /usr/bin/python3 black",
         "uv python list",
         "uv cache dir",
         "npm test -- --watch",

@@ -139,3 +139,41 @@ def manifests(origins: dict[str, str], then: Judge | None = None) -> Judge:
             then(walked, argv)
 
     return judge
+
+
+_SOURCE_OPTIONS = frozenset({"--from", "--with", "--with-editable", "--spec", "--editable"})
+
+
+def local_packages(walked: Walk, argv: list[str]) -> None:
+    """A judge: the operands of an install or build that are paths (`pipx install /tmp/x`, `uv build ../x`) are
+    source trees whose build backend (setup.py, a PEP 517 hook) runs: one outside the command's directory is a
+    load. Words that are option values (by the spec's own option table) are skipped."""
+    from hookward.policy.spec import _find_long, _find_short, _option_scopes
+
+    scopes = _option_scopes(walked.spec)
+    name = walked.spec.name
+    words = argv[argv.index(name) + 1 :] if name in argv else argv[1:]
+    skip = False
+    source = False  # the value being skipped is a package source (`--from /tmp/x`, `--spec ../x`)
+    for word in words:
+        if skip:
+            skip = False
+            if source and word.startswith(("/", "./", "../", "~")) and outside(walked, word):
+                walked.effects.append(Effect("load", word, "a source tree it builds (its build backend runs)"))
+            continue
+        if word == "--":
+            break
+        if word.startswith("-") and len(word) > 1:
+            if word.startswith("--"):
+                option, equals, value = word.partition("=")
+                found = _find_long(scopes, option)
+                skip = found is not None and found[1].takes and not equals
+                source = found is not None and found[0] in _SOURCE_OPTIONS
+                if equals and source and value.startswith(("/", "./", "../", "~")) and outside(walked, value):
+                    walked.effects.append(Effect("load", value, f"{option} (a source tree it builds)"))
+            else:
+                opt = _find_short(scopes, word[1])
+                skip = opt is not None and opt.takes and len(word) == 2
+            continue
+        if word.startswith(("/", "./", "../", "~")) and outside(walked, word):
+            walked.effects.append(Effect("load", word, "a source tree it builds (its build backend runs)"))

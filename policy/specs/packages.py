@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk
-from hookward.policy.specs._loads import forwarded_loads, outside
+from hookward.policy.specs._loads import forwarded_loads, local_packages, outside
 
 _H = {"-h --help": "flag"}
 
@@ -717,13 +717,19 @@ def _pipx() -> Spec:
                 operands="text*",
                 effects="network",
                 options={"--python --index-url --pip-args --suffix --spec": "val", "--force -f --include-deps": "flag"},
+                judge=local_packages,
             ),
             "uninstall uninstall-all list environment completions ensurepath": Spec(
                 "list", operands="text*", options={"--json --short --include-injected": "flag"}
             ),
             "runpip": Spec("runpip", operands="text argv"),
         },
-        examples={"pipx run /path/to/file.py": "network runs:/path/to/file.py", "pipx list": ""},
+        examples={
+            "pipx run /path/to/file.py": "network runs:/path/to/file.py",
+            "pipx list": "",
+            "pipx install /tmp/x": "network load:/tmp/x",
+            "pipx install --python /usr/bin/python3 black": "network",
+        },
     )
 
 
@@ -791,8 +797,9 @@ def _uv() -> Spec:
                 "install",
                 operands="text*",
                 effects="network",
-                options={**_UV_PROJECT, "--with --from": "val", "--force": "flag"},
+                options={**_UV_PROJECT, "--with --from --with-editable": "val", "--force": "flag"},
                 globals_anywhere=True,
+                judge=local_packages,
             ),
             "list uninstall dir update-shell": Spec("list", operands="text*", globals_anywhere=True),
         },
@@ -835,6 +842,7 @@ def _uv() -> Spec:
             operands="text?",
             options={**_UV_PROJECT, "-o --out-dir": "val:tree-write", "--sdist --wheel": "flag"},
             globals_anywhere=True,
+            judge=local_packages,
         ),
         "publish": Spec(
             "publish",
@@ -881,6 +889,11 @@ def _uv() -> Spec:
             "uv run pytest": "runs:pytest",
             "uv run -- sh": "runs:sh",
             "uv sync": "",
+            "uv tool install /tmp/x": "network load:/tmp/x",
+            "uv tool install --from ../../tmp/x tool": "network load:../../tmp/x",
+            "uv tool install ruff": "network",
+            "uv build /tmp/x": "load:/tmp/x",
+            "uv build": "",
             "uv python uninstall 3.11": "destroy",
             "uv python list": "",
             "uv cache clean": "destroy",
