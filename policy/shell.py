@@ -331,6 +331,9 @@ class _Context:
         self.depth = depth
         self.meter = meter
         self.literal_heredocs: frozenset[str] = frozenset()  # delimiters that were quoted: bodies not expanded
+        # name -> every value the line gives it (assignments, `for NAME in WORDS`): what arithmetic would evaluate
+        self.values: dict[str, list[str]] = {}
+        self.arithmetic: list[str] = []  # the insides of the line's $((...)), read before they are replaced
 
 
 PROCESS_SUBSTITUTION_PATH = "/dev/fd/63"  # what bash passes for a whole-word `<(...)` or `>(...)`
@@ -456,6 +459,8 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         simple = SimpleCommand(fast, command.strip())
         simple.cwd = cwd
         _finish(simple, analysis, cwd, home, depth)  # _finish records it
+        if simple.program in _EVALUATING:
+            _check_evaluated_data([], analysis.commands[before:], {}, analysis, command)
         return analysis.commands[before:]
     tree = simple_list_tree(command)
     if tree is not None:
@@ -464,10 +469,15 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
         for _ in range(_tokens_of(tree) + 1):  # the tokens bashlex would have read, its end of input included
             ctx.meter.token()
         _walk(tree, ctx)
-        return analysis.commands[before:]
+        made = analysis.commands[before:]
+        if any(cmd.program in _EVALUATING for cmd in made):
+            _check_evaluated_data([], made, ctx.values, analysis, command)
+        return made
     bashlex_fast.load()
     import bashlex
 
+    # (what, expression): the arithmetic on the line, read before it is replaced
+    arithmetic = [(m.group(0), m.group(0)[3:-2]) for m in _ARITHMETIC.finditer(command)] if "$((" in command else []
     command = _ARITHMETIC.sub(lambda m: "0" * len(m.group(0)), command)
     # A here-document whose delimiter is quoted is literal; any other one has its `$(...)`, backquotes and
     # `$x` expanded by the shell before the program reads it (walked in _redirect). Conservative: a word
@@ -475,6 +485,14 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     quoted = {m.group(3) for m in _QUOTED_HEREDOC.finditer(command)}
     literal_heredocs = frozenset(quoted - {m.group(2) for m in _PLAIN_HEREDOC.finditer(command)}) if quoted else _NONE
     command = _QUOTED_HEREDOC.sub(r"<<\1\3", command)
+    if "[[" in command:
+        # `[[ A -eq B ]]` evaluates A and B as arithmetic (`[ A -eq B ]`, what it is rewritten to, does not)
+        for inside in _SIMPLE_CONDITIONAL.findall(command):
+            words = inside.split()
+            for at, word in enumerate(words):
+                if word in _ARITHMETIC_TESTS:
+                    operands = words[at - 1 : at] + words[at + 1 : at + 2]
+                    arithmetic += [(f"[[ {' '.join(words)[:40]} ]]", _bare_operand(w)) for w in operands]
     command = _SIMPLE_CONDITIONAL.sub(lambda m: "[ " + m.group(1) + "] ", command)
     try:
         trees = bashlex.parse(command)
@@ -493,7 +511,125 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     ctx.literal_heredocs = literal_heredocs
     for tree in trees:
         _walk(tree, ctx)
+    _check_evaluated_data(arithmetic, analysis.commands[before:], ctx.values, analysis, command)
     return analysis.commands[before:]
+
+
+# --- bash that evaluates data ---------------------------------------------------------------------
+#
+# Bash evaluates arithmetic recursively: in `$((x))`, `let y=x`, `[ -v 'a[x]' ]`, `unset 'a[x]'`, `read 'a[x]'`,
+# `printf -v 'a[x]'` and `declare 'a[x]=1'`, the value of x is itself an expression, and a subscript in it is
+# expanded, command substitutions included: `x='a[$(id)]'; echo $((x))` runs id. So such a name is harmless only
+# when every value the line gives it is an integer literal (`i=0`, `for i in 1 2 3`, `i=$((i+1))`) or it is one of
+# the numbers bash itself keeps; anything else (a string, a value from the environment or an earlier call of a
+# shell that persists) asks.
+
+_INTEGER = LazyRegex(r"\s*[-+]?\s*(?:0[xX][0-9a-fA-F]+|[0-9]+(?:#[0-9a-zA-Z@_]+)?)?\s*")
+_NUMBER_TOKEN = LazyRegex(r"\b[0-9][0-9a-zA-Z@_#]*")
+_NAME = LazyRegex(r"[A-Za-z_][A-Za-z0-9_]*")
+_LET_TARGET = LazyRegex(r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?)\s*(\*\*|<<|>>|[-+*/%&|^])?=(?!=)(.*)", re.S)
+_SUBSCRIPTED = LazyRegex(r"^([A-Za-z_][A-Za-z0-9_]*)\[(.*)\](?:=.*)?$", re.S)
+_BASH_NUMBERS = frozenset(
+    {"RANDOM", "SRANDOM", "LINENO", "SECONDS", "BASHPID", "PPID", "UID", "EUID", "OPTIND", "SHLVL", "HISTCMD"}
+    | {"EPOCHSECONDS"}
+)
+# builtin -> how its operands name variables that bash evaluates: "names" (every operand), "-v" (the operand of -v)
+_NAMING_BUILTINS = {
+    "unset": "names",
+    "read": "names",
+    "declare": "names",
+    "typeset": "names",
+    "local": "names",
+    "export": "names",
+    "readonly": "names",
+    "printf": "-v",
+    "test": "-v",
+    "[": "-v",
+}
+
+
+_ARITHMETIC_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
+_SHELL_NUMBERS = frozenset({"$#", "$?", "$$", "$!", "${#}", "${?}"})
+
+
+def _bare_operand(word: str) -> str:
+    """An operand of `[[ A -eq B ]]` as the expression bash evaluates: `"$x"` / `${x}` is x's value, read as x."""
+    word = word.strip("\"'")
+    if word in _SHELL_NUMBERS:
+        return "0"
+    if word.startswith("${") and word.endswith("}"):
+        word = word[2:-1]
+    elif word.startswith("$"):
+        word = word[1:]
+    return word
+
+
+def _unsafe_expression(expression: str, values: dict[str, list[str]]) -> str | None:
+    """What makes an arithmetic expression evaluate data: a substitution, or a name whose value is not known to
+    be an integer literal; None when it is numbers, operators and such names only."""
+    if "$" in expression or "`" in expression:
+        return "an expansion"
+    for name in _NAME.findall(_NUMBER_TOKEN.sub(" ", expression)):
+        given = values.get(name)
+        if given is None:
+            if name in _BASH_NUMBERS:
+                continue
+            return f"the value of {name} (not set on this line)"
+        if not all(_INTEGER.fullmatch(value) for value in given):
+            return f"the value of {name} (set on this line to something other than a number)"
+    return None
+
+
+def _check_evaluated_data(
+    arithmetic: list[tuple[str, str]],
+    commands: list[SimpleCommand],
+    values: dict[str, list[str]],
+    analysis: Analysis,
+    source: str,
+) -> None:
+    found: list[tuple[str, str]] = []
+    for what, expression in arithmetic:
+        why = _unsafe_expression(expression, values)
+        if why is not None:
+            found.append((what[:48], why))
+    for cmd in commands:
+        program = cmd.program
+        if program == "let":
+            for arg in cmd.args:
+                # `let NAME=EXPR` / `let "NAME = EXPR"` sets NAME without reading it; `NAME+=EXPR` reads it too
+                target = _LET_TARGET.match(arg)
+                expression = arg
+                if target is not None:
+                    expression = target.group(3) + (" " + target.group(1) if target.group(2) else "")
+                    if "[" in target.group(1):
+                        expression += " " + target.group(1).split("[", 1)[1][:-1]  # `a[EXPR]=`: EXPR is evaluated
+                why = _unsafe_expression(expression, values)
+                if why is not None:
+                    found.append((f"let {arg[:40]}", why))
+            continue
+        how = _NAMING_BUILTINS.get(program)
+        if how is None:
+            continue
+        args = cmd.args
+        operands = [args[i + 1] for i, a in enumerate(args[:-1]) if a == "-v"] if how == "-v" else args
+        for operand in operands:
+            match = _SUBSCRIPTED.match(operand)
+            if match is None:
+                continue
+            why = _unsafe_expression(match.group(2), values)
+            if why is not None:
+                found.append((f"{program} {operand[:40]}", why))
+    for what, why in found[:4]:
+        analysis.findings.append(
+            Finding(
+                "not-understood",
+                f"{what}: bash evaluates {why} as arithmetic, and runs any command a subscript in it holds",
+                source[:200],
+            )
+        )
+
+
+_EVALUATING = frozenset({"let", *_NAMING_BUILTINS})  # programs whose operands _check_evaluated_data reads
 
 
 # bashlex cannot parse $((...)). Arithmetic of plain numbers and variable
@@ -740,6 +876,13 @@ def _walk_node(node, ctx: _Context, in_substitution: bool) -> None:  # type: ign
                 _redirect(redirect, ctx, holder)
             ctx.analysis.commands.append(holder)
     elif kind in ("for", "while", "until", "if", "case"):
+        if kind == "for" and len(node.parts) > 2 and node.parts[1].kind == "word":
+            # `for NAME in WORDS`: NAME takes each word (no `in`: the positional parameters, unknown)
+            words = node.parts[3:] if node.parts[2].kind == "reservedword" and node.parts[2].word == "in" else []
+            values = ctx.values.setdefault(node.parts[1].word, [])
+            values += [w.word for w in words if w.kind == "word"] if words else ["$@"]
+            if any(w.kind == "word" and getattr(w, "parts", None) for w in words):
+                values.append("$(...)")  # an expansion in the list: not a literal
         for part in node.parts:
             _walk(part, ctx)
     elif kind == "function":
@@ -830,6 +973,7 @@ def _command(node, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
         if assigns:
             for name, value in assigns:
                 _check_assign(name, value, ctx, text)
+                ctx.values.setdefault(name, []).append(value)
         # bare redirects (`> file`) still write
         if cmd.redirects:
             cmd.argv = [":"]
