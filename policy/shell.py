@@ -333,7 +333,7 @@ class _Context:
         self.literal_heredocs: frozenset[str] = frozenset()  # delimiters that were quoted: bodies not expanded
         # name -> every value the line gives it (assignments, `for NAME in WORDS`): what arithmetic would evaluate
         self.values: dict[str, list[str]] = {}
-        self.arithmetic: list[str] = []  # the insides of the line's $((...)), read before they are replaced
+        self.arithmetic: list[tuple[str, str]] = []  # (where, expression): ${a[EXPR]} subscripts met in the walk
 
 
 PROCESS_SUBSTITUTION_PATH = "/dev/fd/63"  # what bash passes for a whole-word `<(...)` or `>(...)`
@@ -362,6 +362,12 @@ def _word_value(node, ctx: _Context) -> tuple[str, bool]:  # type: ignore[no-unt
         elif kind == "parameter":
             if "$'" in raw or '$"' in raw:
                 continue  # handled by unquote_raw below
+            subscript = (part.value or "").partition("[")[2]
+            if subscript and "]" in subscript:
+                # ${a[EXPR]}: an indexed array's subscript is arithmetic (@ and * name every element)
+                inside = subscript.rpartition("]")[0]
+                if inside not in ("@", "*"):
+                    ctx.arithmetic.append((raw[:48], inside))
             if part.value not in ("HOME", "PWD"):
                 resolved = False
             if (part.value or "").startswith("!") or "@P" in raw or "@A" in raw:
@@ -511,7 +517,7 @@ def _analyze_into(command: str, cwd: str, home: str, analysis: Analysis, depth: 
     ctx.literal_heredocs = literal_heredocs
     for tree in trees:
         _walk(tree, ctx)
-    _check_evaluated_data(arithmetic, analysis.commands[before:], ctx.values, analysis, command)
+    _check_evaluated_data(arithmetic + ctx.arithmetic, analysis.commands[before:], ctx.values, analysis, command)
     return analysis.commands[before:]
 
 
@@ -548,6 +554,8 @@ _NAMING_BUILTINS = {
 }
 
 
+_SHELL_NUMBER_REFERENCE = LazyRegex(r"\$[#?$!]|\$\{[#?$!]\}")
+_VARIABLE_REFERENCE = LazyRegex(r"\$\{([A-Za-z_][A-Za-z0-9_]*)\}|\$([A-Za-z_][A-Za-z0-9_]*)")
 _ARITHMETIC_TESTS = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 _SHELL_NUMBERS = frozenset({"$#", "$?", "$$", "$!", "${#}", "${?}"})
 
@@ -567,8 +575,14 @@ def _bare_operand(word: str) -> str:
 def _unsafe_expression(expression: str, values: dict[str, list[str]]) -> str | None:
     """What makes an arithmetic expression evaluate data: a substitution, or a name whose value is not known to
     be an integer literal; None when it is numbers, operators and such names only."""
-    if "$" in expression or "`" in expression:
-        return "an expansion"
+    if "$(" in expression or "`" in expression:
+        return "a command substitution"
+    if "$" in expression:
+        # `$i` / `${i}` put i's value in the text, which is then evaluated as `i` would be
+        expression = _SHELL_NUMBER_REFERENCE.sub(" 0 ", expression)
+        expression = _VARIABLE_REFERENCE.sub(lambda m: f" {m.group(1) or m.group(2)} ", expression)
+        if "$" in expression:
+            return "an expansion"
     for name in _NAME.findall(_NUMBER_TOKEN.sub(" ", expression)):
         given = values.get(name)
         if given is None:

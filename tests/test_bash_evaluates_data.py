@@ -25,6 +25,8 @@ HOSTILE = [
     "let 'a[x]=1'",  # the subscript reads x
     "for f in a b; do echo $((f)); done",  # the loop gives f words that are not numbers
     "x=1; x='a[$(id)]'; echo $((x))",  # every value the line gives a name counts, not only the first
+    "x='b[$(id)]'; echo ${a[x]}",  # an indexed array's subscript is arithmetic too
+    "echo ${a[$(id)]}",
 ]
 
 
@@ -51,6 +53,8 @@ ROUTINE = [
     "read -r line < notes.txt",
     "declare -a list",
     "[ $x -eq 1 ] && echo one",  # single brackets compare integers; they evaluate nothing
+    "for i in 0 1; do echo ${arr[$i]}; done",
+    "echo ${arr[@]} ${#arr[@]} ${arr[0]}",
 ]
 
 
