@@ -109,6 +109,8 @@ def host_address(host: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | N
     import socket
 
     name = host.strip("[]").rstrip(".").lower()
+    if ":" not in name and not any(char.isdigit() for char in name):
+        return None  # no spelling of an IPv4 address lacks a digit, and no IPv6 one a colon: a host name
     try:
         address: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(name)
     except ValueError:
