@@ -633,6 +633,17 @@ def _check_evaluated_data(
             why = _unsafe_expression(match.group(2), values)
             if why is not None:
                 found.append((f"{program} {operand[:40]}", why))
+        if program in _DECLARING and any(a[:1] == "-" and "i" in a[1:] for a in args if not a.startswith("--")):
+            # `declare -i n`: every value n is given (here, or anywhere on the line) is evaluated as arithmetic
+            for operand in args:
+                if operand.startswith(("-", "+")):
+                    continue
+                name, _eq, value = operand.partition("=")
+                for given in ([value] if _eq else []) + values.get(name.split("[", 1)[0], []):
+                    why = _unsafe_expression(given, values)
+                    if why is not None:
+                        found.append((f"{program} -i {name[:30]}", why))
+                        break
     for what, why in found[:4]:
         analysis.findings.append(
             Finding(
@@ -643,7 +654,10 @@ def _check_evaluated_data(
         )
 
 
-_EVALUATING = frozenset({"let", *_NAMING_BUILTINS})  # programs whose operands _check_evaluated_data reads
+_EVALUATING = frozenset({"let", *_NAMING_BUILTINS})
+_DECLARING = frozenset(
+    {"declare", "typeset", "local", "export", "readonly"}
+)  # programs whose operands _check_evaluated_data reads
 
 
 # bashlex cannot parse $((...)). Arithmetic of plain numbers and variable

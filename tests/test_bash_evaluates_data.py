@@ -27,6 +27,9 @@ HOSTILE = [
     "x=1; x='a[$(id)]'; echo $((x))",  # every value the line gives a name counts, not only the first
     "x='b[$(id)]'; echo ${a[x]}",  # an indexed array's subscript is arithmetic too
     "echo ${a[$(id)]}",
+    "declare -i n; n='a[$(id)]'",  # an integer variable evaluates every value it is given
+    "declare -i n='a[$(id)]'",
+    "local -i n=x",
 ]
 
 
@@ -55,6 +58,8 @@ ROUTINE = [
     "[ $x -eq 1 ] && echo one",  # single brackets compare integers; they evaluate nothing
     "for i in 0 1; do echo ${arr[$i]}; done",
     "echo ${arr[@]} ${#arr[@]} ${arr[0]}",
+    "declare -i n=5",
+    "declare -i n; n=3",
 ]
 
 
