@@ -69,7 +69,6 @@ STORES = [
     # cloud, SaaS, forge and registry CLIs
     "~/.config/openstack/clouds.yaml",
     "clouds.yaml",
-    ".yarnrc.yml",
     "~/.circleci/cli.yml",
     "~/.sentryclirc",
     "~/.expo/state.json",

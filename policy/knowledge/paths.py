@@ -354,7 +354,6 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.config/netlify/**",
             "~/.config/pnpm/rc",
             "~/.bunfig.toml",
-            ".yarnrc.yml",  # yarn 2+: npmAuthToken per registry, as .npmrc holds _authToken
             "~/.local/share/com.vercel.cli/**",
             "~/.sbt/.credentials",
             # Cloud, SaaS and forge CLIs
