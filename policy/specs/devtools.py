@@ -1396,3 +1396,14 @@ BAT = Spec(
     },
 )
 SPECS += [NM, SIZE, INFO, BAT]
+
+# ldd runs the program's own ELF interpreter (PT_INTERP) to list what it loads: a crafted binary names any
+# program there, so a binary that is not the person's is code run, as ldd(1) warns.
+LDD = Spec(
+    "ldd",
+    version="GNU libc 2.36",
+    options={"--help --version -d --data-relocs -r --function-relocs -u --unused -v --verbose": "flag"},
+    operands="script*",
+    examples={"ldd --version": "", "ldd /tmp/x": "script:/tmp/x", "ldd -v build/app": "script:build/app"},
+)
+SPECS += [LDD]
