@@ -386,6 +386,8 @@ def test_routine_document_reads_formatting_and_lfs_stay_allowed(box: Sandbox, co
         ("GH_BROWSER=/tmp/x gh browse", DENY, "floor.hijack"),
         ("KUBE_EDITOR=/tmp/x kubectl edit deploy x", DENY, "floor.hijack"),
         ("export SYSTEMD_PAGER='sh -c id'; systemctl status x", DENY, "floor.hijack"),
+        ("ldd /tmp/x", ASK, "floor.runs-code"),
+        ("ldd -v /tmp/evil/app", ASK, "floor.runs-code"),
     ],
 )
 def test_name_allowed_programs_hidden_options_and_their_pagers(
@@ -403,6 +405,7 @@ def test_name_allowed_programs_hidden_options_and_their_pagers(
         "nm a.out",
         "size a.out",
         "info ls",
+        "ldd --version",
         "AWS_PAGER='' aws s3 ls",
         "GH_PAGER=cat gh pr list",
         "SYSTEMD_PAGER= systemctl status x",
