@@ -186,9 +186,11 @@ _PR = _gh(
         ),
         "review": _gh(
             "review",
-            {**_BODY, "-a --approve -r --request-changes -c --comment": "flag"},
+            # An approval is the person's sign-off that branch protection counts toward a merge: given with their
+            # token it stands in for the review a person was asked to do.
+            {**_BODY, "-r --request-changes -c --comment": "flag", "-a --approve": "flag:destroy@ask"},
             judge=_posts_elsewhere,
-            examples={"gh pr review 12 --approve": ""},
+            examples={"gh pr review 12 --approve": "destroy", "gh pr review 12 --comment -b ok": ""},
         ),
         "close": _gh("close", {"-c --comment": "val", "-d --delete-branch": "flag"}, effects=_CHANGE),
         "reopen": _gh("reopen", {"-c --comment": "val"}, effects=_CHANGE),
