@@ -228,6 +228,8 @@ def test_routine_siblings_of_the_executors_stay_allowed(box: Sandbox, command: s
         ("git-credential-store --file ~/.git-credentials get", DENY, "floor.credentials"),
         ("git-credential-libsecret get", DENY, "floor.credentials"),
         ("docker-credential-osxkeychain store", ASK, "floor.persistence"),
+        ("gh pr review 12 --approve", ASK, "floor.destructive"),
+        ("gh pr review 12 -a -b lgtm", ASK, "floor.destructive"),
     ],
 )
 def test_remote_access_configuration_and_secret_prints(box: Sandbox, command: str, verdict: Verdict, rule: str) -> None:
@@ -246,6 +248,7 @@ def test_vacuum_into_writes_the_path_it_names(box: Sandbox) -> None:
         "docker update --memory 1g web",
         "gh config get git_protocol",
         "gh config list",
+        "gh pr review 12 --comment -b 'see inline'",
         "redis-cli config get maxmemory",
         "redis-cli ping",
         "sqlite3 app.db \"VACUUM INTO 'backup.db'\"",
