@@ -635,7 +635,7 @@ def demands(
         return []
     table = places(home)
     out: list[tuple[str, Verdict, str]] = []
-    for candidate in dict.fromkeys((path, real)):
+    for candidate in dict.fromkeys((path, real, *_other_spellings(path), *_other_spellings(real))):
         hits = table.hits(candidate)
         if not hits and kind != "delete":  # removing one name of a hard link leaves the other
             linked = _hard_link_to(candidate, table, project)
@@ -683,6 +683,23 @@ def demands(
                 )
             )
     return out
+
+
+def _other_spellings(path: str) -> list[str]:
+    """The names a file system or a C API may really open for `path`, when they differ from it.
+
+    A C `open()` stops at a NUL byte (`settings.json\\0.bak` is `settings.json`), and Windows file systems (Git
+    Bash, WSL on /mnt/c) drop a name's trailing dots and spaces (`settings.json.` and `settings.json ` are
+    `settings.json`): a protected file must not be reachable through a spelling that only the match sees as new.
+    """
+    if "\0" not in path and not _TRAILING_DOT_OR_SPACE.search(path):
+        return []
+    cut = path.split("\0", 1)[0]
+    parts = [part if part in (".", "..") else part.rstrip(". ") or part for part in cut.split("/")]
+    return [name for name in dict.fromkeys((cut, "/".join(parts))) if name and name != path]
+
+
+_TRAILING_DOT_OR_SPACE = re.compile(r"[^/.][. ]+(/|$)")
 
 
 _secret_files: dict[tuple[str | None, str | None], list[str]] = {}
