@@ -70,6 +70,8 @@ def decode_payload(raw: bytes) -> dict:
         payload = json.loads(text)
     except ValueError as error:
         raise PayloadError(f"payload is not JSON ({error.msg} at {error.lineno}:{error.colno})") from None
+    except RecursionError:  # nested deeper than the parser's stack: no host sends that, refused like broken JSON
+        raise PayloadError("payload is nested too deeply to read") from None
     if not isinstance(payload, dict):
         raise PayloadError(f"payload must be a JSON object, not {type(payload).__name__}")
     return payload
@@ -189,6 +191,8 @@ def _first_value_end(buffer: bytes) -> int | None:
         _value, end = json.JSONDecoder().raw_decode(text, index)
     except ValueError:
         return None  # incomplete, or malformed: read on until EOF, the limit or the deadline
+    except RecursionError:
+        return len(buffer)  # nested too deeply to ever parse: stop reading; decode_payload refuses it
     return start + len(text[:end].encode("utf-8"))
 
 
