@@ -523,6 +523,9 @@ def _place(label: str, scope: str, glob: str, harmless: tuple[str, ...] | None) 
     return Place(label, "suffix" if "/" in glob.rstrip("/") else "name", glob.rstrip("/"), harmless)
 
 
+INSTALL_LABEL = "hookward's own installation"
+
+
 def hookward_places(home: str) -> list[tuple[str, str]]:
     """(label, absolute path) of hookward's own directories and installation."""
     from hookward.policy import loader
@@ -543,7 +546,7 @@ def hookward_places(home: str) -> list[tuple[str, str]]:
     admin = "the administrator's managed hookward policy"
     out += [(admin, managed.MANAGED_DIR), (admin, os.path.dirname(managed.managed_policy_path()))]
     out.append(("hookward's system-wide launcher", managed.SYSTEM_DATA_DIR))
-    install = "hookward's own installation"
+    install = INSTALL_LABEL
     import hookward
 
     package_dirs = {os.path.dirname(os.path.abspath(hookward.__file__ or ""))}

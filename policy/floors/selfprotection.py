@@ -83,6 +83,55 @@ def _replaces_hookward(program: str, args: list[str]) -> bool:
     return any(a.lower().startswith("hookward") or "/hookward" in a.lower() for a in words[1:])
 
 
+_PIP_CHANGES = frozenset({"install", "uninstall", "sync"})
+# Options that name the environment or the directory an installer writes to (pip, uv pip).
+_ENV_OPTIONS = ("--python", "-p", "--prefix", "--target", "-t", "--root")
+
+
+def _installer_environments(program: str, argv: list[str]) -> list[str] | None:
+    """The interpreters or directories a `pip install` / `uv pip install` / `python -m pip install` names to
+    write into (`--python`, `--prefix`, `--target`, `--root`), as spelled, or None when it is no package change."""
+    args = argv[1:]
+    runner = _VERSION_SUFFIX.sub("", program)
+    if runner == "pip":
+        rest = args
+    elif runner in ("python", "pypy") and args[:2] == ["-m", "pip"]:
+        rest = args[2:]
+    elif program == "uv" and "pip" in args:
+        rest = args[args.index("pip") + 1 :]
+    else:
+        return None
+    words = [a for a in rest if not a.startswith("-")]
+    if not words or words[0] not in _PIP_CHANGES:
+        return None
+    found: list[str] = []
+    for i, arg in enumerate(rest):
+        for option in _ENV_OPTIONS:
+            if arg == option and i + 1 < len(rest):
+                found.append(rest[i + 1])
+            elif option.startswith("--") and arg.startswith(option + "="):
+                found.append(arg[len(option) + 1 :])
+    return found
+
+
+def _changes_hookwards_environment(program: str, argv: list[str]) -> str | None:
+    """The spelling of hookward's own environment a package installer writes into, if it does.
+
+    A package installed into the environment the gate runs in (its interpreter, its virtual environment, the
+    directories the launcher imports from) replaces the gate's code or its dependencies' on the next call."""
+    spelled = _installer_environments(program, argv)
+    if not spelled:
+        return None
+    from hookward.policy import protection
+
+    home = os.path.expanduser("~")
+    for text in spelled:
+        path = os.path.abspath(os.path.expanduser(text))
+        if any(p.label == protection.INSTALL_LABEL for p in protection.protected(path, home)):
+            return text
+    return None
+
+
 def demands(cmd: Command) -> list[Demand]:
     """hookward's own controls run in any spelling, hookward uninstalled, its processes stopped."""
     program, args = cmd.program, cmd.args
@@ -108,6 +157,16 @@ def demands(cmd: Command) -> list[Demand]:
                 DENY,
                 "replaces or changes hookward's own installed tool (another version, a reinstall, a package put in "
                 "its environment); an agent must not swap its own gate",
+            )
+        )
+    environment = _changes_hookwards_environment(program, cmd.argv)
+    if environment:
+        found.append(
+            Demand(
+                Floor.SELF_PROTECTION,
+                DENY,
+                f"installs or removes packages in {environment}, the environment hookward itself runs from: that "
+                "replaces the gate's code. This is the gate itself; an agent must not swap its own gate",
             )
         )
     if program in ("pkill", "killall", "kill") and any("hookward" in a for a in args):
