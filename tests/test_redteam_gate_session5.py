@@ -592,3 +592,63 @@ def test_special_file_as_a_settings_target_is_answered_without_reading_it(tmp_pa
     payload = json.loads(_bash(env, "ls"))
     payload.update(tool_name="Write", tool_input={"file_path": str(settings), "content": OFF})
     _claude_denied(_hook(env, json.dumps(payload).encode()), "gate itself")
+
+
+# --- Part A: package installers aimed at the environment the gate runs from --------------------------------------
+
+
+def _gate_package_dir() -> str:
+    import hookward
+
+    return os.path.dirname(os.path.abspath(hookward.__file__))
+
+
+@pytest.mark.parametrize(
+    "template",
+    [
+        "uv pip install --python {python} evil",
+        "uv pip install --python={python} evil",
+        "uv pip install -p {python} -U bashlex",
+        "uv pip uninstall --python {python} pydantic",
+        "pip install --target {package} evil",
+        "pip3 install -t {package} evil",
+        "python3 -m pip install --target={package} evil",
+        "pip install --prefix {package} evil",
+    ],
+)
+def test_package_install_into_the_gates_environment_is_denied(box, template):
+    command = template.format(python=sys.executable, package=_gate_package_dir())
+    assert_decided(box.decide(command), DENY, SELF, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pip install -r requirements.txt", "uv pip install requests", "python3 -m pip install --target /tmp/t x"],
+)
+def test_package_install_elsewhere_is_not_the_gate(box, command):
+    decision = box.decide(command)
+    assert SELF not in decision.rule_ids, (command, decision.rule_ids)
+    assert_decided(decision, ASK, "floor.fetch-and-run", command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="the engine hands command floors argv with the program's basename (engine.py: [program] + cmd.args), so "
+    "the gate's own pip by path is only asked (floor.runs-code); the lead owns engine.py (findings5.md)",
+)
+def test_the_gates_own_pip_by_path_is_denied(box):
+    command = f"{os.path.join(os.path.dirname(sys.executable), 'pip')} install evil"
+    assert_decided(box.decide(command), DENY, SELF, command)
+
+
+# --- Part A: git objects written over a hook config by routine commands (not closed: findings5.md) ---------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="git plumbing builds a tree holding .claude/settings.local.json without touching the working tree, and a "
+    "routine checkout then writes it; the git spec allows mktree / commit-tree / update-ref (findings5.md)",
+)
+def test_tree_built_from_text_naming_a_hook_config_is_denied(box):
+    command = "printf '100644 blob e69de29bb2d1d6434b8b29ae775ad8c2e48c5391\\tsettings.local.json\\n' | git mktree"
+    assert_decided(box.decide(command), DENY, SELF, command)
