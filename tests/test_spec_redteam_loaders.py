@@ -181,6 +181,9 @@ LOADS_FROM_ELSEWHERE = [
     "tsc -p /tmp/proj",
     # rake: the test files a test task runs
     "rake test TEST=/tmp/evil_test.rb",
+    # minitest through rails: the test files it is given
+    "rails test /tmp/evil_test.rb",
+    "bin/rails test /tmp/evil_test.rb:12",
     # cmake: a source tree, toolchain file, project include or package config elsewhere
     "cmake -S /tmp/evil -B build",
     "cmake /tmp/evil",
@@ -265,6 +268,7 @@ ROUTINE_LOADS = [
     "tsc -p .",
     "tsc -p tsconfig.json --noEmit",
     "rake test TEST=test/models/user_test.rb",
+    "rails test test/models/user_test.rb:1",
     "cmake -S . -B build -DCMAKE_BUILD_TYPE=Release -DCMAKE_PREFIX_PATH=/usr/local",
     "swift build --package-path .",
     "dotnet build",

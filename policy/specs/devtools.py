@@ -664,6 +664,25 @@ _NETWORKSETUP = Spec(
 
 # --- rails ----------------------------------------------------------------------------------
 
+
+def _rails_test_files(walked: Walk, argv: list[str]) -> None:
+    """`rails test /tmp/evil_test.rb`: minitest loads the test files it is given; one outside the directory the
+    command runs in is code from elsewhere (a load, judged by provenance). `FILE:LINE` names FILE."""
+    from hookward.policy.specs._loads import outside
+
+    skip = False
+    for word in argv[2:]:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            skip = word in ("-n", "--name", "--exclude", "--seed", "-e", "--environment", "-g", "--grep")
+            continue
+        path = re.sub(r":\d+(?:-\d+)?$", "", word)
+        if ("/" in path or path.endswith(".rb")) and outside(walked, path):
+            walked.effects.append(Effect("load", path, "a test file it runs"))
+
+
 _RAILS_READ = "about routes stats notes middleware initializers version db:version db:migrate:status test test:all test:system test:models test:controllers zeitwerk:check time:zones time:zones:all time:zones:local time:zones:us assets:reveal assets:reveal:full log:clear tmp:clear cache:clear assets:precompile assets:clobber assets:clean db:create db:migrate db:seed db:prepare db:setup db:test:prepare db:schema:dump db:schema:cache:dump generate g secret restart"
 _RAILS = Spec(
     "rails",
@@ -686,6 +705,7 @@ _RAILS = Spec(
                     "--seed -n --name --exclude": "val",
                 },
                 operands="text*",
+                judge=_rails_test_files if word.startswith("test") else None,
             )
             for word in _RAILS_READ.split()
         },
