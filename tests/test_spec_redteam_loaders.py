@@ -370,3 +370,22 @@ def test_cmake_from_a_build_directory_of_the_project_is_routine(repo: Path) -> N
 def test_prettier_use_tabs_is_a_flag_so_the_write_after_it_is_seen(repo: Path) -> None:
     command = "prettier --use-tabs -w ~/.bashrc"
     assert_decided(judged(repo, command), Verdict.DENY, "floor.persistence", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat > main.go <<'EOF'\npackage main\nfunc main() {}\nEOF\ngo run main.go",
+        "printf 'package main' > tool.go && go run -race tool.go -port 1",
+        "go run /tmp/x.go",
+    ],
+)
+def test_go_run_of_a_file_written_first_or_from_elsewhere_asks(repo: Path, command: str) -> None:
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
+def test_go_run_of_the_projects_tracked_file_is_routine(repo: Path) -> None:
+    (repo / "main.go").write_text("package main\nfunc main() {}\n")
+    _git(repo, "add", "main.go")
+    _git(repo, "commit", "-q", "-m", "main")
+    assert_routine(judged(repo, "go run main.go -port 1"), "go run main.go -port 1")

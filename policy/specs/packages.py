@@ -1671,12 +1671,32 @@ def _go_test_packages(result: Walk, argv: list[str]) -> None:
     _go_link_flags(result, argv)
 
 
+def _go_run_files(result: Walk, argv: list[str]) -> None:
+    """`go run main.go x.go ARGS`: the .go files before the program's arguments are built and run: scripts,
+    judged by their provenance (a file the same line wrote, `cat > main.go ...; go run main.go`, asks)."""
+    words = argv[argv.index("run") + 1 :] if "run" in argv else []
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            name = word.split("=", 1)[0].lstrip("-")
+            opt = result.spec.longs.get("-" + name)
+            skip = opt is not None and opt.takes and "=" not in word
+            continue
+        if not word.endswith(".go"):
+            break
+        result.effects.append(Effect("script", word, "a .go file it builds and runs"))
+    _go_link_flags(result, argv)
+
+
 def _judging_go(spec: Spec) -> Spec:
     """Every go subcommand that takes the build flags judges its -ldflags (none of them had a judge)."""
     for node in spec.subcommands.values():
         if any("-ldflags" in key.split() for key in node._raw_options):
             assert node.judge is None, node.name
-            node.judge = _go_test_packages if node.name == "test" else _go_link_flags
+            node.judge = {"test": _go_test_packages, "run": _go_run_files}.get(node.name, _go_link_flags)
     return spec
 
 
@@ -1716,6 +1736,7 @@ def _go() -> Spec:
                 options=_go_flags({**_GO_BUILD, "-exec": "val:exec"}),
                 single_dash=True,
                 long_prefix=False,
+                posix=True,  # the words after the package or files are the program's own arguments
             ),
             "vet": Spec(
                 "vet",
@@ -1813,6 +1834,9 @@ def _go() -> Spec:
             "go build -o ~/.local/bin/git .": "write:~/.local/bin/git",
             "go test -exec /tmp/x ./...": "exec:/tmp/x",
             "go test /tmp/x_test.go": "load:/tmp/x_test.go",
+            "go run main.go util.go -port 1": "script:main.go script:util.go",
+            "go run -race main.go": "script:main.go",
+            "go run -tags dev ./cmd/api": "",
             "go test ../../tmp/evil/...": "load:../../tmp/evil/...",
             "go test example.com/x/... ./internal/...": "",
             "go build -toolexec /tmp/x .": "exec:/tmp/x",
