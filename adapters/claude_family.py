@@ -33,8 +33,10 @@ ITEM_PATH_FIELDS = ("filePath", "file_path", "path")
 
 # The file headers of the patch format Codex's apply_patch takes (and VS Code's apply_patch copies).
 # Compiled on first use (policy/lazy.py): most hook calls carry no patch and no URL.
-PATCH_FILE = LazyRegex(r"^\*\*\* (Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
-PATCH_MOVE = LazyRegex(r"^\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
+# Codex's parser trims a hunk's header line before it reads the marker (codex-rs/apply-patch parser.rs
+# parse_one_hunk: "tolerant of ... extra padding around marker strings"): an indented header is a file too.
+PATCH_FILE = LazyRegex(r"^[^\S\n]*\*\*\* (Add|Update|Delete) File: (.+?)\s*$", re.MULTILINE)
+PATCH_MOVE = LazyRegex(r"^[^\S\n]*\*\*\* Move to: (.+?)\s*$", re.MULTILINE)
 URL = LazyRegex(r"https?://[^\s\"'<>)]+")
 
 
