@@ -652,3 +652,74 @@ def test_the_gates_own_pip_by_path_is_denied(box):
 def test_tree_built_from_text_naming_a_hook_config_is_denied(box):
     command = "printf '100644 blob e69de29bb2d1d6434b8b29ae775ad8c2e48c5391\\tsettings.local.json\\n' | git mktree"
     assert_decided(box.decide(command), DENY, SELF, command)
+
+
+# --- Part A: Codex apply_patch headers as Codex's own parser reads them ------------------------------------------
+
+
+def _codex(box: Sandbox, patch: str):  # type: ignore[no-untyped-def]
+    from hookward.adapters.hook import handle
+
+    payload = {
+        "session_id": "s",
+        "cwd": str(box.project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": "apply_patch",
+        "tool_input": {"command": patch},
+    }
+    return handle("codex", "PreToolUse", json.dumps(payload).encode())
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        "  *** Add File: .claude/settings.local.json",
+        "\t*** Add File: .claude/settings.local.json",
+        "\u00a0*** Update File: .codex/config.toml",
+        "   *** Delete File: .mcp.json",
+        "*** Add File: .claude/settings.local.json\r",
+    ],
+    ids=["spaces", "tab", "nbsp", "delete", "crlf"],
+)
+def test_padded_patch_header_onto_a_hook_config_is_denied(box, header):
+    """Codex trims a hunk's header line before it reads the marker, so a padded header still writes that file."""
+    patch = f"*** Begin Patch\n*** Add File: ok.txt\n+x\n{header}\n+{OFF}\n*** End Patch\n"
+    answer = _codex(box, patch)
+    assert answer.exit_code == 0, answer.stderr
+    decision = json.loads(answer.stdout)["hookSpecificOutput"]
+    assert decision["permissionDecision"] == "deny", decision
+    assert (
+        "decided by floor.self-protection" in decision["permissionDecisionReason"]
+        or "gate itself" in (decision["permissionDecisionReason"])
+    ), decision
+
+
+def test_padded_move_target_onto_a_hook_config_is_denied(box):
+    patch = "*** Begin Patch\n*** Update File: ok.txt\n  *** Move to: .codex/config.toml\n@@\n-a\n+b\n*** End Patch\n"
+    decision = json.loads(_codex(box, patch).stdout)["hookSpecificOutput"]
+    assert decision["permissionDecision"] == "deny" and "gate itself" in decision["permissionDecisionReason"]
+
+
+def test_ordinary_patch_in_the_project_stays_silent(box):
+    patch = (
+        "*** Begin Patch\n*** Add File: src/new.py\n+x = 1\n  *** Update File: src/app.py\n@@\n-a\n+b\n*** End Patch\n"
+    )
+    answer = _codex(box, patch)
+    assert (answer.exit_code, answer.stdout) == (0, ""), answer
+
+
+# --- Part B leftovers: special files handed to the host's own file tools -----------------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a FIFO or a device as a Read/Write target is judged by where it is, not what it is (allowed in the project, "
+    "/dev/zero as scratch): the host's tool then blocks or reads forever; the file kind is the engine's to judge "
+    "(findings5.md)",
+)
+@pytest.mark.parametrize("tool", ["Read", "Write"])
+def test_fifo_as_a_file_tool_target_is_refused(box, tool):
+    fifo = box.project / "pipe"
+    os.mkfifo(fifo)
+    decision = _tool(box, tool, {"file_path": str(fifo), "content": "x"})
+    assert decision.verdict == DENY, (decision.rule_ids, decision.reasons)
