@@ -592,7 +592,9 @@ def _file_demands(
             # One index over every list of the table (patterns.matching_groups), not one lookup set per list.
             for group_id, label, _compiled in matching_groups(policy.persistence, path, home, project):
                 verdict = (
-                    Verdict.ASK if group_id in ("ci", "project-config", "agent-config", "path-dirs") else Verdict.DENY
+                    Verdict.ASK
+                    if group_id in ("ci", "project-config", "agent-config", "agent-commands", "path-dirs")
+                    else Verdict.DENY
                 )
                 demands.append(
                     fl.Demand(
@@ -722,6 +724,28 @@ def _file_demands(
     if kind in ("write", "edit") and tgt.scope == "device":
         demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"writes straight onto the device {tgt.written}"))
     return demands
+
+
+_DRIVE = re.compile(r"^([A-Za-z]):/")
+_WINDOWS_PROFILE = re.compile(r"^(?:%USERPROFILE%|%HOMEDRIVE%%HOMEPATH%|%HOME%)(?=/|$)", re.IGNORECASE)
+
+
+def _windows_spellings(word: str) -> list[str]:
+    """The place a Windows spelling of a path names, judged beside the word as written: a Windows program
+    started from WSL (`powershell.exe Get-Content C:\\Users\\u\\.aws\\credentials`, `cmd.exe /c type ...`) reads
+    the Windows profile, which WSL mounts at /mnt/c and Git Bash at /c (both homes to _home_of); `%USERPROFILE%\\x`
+    is the home. Elsewhere the extra spelling only adds a stricter reading of a name no Linux program would be
+    handed on purpose (a write to a drive this machine does not have stays the ask it was)."""
+    if "\\" not in word and ":" not in word[1:3] and "%" not in word:
+        return []
+    slashed = word.replace("\\", "/")
+    drive = _DRIVE.match(slashed)
+    if drive is not None:
+        return [f"/{drive.group(1).lower()}/{slashed[3:]}"]  # as Git Bash spells it; /mnt/c is the same profile
+    profile = _WINDOWS_PROFILE.match(slashed)
+    if profile is not None:
+        return ["~" + slashed[profile.end() :]]
+    return [slashed] if slashed != word else []
 
 
 # A Windows profile as WSL (/mnt/c), Git Bash and MSYS (/c) and Cygwin (/cygdrive/c) mount it is a home too.
@@ -2430,7 +2454,7 @@ def _command_parts(
     for kind, written, recursive in effects:
         stat_only = metadata_only or kind == "stat"
         kind = "read" if kind == "stat" else kind
-        for expanded in brace_expand(written):
+        for expanded in [*brace_expand(written), *_windows_spellings(written)]:
             if expanded == "~" or expanded.startswith("~/"):
                 expanded = env.home + expanded[1:]
             elif expanded and not expanded.startswith("/"):

@@ -766,6 +766,27 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
         ],
     ),
     (
+        "agent-commands",
+        "agent commands, skills and sub-agents, which a person runs later and which can carry shell lines and "
+        "tool permissions",
+        [
+            # Claude Code: a slash command runs its !`...` lines under its own allowed-tools; a skill ships scripts;
+            # a sub-agent carries its own tool list
+            ".claude/commands/**",
+            "~/.claude/commands/**",
+            ".claude/skills/**",
+            "~/.claude/skills/**",
+            ".claude/agents/**",
+            "~/.claude/agents/**",
+            # Gemini CLI and Qwen Code: custom commands (TOML) run !{...} through the shell
+            ".gemini/commands/**",
+            "~/.gemini/commands/**",
+            ".qwen/commands/**",
+            "~/.qwen/commands/**",
+            # (OpenCode's .opencode/ and ~/.config/opencode/ are its plugin directories: self-protection already)
+        ],
+    ),
+    (
         "path-dirs",
         "directories on PATH in the home directory (a file there shadows a command)",
         [
