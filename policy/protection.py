@@ -37,6 +37,7 @@ import sys
 from fnmatch import fnmatchcase
 
 from hookward.policy.floors.common import Floor
+from hookward.policy.lazy import LazyRegex
 from hookward.verdicts.decision import Verdict
 
 FLOOR = Floor.SELF_PROTECTION
@@ -662,7 +663,7 @@ def demands(
                 labels = ", ".join(dict.fromkeys(place.label for place in hits))
                 out.append(("persistence", Verdict.ASK, f"{written} is {labels}; this changes only harmless settings"))
             continue
-        holder = _holder(kind, candidate, table, home, project, recursive)
+        holder = _holder(kind, candidate, table, home, project, recursive, command)
         if holder is not None:
             verb = {"delete": "deleting, moving or renaming", "write": "changing", "edit": "changing"}[kind]
             out.append(
@@ -839,8 +840,22 @@ def _is_real_directory(path: str) -> bool:
         return False
 
 
-def _holder(kind: str, path: str, table: Table, home: str, project: str | None, recursive: bool) -> Place | None:
-    if kind in ("write", "edit") and not recursive and (path in (home, project, "/") or _is_real_directory(path)):
+# Programs whose file operands are changed themselves (mode, owner, ACL, attributes), never written into:
+# `chmod 000 .claude` locks the host out of the hook config the directory holds.
+_CHANGES_ITS_OPERAND = LazyRegex(r"(?:^|[\s;&|(`!])(?:\S*/)?(?:chmod|chown|chgrp|chattr|chflags|setfacl)(?=\s)")
+
+
+def _holder(
+    kind: str, path: str, table: Table, home: str, project: str | None, recursive: bool, command: str | None = None
+) -> Place | None:
+    if (
+        kind in ("write", "edit")
+        and not recursive
+        and (
+            path in (home, project, "/")
+            or (_is_real_directory(path) and not _CHANGES_ITS_OPERAND.search(command or ""))
+        )
+    ):
         return None  # copying a file into a directory (~, the project, /tmp/): the file it creates is judged on its own
     if kind in ("write", "edit") and recursive and project and path == project.rstrip("/"):
         return None  # unpacking into the project: what it creates is judged by the archive's listing (or asks)
