@@ -723,3 +723,134 @@ def test_fifo_as_a_file_tool_target_is_refused(box, tool):
     os.mkfifo(fifo)
     decision = _tool(box, tool, {"file_path": str(fifo), "content": "x"})
     assert decision.verdict == DENY, (decision.rule_ids, decision.reasons)
+
+
+# --- Part A: the content of a Write onto a mixed-purpose settings file: only known-harmless keys are not the gate --
+
+SETTINGS_CONTENT = [
+    ("Write", {"file_path": "{home}/.gemini/settings.json", "content": '{"hooksConfig": {"enabled": false}}'}),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.gemini/settings.json",
+            "content": '{"theme": "x", // c\n "hooksConfig": {"enabled": false}}',
+        },
+    ),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.gemini/settings.json",
+            "content": '{"theme": "x",\n /* c */ "hooksConfig": {"disabled": ["hookward"]},}',
+        },
+    ),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"disable\\u0041llHooks": true}'}),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.claude/settings.json",
+            "content": '{"theme": "dark", "theme": "light", "disableAllHooks": true}',
+        },
+    ),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '\ufeff{"disableAllHooks": true}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"disableAllHooks": 1}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"disableAllHooks": "true"}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"env": {"CLAUDE_CONFIG_DIR": "/tmp/x"}}'}),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.claude/settings.json",
+            "content": '{"env": {"HOOKWARD_WARM": "0", "PATH": "/tmp/evil"}}',
+        },
+    ),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"apiKeyHelper": "/tmp/evil.sh"}'}),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.claude/settings.json",
+            "content": '{"statusLine": {"type": "command", "command": "/tmp/evil"}}',
+        },
+    ),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"enabledPlugins": {"x@y": true}}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"defaultMode": "bypassPermissions"}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"awsAuthRefresh": "/tmp/evil"}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": '{"otelHeadersHelper": "/tmp/evil"}'}),
+    ("Write", {"file_path": "{home}/.claude/settings.json", "content": "not json at all"}),
+    ("Write", {"file_path": "{home}/.codex/config.toml", "content": "[features]\nhooks = false\n"}),
+    ("Write", {"file_path": "{home}/.codex/config.toml", "content": "features.hooks = false\n"}),
+    ("Write", {"file_path": "{home}/.codex/config.toml", "content": '[features]\n"hooks" = false\n'}),
+    ("Write", {"file_path": "{home}/.codex/config.toml", "content": 'model = "o3"\n'}),
+    (
+        "Write",
+        {
+            "file_path": "{home}/.codex/config.toml",
+            "content": 'model = "o3"\n[shell_environment_policy]\nset = { PATH = "/tmp/evil" }\n',
+        },
+    ),
+    ("Write", {"file_path": "{home}/.codex/config.toml", "content": 'notify = ["/tmp/evil"]\n'}),
+    ("Write", {"file_path": "{project}/.vscode/settings.json", "content": '{"chat.tools.autoApprove": true}'}),
+    (
+        "Write",
+        {"file_path": "{project}/.vscode/settings.json", "content": '{"chat.hookFilesLocations": {"/tmp/h": true}}'},
+    ),
+    (
+        "Write",
+        {
+            "file_path": "{project}/.vscode/settings.json",
+            "content": '{"terminal.integrated.env.linux": {"PATH": "/tmp/e"}}',
+        },
+    ),
+    ("Edit", {"file_path": "{home}/.claude/settings.json", "old_string": "dark", "new_string": "light"}),
+]
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"), SETTINGS_CONTENT, ids=[f"{t}-{i}" for i, (t, _x) in enumerate(SETTINGS_CONTENT)]
+)
+def test_settings_change_beyond_harmless_keys_is_denied_as_the_gate(box, tool, tool_input):
+    assert_decided(_tool(box, tool, tool_input), DENY, SELF, f"{tool} {tool_input}")
+
+
+def test_harmless_settings_key_only_asks(box):
+    tool_input = {"file_path": "{project}/.vscode/settings.json", "content": '{"editor.tabSize": 2}'}
+    assert_decided(_tool(box, "Write", tool_input), ASK, "floor.persistence", str(tool_input))
+
+
+# --- Part A: the mode, owner or attributes of a directory that holds a hook config ------------------------------
+
+
+@pytest.fixture
+def lived_in(box):  # type: ignore[no-untyped-def]
+    """The box with the directories that exist on a machine in use: the project's and the user's .claude."""
+    for base in (box.project, box.home):
+        (base / ".claude").mkdir()
+        (base / ".claude" / "settings.json").write_text("{}")
+    os.symlink(box.home / ".claude", box.project / "cl")
+    return box
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "chmod 000 .claude",
+        "chmod 000 .claude/",
+        "chmod a-r .claude",
+        "chown nobody .claude",
+        "chgrp nobody .claude",
+        "setfacl -m u:me:--- .claude",
+        "chattr +i .claude",
+        "chmod 000 ~/.claude",
+        "/bin/chmod 000 ~/.claude",
+        "chmod 000 cl",
+        "cd .claude && chmod 000 .",
+        "true; chmod 000 .claude",
+    ],
+)
+def test_locking_an_existing_hook_config_directory_is_denied(lived_in, command):
+    """An existing directory was taken for a copy destination, so `chmod 000 .claude` in the project was allowed."""
+    assert_decided(lived_in.decide(command), DENY, SELF, command)
+
+
+@pytest.mark.parametrize("command", ["cp src/app.py .claude", "chmod +x src/app.py", "chmod 755 src", "touch .claude"])
+def test_copies_into_and_modes_beside_a_hook_config_directory_stay_routine(lived_in, command):
+    decision = lived_in.decide(command)
+    assert decision.verdict == ALLOW, (command, decision.rule_ids, decision.reasons)
