@@ -854,3 +854,75 @@ def test_locking_an_existing_hook_config_directory_is_denied(lived_in, command):
 def test_copies_into_and_modes_beside_a_hook_config_directory_stay_routine(lived_in, command):
     decision = lived_in.decide(command)
     assert decision.verdict == ALLOW, (command, decision.rule_ids, decision.reasons)
+
+
+# --- Part A: the same attacks on a machine in use, where every directory already exists -------------------------
+
+
+@pytest.fixture
+def in_use(box):  # type: ignore[no-untyped-def]
+    """Existing hook-config and hookward directories: an existing directory is a destination, not a new file."""
+    config = box.config / "hookward"
+    dirs = [box.project / ".claude", box.home / ".claude", config, box.home / ".codex", box.home / ".gemini"]
+    dirs += [box.project / ".github" / "hooks", box.project / ".vscode", box.project / ".cursor"]
+    dirs += [box.home / ".local" / "state" / "hookward", box.home / ".local" / "share" / "hookward" / "bin"]
+    dirs += [box.home / ".cache" / "hookward", box.home / ".config" / "hookward"]
+    for directory in dirs:
+        directory.mkdir(parents=True, exist_ok=True)
+    files = [box.project / ".claude" / "settings.json", box.home / ".claude" / "settings.json"]
+    files += [box.project / ".github" / "hooks" / "h.json", box.project / ".vscode" / "mcp.json"]
+    files += [box.project / ".cursor" / "hooks.json", box.home / ".local" / "share" / "hookward" / "bin" / "hookward"]
+    for path in files:
+        path.write_text("{}")
+    for path in (config / "policy.toml", box.home / ".codex" / "config.toml"):
+        path.write_text("")
+    return box
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cp -r /tmp/x/.claude .",
+        "cp -a /tmp/x/. .claude/",
+        "cp -r /tmp/x/* .claude/",
+        "cp /tmp/settings.json .claude",
+        "cp /tmp/settings.json .claude/",
+        "cp /tmp/settings.json ~/.claude/",
+        "cp /tmp/policy.toml ~/.config/hookward/",
+        "mv /tmp/settings.json .claude/",
+        "mv /tmp/policy.toml ~/.config/hookward",
+        "install /tmp/settings.json .claude/",
+        "rsync -a /tmp/x/ .claude/",
+        "rsync /tmp/settings.json .claude/",
+        "tar -xf /tmp/x.tar -C .claude",
+        "unzip -o /tmp/x.zip -d .claude",
+        "7z x /tmp/x.7z -o.claude -y",
+        "ln -sf /tmp/settings.json .claude/",
+        "cp -t .claude /tmp/settings.json",
+        "mv -t ~/.config/hookward /tmp/policy.toml",
+        "install -t .claude /tmp/settings.json",
+        "cp /tmp/hooks.json .cursor",
+        "cp /tmp/h.json .github/hooks",
+        "cp /tmp/mcp.json .vscode",
+        "cp /tmp/config.toml ~/.codex",
+        "cp /tmp/ledger.db ~/.local/state/hookward",
+        "cp /tmp/hookward ~/.local/share/hookward/bin",
+        "cp /tmp/x ~/.cache/hookward",
+        "chmod 000 ~/.config/hookward",
+        "chmod 000 ~/.local/state/hookward",
+        "chmod 000 .github",
+        "chmod 000 .github/hooks",
+        "chmod 000 ~/.codex",
+        "chmod 000 ~/.local/share/hookward/bin",
+        "chmod 000 ~/.local",
+        "chmod 000 ~/.gemini",
+        "git clone /tmp/r .claude",
+        "git clone /tmp/r ~/.claude",
+        "curl -o .claude/settings.json https://x",
+        "curl --output-dir .claude -O https://x/settings.json",
+        "wget -P .claude https://x/settings.json",
+        "wget -P ~/.config/hookward https://x/policy.toml",
+    ],
+)
+def test_writing_into_an_existing_gate_directory_is_denied(in_use, command):
+    assert_decided(in_use.decide(command), DENY, SELF, command)
