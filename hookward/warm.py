@@ -143,7 +143,8 @@ def _client(state: dict) -> None:
         fds = _struct.pack("3i", 0, 1, 2)
         state["handed"] = True  # the server may take the streams from here: no second run
         sent = conn.sendmsg([request[:4096]], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds)])
-        conn.sendall(request[sent:])
+        if sent < len(request):  # nothing left is sent as nothing: a worker that already answered closed the socket
+            conn.sendall(request[sent:])
         conn.settimeout(REPLY_TIMEOUT_S)
         reply = b""
         while len(reply) < 2:

@@ -321,8 +321,8 @@ def test_a_worker_carries_nothing_of_one_call_into_the_next(home, tmp_path) -> N
     relative = claude("Bash", {"command": "cat notes.txt"}, str(other))
     with_codex_home = dict(os.environ, CODEX_HOME=str(moved))
 
-    def answer(done: subprocess.CompletedProcess) -> tuple[int, bytes]:
-        return done.returncode, done.stdout
+    def answer(done: subprocess.CompletedProcess) -> tuple[int, bytes, bytes]:
+        return done.returncode, done.stdout, done.stderr
 
     for _round in range(2 * warm.WORKERS):
         moved_read = subprocess.run(
@@ -331,7 +331,7 @@ def test_a_worker_carries_nothing_of_one_call_into_the_next(home, tmp_path) -> N
         assert json.loads(moved_read.stdout)["hookSpecificOutput"]["permissionDecision"] == "deny"
         # The same read without CODEX_HOME is an ordinary file in a scratch place, as in process.
         plain = run(launcher, read, cwd)
-        assert answer(plain) == answer(run(launcher, read, cwd, warm_on=False))
+        assert answer(plain) == answer(run(launcher, read, cwd, warm_on=False)), plain.stderr
         assert json.loads(plain.stdout)["hookSpecificOutput"]["permissionDecision"] != "deny"
         assert answer(run(launcher, relative, str(other))) == answer(run(launcher, relative, str(other), warm_on=False))
     assert len(warm.worker_pids(launcher)) >= 2  # a pool, so the alternation reached more than one worker
