@@ -771,13 +771,11 @@ PERSISTENCE: list[tuple[str, str, list[str]]] = [
         "tool permissions",
         [
             # Claude Code: a slash command runs its !`...` lines under its own allowed-tools; a skill ships scripts;
-            # a sub-agent carries its own tool list
+            # a sub-agent carries its own tool list (the ones in ~/.claude are its registry's harmless_files to read,
+            # and writing them asks as any home write does)
             ".claude/commands/**",
-            "~/.claude/commands/**",
             ".claude/skills/**",
-            "~/.claude/skills/**",
             ".claude/agents/**",
-            "~/.claude/agents/**",
             # Gemini CLI and Qwen Code: custom commands (TOML) run !{...} through the shell
             ".gemini/commands/**",
             "~/.gemini/commands/**",
