@@ -2623,7 +2623,14 @@ def _tool_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
         for written in call.paths:
             # A read or search of a directory (Grep, Glob, LS) covers the whole tree under it.
             path = os.path.join(env.cwd, os.path.expanduser(written))
-            parts.append(_file_part(call.kind, written, call, policy, env, recursive=os.path.isdir(path)))
+            part = _file_part(call.kind, written, call, policy, env, recursive=os.path.isdir(path))
+            special = _special_file(path)
+            if special is not None and part.verdict < Verdict.DENY:
+                # The host's own tool would block on it or read forever: refused, as a line too long to judge is.
+                part.verdict = Verdict.DENY
+                part.rule_ids = [Floor.BUDGET.rule_id]
+                part.reasons = [f"{written} is {special}, not a regular file: the host's tool would block or never end"]
+            parts.append(part)
         return parts
     if call.kind == "mcp":
         action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
@@ -2634,6 +2641,27 @@ def _tool_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     action = Action("other", call.tool or "other", call)
     result = _judge(action, policy, env, Verdict.ASK)
     return [Part(action.what, "other", result.verdict, result.rule_ids, result.reasons)]
+
+
+def _special_file(path: str) -> str | None:
+    """'a FIFO', 'a socket' or 'a device' when a file tool's target is one (through symlinks), else None. Only
+    /dev/null, which ends at once and takes anything, is an ordinary target for a host's file tool: /dev/zero and
+    /dev/urandom (harmless in a shell pipeline that takes a few bytes) never end when a tool reads them whole."""
+    import stat
+
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    if os.path.realpath(path) == "/dev/null":
+        return None
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device"
 
 
 def _web_part(call: ToolCall, policy: CompiledPolicy, env: Env) -> Part:

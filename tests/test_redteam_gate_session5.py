@@ -711,18 +711,25 @@ def test_ordinary_patch_in_the_project_stays_silent(box):
 # --- Part B leftovers: special files handed to the host's own file tools -----------------------------------------
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a FIFO or a device as a Read/Write target is judged by where it is, not what it is (allowed in the project, "
-    "/dev/zero as scratch): the host's tool then blocks or reads forever; the file kind is the engine's to judge "
-    "(findings5.md)",
-)
 @pytest.mark.parametrize("tool", ["Read", "Write"])
 def test_fifo_as_a_file_tool_target_is_refused(box, tool):
     fifo = box.project / "pipe"
     os.mkfifo(fifo)
     decision = _tool(box, tool, {"file_path": str(fifo), "content": "x"})
     assert decision.verdict == DENY, (decision.rule_ids, decision.reasons)
+    assert "floor.budget" in decision.rule_ids
+
+
+@pytest.mark.parametrize("target", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_device_as_a_read_target_is_refused(box, target):
+    decision = _tool(box, "Read", {"file_path": target})
+    assert decision.verdict == DENY and "floor.budget" in decision.rule_ids, (decision.rule_ids, decision.reasons)
+
+
+def test_dev_null_and_regular_files_stay_ordinary_file_tool_targets(box):
+    (box.project / "notes.txt").write_text("x")
+    assert _tool(box, "Read", {"file_path": str(box.project / "notes.txt")}).verdict == ALLOW
+    assert "floor.budget" not in _tool(box, "Write", {"file_path": "/dev/null", "content": "x"}).rule_ids
 
 
 # --- Part A: the content of a Write onto a mixed-purpose settings file: only known-harmless keys are not the gate --
