@@ -8,7 +8,7 @@ FILES = [
     ("forges", 41462),
     ("containers", 82184),
     ("cloud", 38491),
-    ("packages", 108765),
+    ("packages", 108228),
     ("build", 102691),
     ("interpreters", 21911),
     ("network", 57372),

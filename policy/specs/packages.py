@@ -234,8 +234,9 @@ _PNPM_VALUED = frozenset(
 )
 
 
-def _package_scripts(directory: str) -> dict | None:
-    """The `scripts` of directory/package.json, {} when there is none, None when it cannot be read."""
+def _manifest_scripts(directory: str, manifest: str = "package.json") -> dict | None:
+    """The `scripts` of directory/MANIFEST (package.json, composer.json), {} when there is none, None when it
+    cannot be read."""
     import json
     import os
 
@@ -244,7 +245,7 @@ def _package_scripts(directory: str) -> dict | None:
     if not directory:
         return {}
     try:
-        data = json.loads(read_regular(os.path.join(directory, "package.json"), 1 << 20))
+        data = json.loads(read_regular(os.path.join(directory, manifest), 1 << 20))
     except FileNotFoundError:
         return {}
     except (OSError, ValueError):
@@ -271,7 +272,7 @@ def _pnpm_implicit(walk: Walk, argv: list[str]) -> None:
         if effect.kind == "cd" and effect.value:
             directory = os.path.join(directory, effect.value) if directory else ""
     walk.effects[:] = [e for e in walk.effects if e.kind != "text"]
-    scripts = _package_scripts(directory)
+    scripts = _manifest_scripts(directory)
     if scripts is None:
         walk.unknown.append(f"pnpm {name}: package.json cannot be read to tell a script from a program")
     elif name not in scripts:
@@ -1976,25 +1977,6 @@ _COMPOSER_INSTALL = {
 _COMPOSER_VALUED = frozenset({"-d", "--working-dir"})
 
 
-def _composer_scripts(directory: str) -> dict | None:
-    """The `scripts` of directory/composer.json, {} when there is none, None when it cannot be read."""
-    import json
-    import os
-
-    from hookward.policy.safeio import read_regular
-
-    if not directory:
-        return {}
-    try:
-        data = json.loads(read_regular(os.path.join(directory, "composer.json"), 1 << 20))
-    except FileNotFoundError:
-        return {}
-    except (OSError, ValueError):
-        return None
-    scripts = data.get("scripts") if isinstance(data, dict) else None
-    return scripts if isinstance(scripts, dict) else {}
-
-
 def _composer_directory(walk: Walk) -> str:
     import os
 
@@ -2014,7 +1996,7 @@ def _composer_script(walk: Walk, argv: list[str]) -> None:
     while i < len(words) and words[i].startswith("-"):
         i += 2 if words[i] in _COMPOSER_VALUED else 1
     name = words[i] if i < len(words) else ""
-    scripts = _composer_scripts(_composer_directory(walk))
+    scripts = _manifest_scripts(_composer_directory(walk), "composer.json")
     if scripts is None or name not in scripts:
         walk.unknown.append(f"composer {name}: not a composer command or a script of the project's composer.json")
 
