@@ -201,11 +201,11 @@ def wait_for_server(launcher: str, seconds: float = 10.0) -> int | None:
     return None
 
 
-def _process_cpu_ms(pid: int) -> float:
-    """utime + stime + cutime + cstime of a process (its reaped children included), in ms."""
+def _process_cpu_ms(pid: int, reaped: bool = True) -> float:
+    """utime + stime of a process, and with `reaped` its reaped children's (cutime + cstime), in ms."""
     with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
         fields = handle.read().rpartition(")")[2].split()
-    ticks = sum(int(fields[index]) for index in (11, 12, 13, 14))
+    ticks = sum(int(fields[index]) for index in ((11, 12, 13, 14) if reaped else (11, 12)))
     return ticks * 1000 / os.sysconf("SC_CLK_TCK")
 
 
@@ -228,11 +228,9 @@ def _pool_cpu_ms(pid: int, launcher: str) -> float:
     total = _process_cpu_ms(pid)
     for worker in worker_pids(launcher):
         try:
-            with open(f"/proc/{worker}/stat", encoding="ascii", errors="replace") as handle:
-                fields = handle.read().rpartition(")")[2].split()
+            total += _process_cpu_ms(worker, reaped=False)
         except OSError:
             continue  # it ended between the listing and the read: the server's cutime holds it
-        total += sum(int(fields[index]) for index in (11, 12)) * 1000 / os.sysconf("SC_CLK_TCK")
     return total
 
 
