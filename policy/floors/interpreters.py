@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import builtins
 import re
 
 from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Demand, Floor, is_version_query
@@ -68,15 +69,25 @@ _TRIVIAL_PY = LazyRegex(r"""^\s*(print\((['"][^'"\\]*['"]|\d+(\s*[-+*/]\s*\d+)*)
 
 
 # Python inline code passes only when its syntax tree holds nothing but these nodes and calls.
+# Statements: expressions, assignments to plain names (and items), `for` and `if` (no `while`, no functions,
+# no lambdas, no `try` / `with`, no `from` imports, no `global`: nothing that defines or hides code).
 _PY_NODES = (
     "Module Expr Constant Name Load Store Call BinOp UnaryOp BoolOp Compare IfExp Tuple List Set Dict "
     "Add Sub Mult Div FloorDiv Mod Pow USub UAdd Not And Or Eq NotEq Lt LtE Gt GtE Is IsNot In NotIn "
     "keyword JoinedStr FormattedValue Subscript Slice Assign comprehension ListComp SetComp GeneratorExp "
-    "DictComp Attribute"
+    "DictComp Attribute For If Break Continue Pass AugAssign Starred"
 ).split()
+# Builtin functions that may be called by name (and never rebound: `print = license` is refused).
 _PY_CALLS = frozenset(
     "print len str int float bool sorted sum min max abs round range list tuple dict set repr chr ord "
-    "hex oct bin divmod enumerate zip reversed any all format upper lower strip split join".split()
+    "hex oct bin divmod enumerate zip reversed any all format".split()
+)
+# Methods of builtin types that only compute a value (or change the list they are called on), callable on any
+# object: none of them is a method of a stream, a module or a function reachable from the allowed code.
+# Never `format` / `format_map` (a format string reaches attributes: '{0.x}'), never a name starting with `_`.
+_PY_METHODS = frozenset(
+    "get items keys values split rsplit strip lstrip rstrip join lower upper title startswith endswith "
+    "replace count find rfind index splitlines isdigit isalpha append extend sort".split()
 )
 _PY_NAMES_FORBIDDEN = frozenset(
     "open eval exec compile getattr setattr delattr __import__ globals locals vars input breakpoint "
@@ -92,67 +103,139 @@ _LITERAL_PRINT = {
 
 
 # Module attributes that only describe the interpreter, the platform or the working directory
-# (`import platform; print(platform.python_version())`). `sys.modules`, `sys.argv`, `os.environ`, `os.getenv`
-# and everything else stay out; the modules may only be imported plainly (no `as`, no `from`, never rebound).
+# (`import platform; print(platform.python_version())`), pure functions, and the standard streams.
+# `sys.modules`, `sys.argv`, `os.environ`, `os.getenv` and everything else stay out; the modules may only be
+# imported plainly (no `as`, no `from`, never rebound) and only named as `module.attribute`.
 _PY_MODULE_READS = {
     "platform": frozenset(
         "python_version python_implementation python_version_tuple system machine release version platform "
         "architecture processor".split()
     ),
-    "sys": frozenset("version version_info platform executable byteorder maxsize".split()),
+    "sys": frozenset("version version_info platform executable byteorder maxsize stdin stdout stderr".split()),
     "os": frozenset("getcwd name sep linesep cpu_count".split()),
-    # Pure functions of their arguments: they read and write nothing.
-    "json": frozenset("dumps loads".split()),
+    # Pure functions of their arguments: they read and write nothing (`json.load` reads the stream it is
+    # handed, and the only streams the allowed code can name are sys.stdin, sys.stdout and sys.stderr).
+    "json": frozenset("dumps loads load".split()),
     "math": frozenset(
         "sqrt pi e tau inf nan floor ceil trunc fabs log log2 log10 exp sin cos tan atan2 hypot gcd isclose "
         "isfinite isnan radians degrees".split()
     ),
 }
+# Of those, the ones that are values rather than functions: a function is only ever called where it is
+# named (`sorted(['/etc/shadow'], key=platform.architecture)` would run `file` on the path).
+_PY_MODULE_DATA = {
+    "sys": frozenset("version version_info platform executable byteorder maxsize stdin stdout stderr".split()),
+    "os": frozenset("name sep linesep".split()),
+    "math": frozenset("pi e tau inf nan".split()),
+}
+# The standard streams' own methods, called where they are named (`sys.stdin.read()`), never through a name.
+_PY_STREAM_CALLS = {
+    "stdin": frozenset("read readline readlines".split()),
+    "stdout": frozenset({"write"}),
+    "stderr": frozenset({"write"}),
+}
+# Every builtin name, including the ones `site` adds: none may be rebound, and only _PY_CALLS may be named.
+_PY_BUILTINS = frozenset(dir(builtins)) | frozenset("exit quit help license copyright credits".split())
 
 
 def _trivial_python(code: str) -> bool:
-    """Plainly harmless Python: only listed node types, only listed calls, no dunder and no `import`
-    beyond a plain `import platform|sys|os` whose listed describing attributes are read."""
+    """Plainly harmless Python: only listed node types, calls and methods, no dunder, no `import` beyond a
+    plain `import platform|sys|os|json|math` whose listed attributes are named as `module.attribute`."""
     if len(code) > 2000 or not code.strip():
         return False
     import ast
 
     try:
         tree = ast.parse(code)
-    except (SyntaxError, ValueError):
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
         return False
+    nodes = list(ast.walk(tree))
     imported: set[str] = set()
-    for node in ast.walk(tree):
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 if alias.asname is not None or alias.name not in _PY_MODULE_READS:
                     return False
                 imported.add(alias.name)
-    for node in ast.walk(tree):
+    called = {id(node.func) for node in nodes if isinstance(node, ast.Call)}
+    # A module is only ever named as `module.attribute`: bound to a name or handed on (`x = os`, `[os]`), its
+    # functions would answer to the method names below (`x.replace(a, b)` is `os.replace`, a rename).
+    module_reads = {
+        id(node.value) for node in nodes if isinstance(node, ast.Attribute) and _module_read(node, imported)
+    }
+    for node in nodes:
         if isinstance(node, (ast.Import, ast.alias)):
             continue
         if type(node).__name__ not in _PY_NODES:
             return False
-        if isinstance(node, ast.Name) and (node.id in _PY_NAMES_FORBIDDEN or node.id.startswith("__")):
+        if isinstance(node, ast.Name) and not _python_name(node, imported, id(node) in module_reads):
             return False
-        if isinstance(node, ast.Name) and node.id in imported and not isinstance(node.ctx, ast.Load):
-            return False  # `os = ...` would make `os.getcwd` something else
-        if isinstance(node, ast.Attribute) and _module_read(node, imported):
-            continue
-        if isinstance(node, ast.Attribute) and (node.attr.startswith("_") or not isinstance(node.value, ast.Constant)):
-            return False  # methods of literals only ("a,b".split(",")): no module or object attributes
-        if isinstance(node, ast.Call):
-            func = node.func
-            if isinstance(func, ast.Attribute) and _module_read(func, imported):
-                if (node.args or node.keywords) and func.value.id in ("platform", "sys", "os"):  # type: ignore[attr-defined]
-                    return False  # `platform.architecture('/etc/shadow')` runs `file` on the path it is given
-                continue
-            name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-            if name not in _PY_CALLS:
-                return False
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and "__" in node.value:
+        if isinstance(node, ast.Attribute) and not _python_attribute(node, imported, id(node) in called):
+            return False
+        if isinstance(node, ast.Call) and not _python_call(node, imported):
+            return False
+        if isinstance(node, ast.Constant) and isinstance(node.value, (str, bytes)) and "__" in str(node.value):
             return False
     return True
+
+
+def _python_name(node: object, imported: set[str], module_read: bool) -> bool:
+    """A name: never dunder or a forbidden builtin; a module only as `module.attribute`; a builtin only
+    read, and only one of _PY_CALLS; names the code binds itself (`d = ...`, `for k, v in ...`) freely."""
+    import ast
+
+    assert isinstance(node, ast.Name)
+    if node.id in _PY_NAMES_FORBIDDEN or node.id.startswith("__"):
+        return False
+    if not isinstance(node.ctx, ast.Load):
+        return node.id not in imported and node.id not in _PY_BUILTINS  # `os = ...`, `print = license`
+    if node.id in imported:
+        return module_read
+    return node.id not in _PY_BUILTINS or node.id in _PY_CALLS
+
+
+def _python_attribute(node: object, imported: set[str], called: bool) -> bool:
+    """`module.attribute` (a function only where it is called), `sys.stdin.read()` and the standard streams'
+    own methods where they are called, or one of the pure methods of builtin types on any value."""
+    import ast
+
+    assert isinstance(node, ast.Attribute)
+    if not isinstance(node.ctx, ast.Load) or node.attr.startswith("_"):
+        return False  # `sys.stdout = ...`, `math.pi = 3`, `x._y`
+    value = node.value
+    if isinstance(value, ast.Name) and value.id in imported:
+        return _module_read(node, imported) and (called or node.attr in _PY_MODULE_DATA.get(value.id, ()))
+    if _stream_method(node, imported):
+        return called
+    return node.attr in _PY_METHODS
+
+
+def _python_call(node: object, imported: set[str]) -> bool:
+    """A call of a listed builtin by name, a listed module function, a standard stream's method or a pure
+    method; nothing else (not a name the code bound, not the result of another call)."""
+    import ast
+
+    assert isinstance(node, ast.Call)
+    func = node.func
+    if isinstance(func, ast.Attribute) and _module_read(func, imported):
+        # `platform.architecture('/etc/shadow')` runs `file` on the path it is given.
+        return not (node.args or node.keywords) or func.value.id not in ("platform", "sys", "os")  # type: ignore[attr-defined]
+    if isinstance(func, ast.Attribute):
+        return _stream_method(func, imported) or func.attr in _PY_METHODS
+    return isinstance(func, ast.Name) and func.id in _PY_CALLS
+
+
+def _stream_method(node: object, imported: set[str]) -> bool:
+    """`sys.stdin.read`, `sys.stdin.readline(s)`, `sys.stdout.write`, `sys.stderr.write`."""
+    import ast
+
+    return (
+        isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Attribute)
+        and _module_read(node.value, imported)
+        and node.value.value.id == "sys"  # type: ignore[attr-defined]
+        and node.attr in _PY_STREAM_CALLS.get(node.value.attr, ())
+    )
 
 
 def _module_read(node: object, imported: set[str]) -> bool:
