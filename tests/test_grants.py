@@ -476,3 +476,26 @@ def test_plugin_host_family_refuses_with_a_grant_and_an_approval_lets_exactly_th
     assert again.get("decision") == "deny" and GRANT.search(again["reason"])  # and only once
     other = _opencode(project, ASK_COMMAND + " --other")
     assert other.get("decision") == "deny"
+
+
+def test_a_call_with_no_approval_waiting_writes_nothing_to_look_for_one(
+    project: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The look-up is a read: without an approved grant for this identity, no write transaction (no spool merge,
+    # no head record), so an ask costs one write, not two.
+    grant_id = refused_grant(codex(project))
+    writes: list[str] = []
+    real = ledger._in_write
+
+    def counted(conn, directory, body, merge_cap=None):  # type: ignore[no-untyped-def]
+        writes.append(directory)
+        return real(conn, directory, body, merge_cap)
+
+    monkeypatch.setattr(ledger, "_in_write", counted)
+    assert grants.consume("no-such-identity", "sess-1") is None
+    assert writes == []
+    # ...and an approval is still found, and used in a write transaction.
+    approve(grant_id, "once")
+    writes.clear()
+    assert codex(project) == {}
+    assert len(writes) >= 1

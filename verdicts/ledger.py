@@ -1350,6 +1350,14 @@ def consume_grant(conn: sqlite3.Connection, directory: str, key_hash: str, sessi
 
     if conn.execute("PRAGMA user_version").fetchone()[0] < 2:
         return None  # no grants table yet: nothing was ever approved
+    # Almost every call has no approval waiting: a read (WAL readers take no lock) says so without the write
+    # transaction, the spool merge and the head record a use needs. One approved meanwhile is used next time.
+    waiting = conn.execute(
+        "SELECT 1 FROM grants WHERE identity = ? AND state = 'approved' AND expires_at >= ? LIMIT 1",
+        (key_hash, now),
+    ).fetchone()
+    if waiting is None:
+        return None
     return _in_write(conn, directory, body, HOOK_MERGE_CAP)
 
 
