@@ -173,8 +173,30 @@ def _sources(project: str | None) -> list[tuple[str, str, bytes]]:
     return sources
 
 
+_key_memo: dict[tuple, str] = {}
+
+
 def builtin_key(default: bytes | None = None) -> str:
-    """The digest of every built-in input: what the shipped builtin_policy.json must have been compiled from."""
+    """The digest of every built-in input: what the shipped builtin_policy.json must have been compiled from.
+
+    A process that judges many calls (the warm hook's workers, `hookward eval`, the MCP server) hashes the
+    knowledge files again only when one of them changed (inode, size, modification time)."""
+    try:
+        stamps = tuple((st.st_ino, st.st_size, st.st_mtime_ns) for st in map(os.stat, KNOWLEDGE_FILES))
+    except OSError:
+        stamps = None
+    memo_key = (default, stamps)
+    if stamps is not None and default is not None and memo_key in _key_memo:
+        return _key_memo[memo_key]
+    key = _builtin_key(default)
+    if stamps is not None and default is not None:
+        if len(_key_memo) > 8:
+            _key_memo.clear()
+        _key_memo[memo_key] = key
+    return key
+
+
+def _builtin_key(default: bytes | None) -> str:
     digest = sha256(f"hookward-builtin\0{COMPILER_VERSION}".encode())
     for path in BUILTIN_INPUTS:
         data = default if path == DEFAULT_POLICY and default is not None else _read(path)

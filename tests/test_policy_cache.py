@@ -195,3 +195,23 @@ def test_policy_validate_reflects_the_sources_after_the_cache_was_edited(tmp_pat
     assert result.returncode == 0 and "policy.toml" in result.stdout
     check = subprocess.run([*run, "check", "--", "cat ~/.ssh/id_rsa"], cwd=project, env=env, capture_output=True)
     assert b"floor.credentials" in check.stdout
+
+
+def test_the_builtin_key_follows_a_knowledge_file_that_changed(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
+    # The key is memoized per process on the knowledge files' stamps: a changed file gives a new key.
+    from hookward.policy import loader
+
+    copies = []
+    for path in loader.KNOWLEDGE_FILES:
+        copy = tmp_path / os.path.basename(path)
+        copy.write_bytes(open(path, "rb").read())
+        copies.append(str(copy))
+    monkeypatch.setattr(loader, "KNOWLEDGE_FILES", tuple(copies))
+    monkeypatch.setattr(loader, "BUILTIN_INPUTS", (loader.DEFAULT_POLICY, *copies))
+    default = open(loader.DEFAULT_POLICY, "rb").read()
+    first = loader.builtin_key(default)
+    assert loader.builtin_key(default) == first
+    with open(copies[0], "ab") as handle:
+        handle.write(b"\n# changed\n")
+    assert loader.builtin_key(default) != first
+    assert loader.builtin_key(default + b"\n") != loader.builtin_key(default)
