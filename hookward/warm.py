@@ -390,10 +390,13 @@ def _warm_calls(loader) -> None:  # type: ignore[no-untyped-def]
 
 def _stamps(data_files: list) -> dict:
     """(inode, size, mtime) of every module and data file the server read: an upgrade changes some of them."""
+    return _stamp_paths([getattr(module, "__file__", None) for module in list(sys.modules.values())] + data_files)
+
+
+def _stamp_paths(paths: list) -> dict:
     import os
 
     stamps = {}
-    paths = [getattr(module, "__file__", None) for module in list(sys.modules.values())] + data_files
     for path in paths:
         if not path:
             continue
@@ -404,6 +407,23 @@ def _stamps(data_files: list) -> dict:
             continue
         stamps[path] = (st.st_ino, st.st_size, st.st_mtime_ns)
     return stamps
+
+
+def _quick_stamps(stamps: dict, data_files: list) -> dict:
+    """What each call checks: the data files, and the directories of the modules that are not the standard
+    library's (site-packages itself among them: pip adds and removes a .dist-info there for every install,
+    upgrade or uninstall, and an upgrade replaces the files of each package directory). A few dozen stats
+    instead of one per module; the server itself checks every module file each WATCH_S (`serve`)."""
+    import os
+    import sysconfig
+
+    stdlib = os.path.realpath(sysconfig.get_paths()["stdlib"]) + os.sep
+    directories = set()
+    for path in stamps:
+        if path and path not in data_files and not os.path.realpath(path).startswith(stdlib):
+            directories.add(os.path.dirname(path))
+            directories.add(os.path.dirname(os.path.dirname(path)))  # site-packages, for a package's module
+    return _stamp_paths(sorted(directories) + list(data_files))
 
 
 def _changed(stamps: dict) -> bool:
@@ -438,14 +458,17 @@ def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
     server.listen(64)
     started_ns = time.time_ns()
     _preload()
-    stamps = _stamps([launcher, *_warm_data()])
+    data_files = [launcher, *_warm_data()]
+    stamps = _stamps(data_files)
     if any(stamp is not None and stamp[2] >= started_ns for stamp in stamps.values()):
         return 0  # a file changed while it was being imported (an upgrade under way): serve nothing
+    quick = _quick_stamps(stamps, data_files)
     gc.collect()
     gc.freeze()  # the workers share these pages: no collection touches them
     gc.disable()
     workers: dict[int, float] = {}  # pid -> when it started
     crashes: list[float] = []
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGCHLD})  # a worker's end is waited for, with a timeout
     try:
         while True:
             while len(workers) < WORKERS:
@@ -453,11 +476,17 @@ def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
                 if pid == 0:
                     code = WORKER_CRASHED
                     try:
-                        code = _worker(server, stamps, idle_exit_s)
+                        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGCHLD})
+                        code = _worker(server, quick, idle_exit_s)
                     finally:
                         os._exit(code)
                 workers[pid] = time.monotonic()
-            pid, status = os.wait()
+            pid, status = os.waitpid(-1, os.WNOHANG)
+            if pid == 0:
+                signal.sigtimedwait({signal.SIGCHLD}, WATCH_S)
+                if _changed(stamps):
+                    return 0  # a module changed in place: the workers stop below, a new server binds the name
+                continue
             workers.pop(pid, None)
             code = os.waitstatus_to_exitcode(status)
             if code == WORKER_STALE:
@@ -480,6 +509,7 @@ def serve(launcher: str, idle_exit_s: float = IDLE_EXIT_S) -> int:
                 pass
 
 
+WATCH_S = 1.0  # how often the server checks every module file it imported (each call checks directories)
 WORKERS = 4  # calls served at once; a burst beyond it waits in the backlog, then runs in process
 CALLS_PER_WORKER = 200  # a worker serves this many calls, then a fresh fork of the server replaces it
 WORKER_DONE, WORKER_IDLE, WORKER_STALE, WORKER_CRASHED = 0, 3, 4, 5

@@ -361,3 +361,26 @@ def test_workers_end_with_their_server(home) -> None:  # type: ignore[no-untyped
     while warm.worker_pids(launcher) and time.monotonic() < deadline:
         time.sleep(0.1)
     assert warm.worker_pids(launcher) == []
+
+
+def test_each_call_sees_a_package_upgraded_or_a_file_added_beside_its_modules(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # What a worker checks per call: the directories of the modules it imported (and their parents, where pip
+    # adds a new .dist-info), not every module file (the server checks those every WATCH_S).
+    package = tmp_path / "site-packages" / "pkg"
+    package.mkdir(parents=True)
+    module = package / "mod.py"
+    module.write_text("x = 1\n")
+    data = tmp_path / "data.json"
+    data.write_text("{}")
+    quick = warm._quick_stamps(warm._stamp_paths([str(module)]), [str(data)])
+    assert str(package) in quick and str(package.parent) in quick and str(module) not in quick
+    assert not warm._changed(quick)
+    (package.parent / "pkg-2.0.dist-info").mkdir()
+    assert warm._changed(quick)
+    quick = warm._quick_stamps(warm._stamp_paths([str(module)]), [str(data)])
+    module.unlink()
+    module.write_text("x = 2\n")  # an upgrade writes each file anew
+    assert warm._changed(quick)
+    quick = warm._quick_stamps(warm._stamp_paths([str(module)]), [str(data)])
+    data.write_text('{"a": 1}')
+    assert warm._changed(quick)
