@@ -1704,6 +1704,15 @@ _PATH_KIND = {
 }
 
 
+def _node_json_read(language: str, code: str, cmd: SimpleCommand, env: Env) -> str | None:
+    """The JSON file inline node (or bun) code only prints, when it is exactly such a print (floors judge the code)."""
+    if language not in ("node", "bun") or "require" not in code or any(a.startswith("--cwd") for a in cmd.args):
+        return None  # (`bun --cwd DIR` resolves the path from DIR)
+    from hookward.policy.floors.interpreters import node_json_read
+
+    return node_json_read(code, cmd.cwd or env.cwd)
+
+
 def _spec_demands(
     walked: Walk,
     cmd: SimpleCommand,
@@ -1775,6 +1784,10 @@ def _spec_demands(
                 _apply_floor(result, awk)
         elif kind.startswith("code:"):
             demand, embedded = fl.inline_code_demand(kind[5:], value)
+            json_read = _node_json_read(kind[5:], value, cmd, env) if demand.verdict != Verdict.ALLOW else None
+            if json_read is not None and not bases:
+                demand = fl.Demand(demand.floor, Verdict.ALLOW, f"inline node code only prints {json_read}")
+                file_effects.append(("read", json_read, False))
             _apply_floor(result, fl.Demand(demand.floor, demand.verdict, f"{program}: {demand.reason}"))
             for inner in embedded[:8]:
                 nested.extend(_shell_parts(_with_command(call, inner), policy, env))
@@ -2274,9 +2287,15 @@ def _command_parts(
                 f"{program} gets arguments hookward cannot see ({', '.join(cmd.wrappers)})",
             ),
         )
+    inline_reads: list[str] = []
     if cmd.inline_code is not None and cmd.inline_code[0] != "shell":
         language, code = cmd.inline_code
         demand, embedded = fl.inline_code_demand(language, code)
+        json_read = _node_json_read(language, code, cmd, env) if demand.verdict != Verdict.ALLOW else None
+        if json_read is not None:
+            # `node -p "require('./package.json').version"` reads one JSON file: the path rules judge it below.
+            demand = fl.Demand(demand.floor, Verdict.ALLOW, f"inline {language} code only prints {json_read}")
+            inline_reads.append(json_read)
         if language == "python" and demand.verdict == Verdict.ALLOW:
             # `python3 -c` puts the directory it runs in first on the import path: `import json` there may
             # import a json.py the agent wrote instead of the standard library's.
@@ -2357,6 +2376,7 @@ def _command_parts(
             effects += _awk_files(cmd)  # the program text is a spec's `text`; the files it names are not
     else:
         effects = _file_effects(cmd)
+    effects += [("read", path, False) for path in inline_reads]
     if program == "sed":
         # `sed -e 1r/etc/shadow`, `sed 's/a/b/w ~/.bashrc'`: the files the script itself reads and writes.
         from hookward.policy import sedscript

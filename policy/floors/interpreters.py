@@ -29,6 +29,8 @@ def inline_code_demand(language: str, code: str) -> tuple[Demand, list[str]]:
 
     Returns the demand and any shell command strings found inside the code.
     """
+    if language == "bun":
+        language = "node"  # `bun -e` / `bun --eval` run JavaScript as `node -e` does: one judge for both
     if re.search(r"hookward", code, re.IGNORECASE):
         # hookward's modules, its ledger, its policy: inline code that names them reaches for the gate itself.
         return Demand(
@@ -272,6 +274,100 @@ def _trivial_code(language: str, code: str) -> bool:
             )
         )
     return False
+
+
+# `node -p "require('./package.json').version"`: the one inline node code that reads a file, a literal `.json`
+# path (no quote, backslash, `$` or space in it), printed whole or by plain property names.
+_NODE_REQUIRE_JSON = LazyRegex(r"""require\(\s*(['"])([^'"\\`$\s]+\.json)\1\s*\)(?:\s*\.\s*[A-Za-z$][\w$]*)*""")
+_NODE_PACKAGE_JSON = LazyRegex(r"(?:@[A-Za-z0-9_][\w.-]*/)?[A-Za-z0-9_][\w.-]*/package\.json")
+_NODE_JSON_LIMIT = 1 << 20
+
+
+def node_json_read(code: str, cwd: str) -> str | None:
+    """The JSON file that inline node code only prints (`console.log(require('./package.json').version)`,
+    `-p "require('react/package.json').version"`), resolved as node resolves it, or None.
+
+    None unless node would surely parse it as JSON: a regular file whose real path ends in `.json` (node picks
+    the loader by the real path's extension, and a missing `x.json` becomes `x.json.js` or `x.json/index.js`);
+    a package's `package.json` only from a `node_modules` above `cwd` and only when that package (or the
+    project, which node consults first under its own name) declares no `exports`, which may map the name to
+    code. The caller judges the returned path as a read through the path rules.
+    """
+    text = code.strip()
+    if len(text) > 500:
+        return None
+    text = text[:-1].rstrip() if text.endswith(";") else text
+    if text.startswith("console.log(") and text.endswith(")"):
+        text = text[len("console.log(") : -1].strip()
+    match = _NODE_REQUIRE_JSON.fullmatch(text)
+    if match is None or not cwd.startswith("/"):
+        return None
+    import os
+
+    spec = match.group(2)
+    if spec.startswith(("./", "../", "/")):
+        # node resolves `..` by the text (path.resolve), then follows symlinks (realpath): so is it judged.
+        return _json_file(os.path.realpath(os.path.normpath(os.path.join(cwd, spec))))
+    if not _NODE_PACKAGE_JSON.fullmatch(spec) or ".." in spec.split("/"):
+        return None
+    name = spec[: -len("/package.json")]
+    scope = _nearest_package_json(cwd)
+    if scope is not None:
+        own = _read_json(scope)
+        if not isinstance(own, dict) or (own.get("name") == name and "exports" in own):
+            return None  # node resolves its own package's name through its `exports` first
+    directory = os.path.normpath(cwd)
+    for _ in range(64):
+        if os.path.basename(directory) != "node_modules":
+            candidate = os.path.join(directory, "node_modules", spec)
+            if os.path.isfile(candidate):
+                manifest = _read_json(candidate)
+                if not isinstance(manifest, dict) or "exports" in manifest:
+                    return None
+                return _json_file(os.path.realpath(candidate))
+            if os.path.lexists(candidate):
+                return None
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+    return None
+
+
+def _json_file(path: str) -> str | None:
+    import os
+
+    return path if path.endswith(".json") and os.path.isfile(path) else None
+
+
+def _nearest_package_json(cwd: str) -> str | None:
+    """The package.json node's package scope lookup finds from `cwd` (it stops at a node_modules folder)."""
+    import os
+
+    directory = os.path.normpath(cwd)
+    for _ in range(64):
+        if os.path.basename(directory) == "node_modules":
+            return None
+        candidate = os.path.join(directory, "package.json")
+        if os.path.lexists(candidate):
+            return candidate
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+    return None
+
+
+def _read_json(path: str) -> object:
+    """A bounded, non-blocking read of a JSON file; None if it is not a readable regular file of JSON."""
+    import json
+
+    from hookward.policy.safeio import read_regular
+
+    try:
+        return json.loads(read_regular(path, _NODE_JSON_LIMIT))
+    except (OSError, ValueError, RecursionError):
+        return None
 
 
 # Runtimes whose first word is a subcommand or an option, not a script (`dotnet build`, `java -version`,
