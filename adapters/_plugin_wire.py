@@ -142,7 +142,7 @@ def tool_call(
         split = mcp_name(tool_name) if callable(mcp_name) else None
         if split is not None:
             server, tool = split
-            return ToolCall("mcp", mcp_server=server, mcp_tool=tool, **common)
+            return ToolCall("mcp", mcp_server=server, mcp_tool=tool, arguments=tool_input, **common)
         return ToolCall("other", **common)
 
     if spec.kind == SHELL:

@@ -95,7 +95,7 @@ def _call(event: str, payload: dict) -> ToolCall:
     if "/" in tool_name:
         # MCP tools are reported as <server>/<tool>.
         server, _, tool = tool_name.partition("/")
-        return ToolCall("mcp", mcp_server=server, mcp_tool=tool, **common)  # type: ignore[arg-type]
+        return ToolCall("mcp", mcp_server=server, mcp_tool=tool, arguments=args, **common)  # type: ignore[arg-type]
     kind, fields = TOOLS.get(tool_name, ("other", ()))
     if kind == "shell":
         return ToolCall("shell", command=get_str(args, *fields, required=True), **common)  # type: ignore[arg-type]

@@ -176,7 +176,7 @@ def tool_call(
     if mcp is None:
         mcp = split_mcp_name(tool_name)
     if mcp is not None:
-        return ToolCall("mcp", mcp_server=mcp[0], mcp_tool=mcp[1], **common)  # type: ignore[arg-type]
+        return ToolCall("mcp", mcp_server=mcp[0], mcp_tool=mcp[1], arguments=arguments, **common)  # type: ignore[arg-type]
     kind, fields = tools.get(tool_name, ("other", ()))
     if kind == "shell":
         command = command_text(arguments, fields)

@@ -11,6 +11,7 @@ module only spells the wire format (https://cursor.com/docs/agent/hooks).
 
 from __future__ import annotations
 
+import json
 import os
 
 from hookward.adapters.base import PayloadError, PostEvent, WireAnswer, dumps, get_dict, get_str, project_root_for
@@ -100,9 +101,15 @@ class _Context:
         self.cwd = cwd
 
 
-def _mcp_call(ctx: _Context, tool_name: str, server: str) -> ToolCall:
+def _mcp_call(ctx: _Context, tool_name: str, server: str, arguments: object = None) -> ToolCall:
     tool = tool_name[len(MCP_PREFIX) :] if tool_name.startswith(MCP_PREFIX) else tool_name
-    return ToolCall("mcp", tool=tool_name, mcp_server=server, mcp_tool=tool, **ctx.common)  # type: ignore[arg-type]
+    if isinstance(arguments, str):  # beforeMCPExecution sends the arguments as JSON text
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            arguments = None
+    args = arguments if isinstance(arguments, dict) else None
+    return ToolCall("mcp", tool=tool_name, mcp_server=server, mcp_tool=tool, arguments=args, **ctx.common)  # type: ignore[arg-type]
 
 
 def _tool_call(event: str, payload: dict) -> ToolCall:
@@ -113,7 +120,7 @@ def _tool_call(event: str, payload: dict) -> ToolCall:
     common = dict(tool=tool_name, **ctx.common)
     if tool_name.startswith(MCP_PREFIX):
         # preToolUse names MCP tools without their server; beforeMCPExecution tells it.
-        return _mcp_call(ctx, tool_name, "")
+        return _mcp_call(ctx, tool_name, "", tool_input)
     kind, fields = TOOLS.get(tool_name, ("other", ()))
     if kind == "shell":
         return ToolCall("shell", command=get_str(tool_input, *fields, required=True), **common)  # type: ignore[arg-type]
@@ -141,7 +148,7 @@ def _mcp_event_call(event: str, payload: dict) -> ToolCall:
         raise PayloadError("field 'tool_input' must be a JSON string or an object")
     # The server is known by its url (remote) or the command that starts it (stdio).
     server = get_str(payload, "url", "command", default="") or ""
-    return _mcp_call(_Context(event, payload), tool_name, server)
+    return _mcp_call(_Context(event, payload), tool_name, server, arguments)
 
 
 def _read_call(event: str, payload: dict) -> ToolCall:

@@ -68,7 +68,7 @@ def _call(event: str, payload: dict) -> ToolCall:
     if tool_name.startswith("@"):
         # MCP tools are @<server>/<tool>.
         server, _, tool = tool_name[1:].partition("/")
-        return ToolCall("mcp", mcp_server=server, mcp_tool=tool, **common)  # type: ignore[arg-type]
+        return ToolCall("mcp", mcp_server=server, mcp_tool=tool, arguments=tool_input, **common)  # type: ignore[arg-type]
     if tool_name in SHELL_TOOLS:
         return ToolCall("shell", command=get_str(tool_input, "command", required=True), **common)  # type: ignore[arg-type]
     if tool_name in READ_TOOLS:

@@ -2653,14 +2653,79 @@ def _tool_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
             parts.append(part)
         return parts
     if call.kind == "mcp":
-        action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
-        result = _judge(action, policy, env, Verdict.parse(policy.settings["unknown_mcp"]))
-        return [Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons)]
+        return _mcp_parts(call, policy, env)
     if call.kind == "web":
         return [_web_part(call, policy, env)]
     action = Action("other", call.tool or "other", call)
     result = _judge(action, policy, env, Verdict.ASK)
     return [Part(action.what, "other", result.verdict, result.rule_ids, result.reasons)]
+
+
+def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
+    """An MCP call is judged by the rules; a well-known file tool's path arguments (policy/knowledge/mcp.py) are
+    also the file actions they are, judged as the host's own Read, Write or Edit of that path would be."""
+    action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
+    files, understood = _mcp_file_calls(call)
+    parts = [part for sub in files for part in _tool_parts(sub, policy, env)]
+    if files and understood:
+        # Every argument is accounted for: its file actions decide, and the call itself is what a rule says of it.
+        what = f"{call.mcp_tool} is a file tool, judged by the files it names"
+        result = _rules_verdict(policy, action, env, Verdict.ALLOW, ("engine.mcp-file-tool", what))
+        # Allowed only by what its arguments name, never by a rule of its own: no opinion on the wire, so the
+        # host's own prompt for the server still applies (the server may not be the local filesystem).
+        understood_part = result.rule_ids != ["engine.mcp-file-tool"]
+        parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons, understood_part))
+        return parts
+    result = _judge(action, policy, env, Verdict.parse(policy.settings["unknown_mcp"]))
+    parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons))
+    return parts
+
+
+def _mcp_file_calls(call: ToolCall) -> tuple[list[ToolCall], bool]:
+    """(the file calls a well-known MCP file tool's arguments make, whether every argument was understood)."""
+    arguments = call.arguments
+    if arguments is None or not call.mcp_tool:
+        return [], False
+    from hookward.policy.knowledge.mcp import FILE_TOOLS
+
+    known = FILE_TOOLS.get(call.mcp_tool) or FILE_TOOLS.get(call.mcp_tool.lower())
+    if known is None:
+        return [], False
+    path_keys, other_keys, content_key = known
+    understood = True
+    effects: list[tuple[str, str]] = []
+    for key, value in arguments.items():
+        effect = path_keys.get(key)
+        if effect is None:
+            understood = understood and key in other_keys
+            continue
+        values = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        if not values or not all(isinstance(v, str) and v.strip() for v in values):
+            understood = False  # a blank or non-text path: the server refuses it or reads it some other way
+            continue
+        for path in values:
+            assert isinstance(path, str)
+            effects.extend((kind, path) for kind in (("read", "delete") if effect == "move" else (effect,)))
+    content = arguments.get(content_key) if content_key else None
+    writes = [path for kind, path in effects if kind == "write"]
+    whole = arguments.get("mode") in (None, "rewrite") and len(writes) == 1  # "append" adds to the file
+    calls = [
+        ToolCall(
+            kind,
+            tool=call.tool,
+            paths=[path],
+            content=content if kind == "write" and whole and isinstance(content, str) else None,
+            cwd=call.cwd,
+            project_root=call.project_root,
+            host=call.host,
+            event=call.event,
+            session_id=call.session_id,
+            tool_use_id=call.tool_use_id,
+            permission_mode=call.permission_mode,
+        )
+        for kind, path in effects
+    ]
+    return calls, understood
 
 
 def _special_file(path: str) -> str | None:

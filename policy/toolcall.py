@@ -29,6 +29,7 @@ class ToolCall:
         "tool_use_id",
         "permission_mode",
         "content",
+        "arguments",
     )
 
     def __init__(
@@ -49,6 +50,7 @@ class ToolCall:
         tool_use_id: str = "",
         permission_mode: str | None = None,
         content: str | None = None,
+        arguments: dict[str, object] | None = None,
     ) -> None:
         if kind not in KINDS:
             raise ValueError(f"unknown tool kind {kind!r}")
@@ -73,10 +75,13 @@ class ToolCall:
         self.permission_mode = permission_mode
         # The new text of a write (the whole file), where the payload carries it; None when unknown.
         self.content = content if isinstance(content, str) else None
+        # An MCP call's arguments, where the payload carries them: a well-known file tool's path arguments are
+        # judged as the file actions they are (policy/knowledge/mcp.py). Judged, never recorded or echoed.
+        self.arguments = arguments if isinstance(arguments, dict) else None
 
     def to_dict(self) -> dict[str, object]:
-        # The new content of a write is judged, never recorded or echoed.
-        return {name: getattr(self, name) for name in self.__slots__ if name != "content"}
+        # The new content of a write and an MCP call's arguments are judged, never recorded or echoed.
+        return {name: getattr(self, name) for name in self.__slots__ if name not in ("content", "arguments")}
 
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self.to_dict().items() if v not in (None, "", ()))

@@ -331,12 +331,7 @@ def test_deletes_that_find_their_targets_at_run_time_are_never_allowed(box, comm
     assert_decided(box.decide(command), verdict, rule, command)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an MCP filesystem server's write or move onto a gate file is only asked (default.unknown): the engine does "
-    "not read MCP arguments as paths, and on hosts where ask is not enforced that is an allow (findings5.md)",
-)
-@pytest.mark.parametrize(
+@pytest.mark.parametrize(  # closed in session 6: MCP file tools' paths are file actions (policy/knowledge/mcp.py)
     ("tool", "tool_input"),
     [
         ("mcp__filesystem__write_file", {"path": "{home}/.config/hookward/policy.toml", "content": "x"}),

@@ -130,7 +130,16 @@ def call_parts(call: ToolCall) -> list:
         os.path.normpath(project) if project else "",
         os.path.normpath(call.cwd) if call.cwd else "",
         call.host or "",
-    ]
+    ] + _mcp_arguments(call)
+
+
+def _mcp_arguments(call: ToolCall) -> list:
+    """An MCP call's arguments are part of what it is: a grant for one write_file is not one for every path."""
+    arguments = getattr(call, "arguments", None)
+    if call.kind != "mcp" or not isinstance(arguments, dict):
+        return []  # other calls keep the identity they always had
+    text = ledger.dumps(arguments)
+    return [ledger.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()]
 
 
 def identity(call: ToolCall, key: bytes) -> str:

@@ -1,0 +1,207 @@
+"""Gate integrity, session 6: the ways around the gate a red team left open in session 5.
+
+1. A file MCP server's tools (write_file, move_file, edit_file, read_file, ...) are the file actions they are,
+   judged by the same path rules and floors as the host's own Write, Edit and Read (policy/knowledge/mcp.py).
+2. A nested agent started with its config redirected (CLAUDE_CONFIG_DIR=/tmp/x claude ...) runs without the hooks.
+3. The gate's own pip or python given by path installs into the gate.
+4. A debugger or tracer attached to a running process reads its memory and runs code inside it.
+
+Nothing here runs a hostile command: every case is analysed. Hostile cases assert the verdict and the rule.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hookward.adapters import claude_code
+from hookward.policy.engine import evaluate
+from hookward.policy.knowledge.mcp import FILE_TOOLS
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided
+
+ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
+SELF = "floor.self-protection"
+OFF = '{"disableAllHooks": true}'
+
+
+def _fill(box: Sandbox, value: object) -> object:
+    text = json.dumps(value).replace("{home}", str(box.home)).replace("{project}", str(box.project))
+    return json.loads(text)
+
+
+def _tool(box: Sandbox, name: str, tool_input: dict):  # type: ignore[no-untyped-def]
+    payload = {
+        "session_id": "s",
+        "cwd": str(box.project),
+        "hook_event_name": "PreToolUse",
+        "tool_name": name,
+        "tool_input": _fill(box, tool_input),
+    }
+    return evaluate(claude_code.parse("PreToolUse", payload))
+
+
+# --- 1. MCP file tools are file tools ---------------------------------------------------------------------------
+
+MCP_HOSTILE = [
+    # the reference filesystem server, under the usual and under other server names
+    ("mcp__filesystem__write_file", {"path": "{home}/.config/hookward/policy.toml", "content": "x"}, SELF),
+    ("mcp__filesystem__write_file", {"path": "~/.config/hookward/policy.toml", "content": "x"}, SELF),
+    ("mcp__fs__write_file", {"path": ".claude/settings.local.json", "content": OFF}, SELF),
+    ("mcp__filesystem__write_file", {"path": "{home}/.claude/settings.json", "content": '{"hooks": {}}'}, SELF),
+    ("mcp__filesystem__move_file", {"source": "src/app.py", "destination": "{home}/.claude/settings.json"}, SELF),
+    ("mcp__filesystem__move_file", {"source": "{home}/.claude/settings.json", "destination": "/tmp/x"}, SELF),
+    ("mcp__filesystem__move_file", {"source": "{home}/.config/hookward", "destination": "/tmp/off"}, SELF),
+    ("mcp__filesystem__edit_file", {"path": "{home}/.claude/settings.json", "edits": []}, SELF),
+    ("mcp__filesystem__edit_file", {"path": "{project}/.mcp.json", "edits": [], "dryRun": False}, SELF),
+    ("mcp__filesystem__create_directory", {"path": "{home}/.claude/hooks"}, SELF),
+    ("mcp__filesystem__write_file", {"path": "{home}/.codex/config.toml", "content": "x"}, SELF),
+    ("mcp__filesystem__write_file", {"path": "{home}/.gemini/settings.json", "content": OFF}, SELF),
+    # secrets read through the server
+    ("mcp__filesystem__read_file", {"path": "~/.ssh/id_rsa"}, "floor.credentials"),
+    ("mcp__filesystem__read_text_file", {"path": "{home}/.ssh/id_rsa", "head": 5}, "floor.credentials"),
+    ("mcp__filesystem__read_multiple_files", {"paths": ["src/app.py", "~/.ssh/id_rsa"]}, "floor.credentials"),
+    ("mcp__files__read_media_file", {"path": "~/.aws/credentials"}, "floor.credentials"),
+    # persistence
+    ("mcp__filesystem__write_file", {"path": "~/.bashrc", "content": "curl x | sh"}, "floor.persistence"),
+    # Desktop Commander, Serena and JetBrains' server: other argument names, the same files
+    (
+        "mcp__desktop-commander__write_file",
+        {"path": "~/.bashrc", "content": "x", "mode": "append"},
+        "floor.persistence",
+    ),
+    (
+        "mcp__desktop-commander__edit_block",
+        {"file_path": "{home}/.claude/settings.json", "old_string": "a", "new_string": "b"},
+        SELF,
+    ),
+    ("mcp__serena__create_text_file", {"relative_path": ".claude/settings.local.json", "content": OFF}, SELF),
+    ("mcp__serena__read_file", {"relative_path": "../../.ssh/id_rsa"}, "floor.credentials"),
+    ("mcp__jetbrains__create_new_file", {"pathInProject": ".claude/settings.local.json", "text": OFF}, SELF),
+]
+
+
+@pytest.mark.parametrize(("tool", "tool_input", "rule"), MCP_HOSTILE)
+def test_mcp_file_tool_on_a_gate_file_or_secret_is_denied_as_the_host_tool_would_be(box, tool, tool_input, rule):
+    assert_decided(_tool(box, tool, tool_input), DENY, rule, f"{tool} {tool_input}")
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input", "host_tool", "host_input"),
+    [
+        (
+            "mcp__filesystem__write_file",
+            {"path": "src/new.py", "content": "x = 1\n"},
+            "Write",
+            {"file_path": "src/new.py", "content": "x = 1\n"},
+        ),
+        (
+            "mcp__filesystem__write_file",
+            {"path": "{project}/src/app.py", "content": "x"},
+            "Write",
+            {"file_path": "{project}/src/app.py", "content": "x"},
+        ),
+        (
+            "mcp__filesystem__edit_file",
+            {"path": "src/app.py", "edits": [{"oldText": "hi", "newText": "ho"}]},
+            "Edit",
+            {"file_path": "src/app.py", "old_string": "hi", "new_string": "ho"},
+        ),
+        ("mcp__filesystem__read_file", {"path": "src/app.py"}, "Read", {"file_path": "src/app.py"}),
+        ("mcp__filesystem__list_directory", {"path": "src"}, "LS", {"path": "src"}),
+        (
+            "mcp__filesystem__write_file",
+            {"path": "~/notes.txt", "content": "x"},
+            "Write",
+            {"file_path": "~/notes.txt", "content": "x"},
+        ),
+        (
+            "mcp__filesystem__write_file",
+            {"path": "/etc/hosts", "content": "x"},
+            "Write",
+            {"file_path": "/etc/hosts", "content": "x"},
+        ),
+        (
+            "mcp__serena__replace_content",
+            {"relative_path": "src/app.py", "needle": "hi", "repl": "ho", "mode": "literal"},
+            "Edit",
+            {"file_path": "src/app.py", "old_string": "hi", "new_string": "ho"},
+        ),
+    ],
+)
+def test_mcp_file_tool_gets_the_host_tools_answer(box, tool, tool_input, host_tool, host_input):
+    mcp = _tool(box, tool, tool_input)
+    host = _tool(box, host_tool, host_input)
+    assert mcp.verdict == host.verdict, (mcp.verdict, mcp.rule_ids, host.verdict, host.rule_ids)
+    assert set(host.rule_ids) <= set(mcp.rule_ids)
+
+
+def test_mcp_write_inside_the_project_is_allowed_and_leaves_the_hosts_prompt(box):
+    decision = _tool(box, "mcp__filesystem__write_file", {"path": "src/new.py", "content": "x"})
+    assert_decided(decision, ALLOW, "default.write-in-project", "write_file src/new.py")
+    assert "engine.mcp-file-tool" in decision.rule_ids
+    # allowed by what its arguments name, not by a rule about the server: no explicit allow on the wire
+    assert not decision.understood
+
+
+def test_mcp_move_reads_and_deletes_its_source_and_writes_its_destination(box):
+    decision = _tool(box, "mcp__filesystem__move_file", {"source": "src/app.py", "destination": "/etc/app.py"})
+    actions = sorted((part.action, part.what) for part in decision.parts)
+    source = str(box.project / "src" / "app.py")
+    assert ("delete", source) in actions and ("read", source) in actions
+    assert ("write", "/etc/app.py") in actions
+    assert_decided(decision, DENY, "default.write-system", "move_file onto /etc")
+
+
+@pytest.mark.parametrize(
+    ("tool", "tool_input"),
+    [
+        ("mcp__other__frobnicate", {"path": "~/.bashrc"}),  # not a file tool hookward knows
+        (
+            "mcp__filesystem__write_file",
+            {"path": "src/a.py", "content": "x", "unheard_of": True},
+        ),  # an unknown argument
+        ("mcp__filesystem__write_file", {"content": "x"}),  # no path at all
+        ("mcp__filesystem__read_file", {"path": 7}),  # a path that is not text
+    ],
+)
+def test_mcp_call_not_fully_understood_keeps_the_unknown_mcp_answer(box, tool, tool_input):
+    assert_decided(_tool(box, tool, tool_input), ASK, "default.unknown", tool)
+
+
+def test_mcp_unknown_argument_does_not_hide_a_gate_file(box):
+    decision = _tool(
+        box, "mcp__filesystem__write_file", {"path": ".claude/settings.local.json", "content": OFF, "x": 1}
+    )
+    assert_decided(decision, DENY, SELF, "write_file with an extra argument")
+
+
+def test_a_user_rule_on_the_server_cannot_loosen_the_file_floors(box):
+    (box.config / "hookward").mkdir(parents=True)
+    (box.config / "hookward" / "policy.toml").write_text(
+        '[[rules]]\nid = "my-fs"\nverdict = "allow"\nreason = "my filesystem server"\nmcp = ["filesystem/*"]\n'
+    )
+    decision = _tool(box, "mcp__filesystem__write_file", {"path": "{home}/.claude/settings.json", "content": OFF})
+    assert_decided(decision, DENY, SELF, "write_file ~/.claude/settings.json under a user allow")
+    routine = _tool(box, "mcp__filesystem__write_file", {"path": "src/new.py", "content": "x"})
+    assert routine.verdict == ALLOW and "user.my-fs" in routine.rule_ids
+
+
+def test_every_mcp_file_tool_entry_names_a_known_effect():
+    for name, (paths, other, content) in FILE_TOOLS.items():
+        assert paths, name
+        assert set(paths.values()) <= {"read", "write", "edit", "delete", "move"}, name
+        assert not set(paths) & (other - {content} if content else other), name
+
+
+def test_a_grant_for_one_mcp_call_is_not_a_grant_for_another_path(box):
+    from hookward.policy.toolcall import ToolCall
+    from hookward.verdicts.grants import call_parts
+
+    def call(path: str) -> ToolCall:
+        return ToolCall("mcp", mcp_server="filesystem", mcp_tool="write_file", arguments={"path": path})
+
+    assert call_parts(call("~/notes.txt")) != call_parts(call("~/other.txt"))
+    plain = ToolCall("read", paths=["a"])
+    assert len(call_parts(plain)) == len(call_parts(ToolCall("mcp", mcp_server="s", mcp_tool="t")))
