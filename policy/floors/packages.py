@@ -254,4 +254,23 @@ def demands(cmd: Command) -> list[Demand]:
         found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} downloads and runs a package"))
     if program in kp.PACKAGE_MANAGERS:
         found.extend(_install_demands(program, args, cmd.project_file))
+    if program == "brew":
+        found.extend(_brew_demands(args))
     return found
+
+
+# Homebrew subcommands that fetch formulae or casks (Ruby that brew evaluates) and run their install steps; a
+# Brewfile (`brew bundle`) is Ruby too. `brew tap` alone lists the taps.
+_BREW_FETCHES = frozenset({"install", "reinstall", "upgrade", "update", "tap", "bundle"})
+
+
+def _brew_demands(args: list[str]) -> list[Demand]:
+    """`brew -v install x`, `brew reinstall x`, `brew tap u/r`, `brew bundle`: the subcommand is the first word
+    that is no option (brew's global flags come first), not args[0]."""
+    words = [a for a in args if not a.startswith("-")]
+    sub = words[0] if words else ""
+    if sub not in _BREW_FETCHES or (sub == "tap" and len(words) < 2):
+        return []
+    if sub in ("install", "upgrade", "update") and args[:1] == [sub]:
+        return []  # judged by _install_demands
+    return [Demand(Floor.FETCH_AND_RUN, ASK, f"brew {sub} fetches formulae (Ruby code brew runs) and installs them")]

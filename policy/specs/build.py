@@ -2086,3 +2086,259 @@ def _swift() -> Spec:
 
 
 SPECS += [_swift(), _phpunit()]
+
+
+# --- formatters agents run on the files they touch (session 6) ---------------------------------------------------
+# A formatter that rewrites its operands makes them `edit` paths, judged by the path rules: `clang-format -i
+# ~/.bashrc` or `shfmt -w ~/.profile` changes a startup file, inside the project it is routine.
+
+
+def _clang_format_judge(walked: Walk, argv: list[str]) -> None:
+    """`-style=file:PATH` reads PATH as YAML, whose parse errors quote its lines; `@FILE` is a response file of
+    more options and files (LLVM's command-line library reads it), which hookward does not see."""
+    kept = []
+    for effect in walked.effects:
+        if effect.kind == "text" and effect.origin in ("-style", "--style") and effect.value.startswith("file:"):
+            kept.append(Effect("read", effect.value[5:], effect.origin))
+            continue
+        if effect.kind == "text" and effect.origin in ("-style", "--style"):
+            continue
+        if effect.kind in ("read", "edit") and effect.origin.startswith("operand") and effect.value.startswith("@"):
+            walked.unknown.append(f"{effect.value}: a response file of options and files hookward does not read")
+            continue
+        kept.append(effect)
+    walked.effects[:] = kept
+
+
+def _clang_format() -> Spec:
+    return Spec(
+        "clang-format",
+        aliases=tuple(f"clang-format-{n}" for n in range(11, 20)),
+        version="clang-format 14.0.6 (Debian bookworm clang-format-14)",
+        summary="formats C, C++, Java, JavaScript, JSON, Objective-C, protobuf and C# files; -i rewrites them",
+        # LLVM's option parser: one or two dashes, `-opt=value` or `-opt value`, no bundling, no abbreviations.
+        single_dash=True,
+        bundling=False,
+        long_prefix=False,
+        options={
+            "-help --help -help-list --help-list -help-hidden --help-hidden": "flag",
+            "-help-list-hidden --help-list-hidden -version --version": "flag",
+            "-Werror --Werror -dry-run --dry-run -n -dump-config --dump-config -verbose --verbose": "flag",
+            "-output-replacements-xml --output-replacements-xml": "flag",
+            "-sort-includes --sort-includes -Wno-error --Wno-error": "opt",
+            "-assume-filename --assume-filename -cursor --cursor -fallback-style --fallback-style": "val",
+            "-ferror-limit --ferror-limit -length --length -lines --lines -offset --offset": "val",
+            "-qualifier-alignment --qualifier-alignment": "val",
+            "-style --style": "val:text",  # judged by _clang_format_judge (file:PATH reads PATH)
+            "-i": "flag>read=edit",  # the files are rewritten in place
+            # A file that lists the files to format (or rewrite, with -i): names hookward cannot see.
+            "-files --files": "unknown",
+        },
+        operands="read*",
+        judge=_clang_format_judge,
+        examples={
+            "clang-format -i src/main.cpp": "edit:src/main.cpp",
+            "clang-format src/a.c src/b.h": "read:src/a.c read:src/b.h",
+            "clang-format -i ~/.bashrc": "edit:~/.bashrc",
+            "clang-format ~/.bashrc -i": "edit:~/.bashrc",
+            "clang-format --dry-run --Werror -style=file src/x.cc": "read:src/x.cc",
+            "clang-format -style=file:/home/u/.ssh/id_rsa x.c": "read:/home/u/.ssh/id_rsa read:x.c",
+            "clang-format -i @/tmp/list": "unknown",
+            "clang-format --files=/tmp/list -i": "unknown",
+            "clang-format --dump-config": "",
+            "clang-format --version": "",
+        },
+    )
+
+
+def _biome_judge(walked: Walk, argv: list[str]) -> None:
+    """`biome init` writes biome.json(c) in the directory it runs in, `biome migrate --write` rewrites the
+    configuration; `format/check/lint --write` with no paths rewrites what the configuration includes (the
+    project's files)."""
+    sub = walked.spec.name
+    seen = set(walked.seen)
+    writes = bool(seen & {"--write", "--fix", "--apply", "--apply-unsafe"})
+    if sub == "init":
+        walked.effects.append(Effect("write", "biome.jsonc" if "--jsonc" in seen else "biome.json", "biome init"))
+    elif sub == "migrate" and writes:
+        walked.effects.append(Effect("edit", "biome.json", "biome migrate --write"))
+    elif sub in ("format", "check", "lint") and writes and not any(e.kind == "edit" for e in walked.effects):
+        if not seen & {"--stdin-file-path"}:
+            walked.effects.append(Effect("edit", ".", f"biome {sub} --write with no paths: the project's files"))
+
+
+# Options of biome 1.9.4 (`biome COMMAND --help`): formatter, linter and file-selection settings take a value
+# that is a setting, not a path.
+_BIOME_COMMON = {
+    "-h --help": "flag",
+    "--use-server --verbose --skip-errors --no-errors-on-unmatched --error-on-warnings": "flag",
+    "--colors --max-diagnostics --reporter --log-level --log-kind --diagnostic-level": "val",
+    "--config-path": "val:read",  # biome.json(c), or the directory holding it
+}
+_BIOME_FILES = {
+    "--vcs-enabled --vcs-client-kind --vcs-use-ignore-file --vcs-default-branch": "val",
+    "--files-max-size --files-ignore-unknown": "val",
+    "--vcs-root": "val:read",  # where the VCS ignore files are read
+    "--stdin-file-path": "val:text",  # the name code on stdin is formatted as
+    "--staged --changed": "flag",
+    "--since": "val",
+}
+_BIOME_FORMAT = {
+    "--use-editorconfig --indent-style --indent-size --indent-width --line-ending --line-width": "val",
+    "--attribute-position --bracket-spacing --jsx-quote-style --quote-properties --trailing-comma": "val",
+    "--trailing-commas --semicolons --arrow-parentheses --bracket-same-line --quote-style": "val",
+    "--javascript-formatter-enabled --javascript-formatter-indent-style --javascript-formatter-indent-size": "val",
+    "--javascript-formatter-indent-width --javascript-formatter-line-ending --javascript-formatter-line-width": "val",
+    "--javascript-attribute-position --json-formatter-enabled --json-formatter-indent-style": "val",
+    "--json-formatter-indent-width --json-formatter-indent-size --json-formatter-line-ending": "val",
+    "--json-formatter-line-width --json-formatter-trailing-commas --css-formatter-enabled": "val",
+    "--css-formatter-indent-style --css-formatter-indent-width --css-formatter-line-ending": "val",
+    "--css-formatter-line-width --css-formatter-quote-style --graphql-formatter-enabled": "val",
+    "--graphql-formatter-indent-style --graphql-formatter-indent-width --graphql-formatter-line-ending": "val",
+    "--graphql-formatter-line-width --graphql-formatter-quote-style": "val",
+}
+_BIOME_LINT = {
+    "--javascript-linter-enabled --javascript-assists-enabled --json-linter-enabled --json-assists-enabled": "val",
+    "--css-linter-enabled --css-assists-enabled --graphql-linter-enabled --assists-enabled": "val",
+    "--formatter-enabled --linter-enabled --organize-imports-enabled": "val",
+}
+_BIOME_WRITE = {"--write --fix --apply --apply-unsafe": "flag>read=edit", "--unsafe": "flag"}
+
+
+def _biome() -> Spec:
+    files = {**_BIOME_COMMON, **_BIOME_FILES}
+    return Spec(
+        "biome",
+        version="biome 1.9.4 (biome COMMAND --help)",
+        summary="formats and lints JS/TS/JSON/CSS; --write (--fix, --apply, --apply-unsafe) rewrites the files",
+        long_prefix=False,
+        options={"-h --help -V --version": "flag"},
+        subcommands={
+            "format": Spec(
+                "format",
+                options={**files, **_BIOME_FORMAT, "--write --fix": "flag>read=edit"},
+                operands="read*",
+                long_prefix=False,
+                judge=_biome_judge,
+            ),
+            "check": Spec(
+                "check",
+                options={**files, **_BIOME_FORMAT, **_BIOME_LINT, **_BIOME_WRITE},
+                operands="read*",
+                long_prefix=False,
+                judge=_biome_judge,
+            ),
+            "lint": Spec(
+                "lint",
+                options={
+                    **files,
+                    **_BIOME_WRITE,
+                    "--javascript-linter-enabled --json-linter-enabled --css-linter-enabled": "val",
+                    "--graphql-linter-enabled --only --skip": "val",
+                },
+                operands="read*",
+                long_prefix=False,
+                judge=_biome_judge,
+            ),
+            "ci": Spec(
+                "ci",
+                options={**files, **_BIOME_FORMAT, **_BIOME_LINT},
+                operands="read*",
+                long_prefix=False,
+            ),
+            "search": Spec("search", options=files, operands="text read*", long_prefix=False),
+            "init": Spec("init", options={"-h --help --jsonc": "flag"}, judge=_biome_judge),
+            "migrate": Spec(
+                "migrate",
+                options={**_BIOME_COMMON, "--write --fix": "flag"},
+                operands="text?",  # `migrate prettier` / `migrate eslint`: the tool whose settings are read
+                long_prefix=False,
+                judge=_biome_judge,
+            ),
+            "rage": Spec("rage", options={**_BIOME_COMMON, "--daemon-logs --formatter --linter": "flag"}),
+            "start lsp-proxy": Spec(
+                "start",
+                options={"-h --help": "flag", "--log-prefix-name": "val", "--log-path": "val:tree-write"},
+                long_prefix=False,
+            ),
+            "stop clean version": Spec("stop", options={"-h --help": "flag"}),
+            "explain": Spec("explain", options={"-h --help": "flag"}, operands="text"),
+        },
+        examples={
+            "biome format src": "read:src",
+            "biome format --write src": "edit:src",
+            "biome format --write ~/.config/app.json": "edit:~/.config/app.json",
+            "biome check --write .": "edit:.",
+            "biome check --apply src/a.ts": "edit:src/a.ts",
+            "biome check --apply-unsafe src": "edit:src",
+            "biome check src": "read:src",
+            "biome lint src": "read:src",
+            "biome lint --write": "edit:.",
+            "biome ci .": "read:.",
+            "biome init": "write:biome.json",
+            "biome migrate --write": "edit:biome.json",
+            "biome check --config-path ~/.ssh/id_rsa src": "read:~/.ssh/id_rsa read:src",
+            "biome --version": "",
+            "biome format --indent-style=space --line-width 100 src": "read:src",
+        },
+    )
+
+
+def _rustfmt() -> Spec:
+    return Spec(
+        "rustfmt",
+        version="rustfmt 1.9.0-stable (rustfmt --help)",
+        summary="formats Rust files in place (and the modules they declare); --check only reports",
+        long_prefix=False,
+        options={
+            "-h --help": "opt",  # `--help=config`
+            "-V --version -v --verbose -q --quiet -l --files-with-diff --backup": "flag",
+            "--check": "flag>edit=read",  # prints a diff, writes nothing
+            # `--emit stdout` prints instead of writing; the strictest reading keeps the operands edited.
+            "--emit --edition --style-edition --color --config": "val",
+            "--config-path": "val:read",  # rustfmt.toml, whose parse errors quote it
+            "--print-config": "val2:write",  # `default|minimal PATH`: the config is written to PATH
+        },
+        operands="edit*",
+        examples={
+            "rustfmt src/main.rs": "edit:src/main.rs",
+            "rustfmt --check src/lib.rs": "read:src/lib.rs",
+            "rustfmt --edition 2021 ~/.bashrc": "edit:~/.bashrc",
+            "rustfmt --config-path /home/u/.netrc x.rs": "read:/home/u/.netrc edit:x.rs",
+            "rustfmt --print-config default ~/.profile": "write:~/.profile",
+            "rustfmt --version": "",
+        },
+    )
+
+
+def _shfmt() -> Spec:
+    return Spec(
+        "shfmt",
+        version="shfmt 3.6.0 (Debian bookworm)",
+        summary="formats shell scripts (a directory: every shell script under it); -w rewrites them",
+        # Go's flag package: one or two dashes, no bundling, no abbreviations, options end at the first operand.
+        single_dash=True,
+        bundling=False,
+        long_prefix=False,
+        posix=True,
+        options={
+            "-h -help --help -version --version": "flag",
+            "-l --list -d --diff -s --simplify -mn --minify -p --posix -bn --binary-next-line": "flag",
+            "-ci --case-indent -sr --space-redirects -kp --keep-padding -fn --func-next-line": "flag",
+            "--to-json --from-json -f --find": "flag",
+            "-ln --language-dialect -i --indent --filename": "val",
+            "-w --write": "flag>edit*",
+        },
+        operands="tree-read*",
+        examples={
+            "shfmt -d scripts": "tree-read:scripts",
+            "shfmt -l -w .": "edit:.",
+            "shfmt -w ~/.profile": "edit:~/.profile",
+            "shfmt -i 2 -ci -w deploy.sh": "edit:deploy.sh",
+            "shfmt --diff x.sh": "tree-read:x.sh",
+            "shfmt -f .": "tree-read:.",
+        },
+    )
+
+
+SPECS += [_clang_format(), _biome(), _rustfmt(), _shfmt()]

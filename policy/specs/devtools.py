@@ -1427,3 +1427,181 @@ LDD = Spec(
     examples={"ldd --version": "", "ldd /tmp/x": "script:/tmp/x", "ldd -v build/app": "script:build/app"},
 )
 SPECS += [LDD]
+
+
+# objdump prints what an object file holds; -S/--source also prints the source files the binary's debug
+# information names (any path the binary's builder wrote there, with -I/--prefix to find them), which the
+# command line does not show: not modelled, so it asks. `@FILE` reads more options from FILE.
+def _objdump_judge(result: Walk, argv: list[str]) -> None:
+    _response_files(result, argv)
+    for name in ("-S", "--source", "--source-comment"):
+        if name in result.seen:
+            result.unknown.append(
+                f"objdump {name} prints the source files named inside the binary's debug information: "
+                "paths hookward cannot see"
+            )
+            break
+
+
+OBJDUMP = Spec(
+    "objdump",
+    version=_BINUTILS,
+    options={
+        "-a --archive-headers -f --file-headers -p --private-headers -h --section-headers --headers": "flag",
+        "-x --all-headers -d -D --disassemble-all -s --full-contents -g --debugging -e --debugging-tags": "flag",
+        "-G --stabs -L --process-links -t --syms -T --dynamic-syms -r --reloc -R --dynamic-reloc": "flag",
+        "-v --version -i --info -H --help -l --line-numbers -F --file-offsets -w --wide": "flag",
+        "-z --disassemble-zeroes --recurse-limit --no-recurse-limit --no-addresses --prefix-addresses": "flag",
+        "--show-raw-insn --no-show-raw-insn --show-all-symbols --special-syms --inlines --dwarf-check": "flag",
+        "--file-start-context -EB -EL -Wk -WK -WN --noshow-raw-insn": "flag",
+        "-S --source": "flag",  # judged by _objdump_judge
+        "--source-comment": "opt",  # implies -S
+        "--disassemble -C --demangle -W --dwarf --ctf --sframe --visualize-jumps -U": "opt",
+        "-P --private -b --target -m --architecture -j --section -M --disassembler-options --endian": "val",
+        "--unicode --start-address --stop-address --adjust-vma --insn-width --dwarf-depth --dwarf-start": "val",
+        "--ctf-parent --disassembler-color --prefix --prefix-strip": "val",
+        "-I --include": "val:stat",  # where -S looks for the source files
+    },
+    operands="read*",
+    judge=_objdump_judge,
+    examples={
+        "objdump -d a.out": "read:a.out",
+        "objdump -h build/lib.so": "read:build/lib.so",
+        "objdump -t -C x.o": "read:x.o",
+        "objdump -S a.out": "read:a.out unknown",
+        "objdump --source -l a.out": "read:a.out unknown",
+        "objdump -dS a.out": "read:a.out unknown",
+        "objdump -d @/home/u/.aws/credentials": "read:/home/u/.aws/credentials",
+        "objdump -M intel -d --start-address=0x1000 bin": "read:bin",
+    },
+)
+SPECS += [OBJDUMP]
+
+
+# --- code counters: cloc, scc, tokei (they read trees and print counts) ---------------------------------------
+
+
+def _cloc_judge(result: Walk, argv: list[str]) -> None:
+    """`--vcs=git|svn|auto` lists files with that tool; any other value is a command cloc runs for the list.
+    `--print-filter-stages` prints the code it counts, so with a list of names hookward cannot see (a list
+    file, a VCS's list, an options file) it prints files nobody named."""
+    for index, effect in enumerate(result.effects):
+        if effect.kind == "text" and effect.origin == "--vcs":
+            if effect.value in ("git", "svn", "auto"):
+                result.effects[index] = Effect("text", "", "--vcs")
+            else:
+                result.effects[index] = Effect("exec", effect.value, "--vcs (a command that lists the files)")
+    result.effects[:] = [e for e in result.effects if not (e.kind == "text" and not e.value)]
+    hidden = {"--list-file", "--diff-list-file", "--diff-list-files", "--vcs", "--config", "--git"}
+    if "--print-filter-stages" in result.seen and hidden & set(result.seen):
+        result.unknown.append("cloc --print-filter-stages prints files from a list hookward cannot see")
+
+
+CLOC = Spec(
+    "cloc",
+    version="cloc 1.96 (Debian bookworm)",
+    summary="counts lines of code in files, directories and archives; options may be abbreviated (Getopt::Long)",
+    options={
+        "--help --version --quiet --json --csv --md --xml --yaml --hide-rate --sum-one --sql-append": "flag",
+        "--unicode --autoconf --by-file --by-file-by-lang --count-and-diff --diff --ignore-case": "flag",
+        "--ignore-whitespace --docstring-as-code --follow-links --git --git-diff-rel --git-diff-all": "flag",
+        "--no-recurse --read-binary-files --skip-uniqueness --stat --sum-reports --unix --windows": "flag",
+        "--use-sloccount --fullpath --skip-win-hidden --print-filter-stages --show-os --diff-list-files": "flag",
+        "--strip-str-comments --ignore-case-ext": "flag",
+        "-v --verbose --show-ext --show-lang --no-autogen": "opt",
+        "--diff-timeout --force-lang --lang-no-ext --max-file-size --script-lang --skip-leading": "val",
+        "--stdin-name --timeout --processes --exclude-content --exclude-dir --exclude-ext --exclude-lang": "val",
+        "--include-ext --include-lang --match-d --not-match-d --match-f --not-match-f --skip-archive": "val",
+        "--explain --by-percent --csv-delimiter --file-encoding --progress-rate --summary-cutoff": "val",
+        "--sql-project --sql-style --xsl": "val",
+        "--vcs": "val:text",  # judged by _cloc_judge
+        "--extract-with": "val:exec",  # a command that unpacks each archive (>FILE< is the archive)
+        "--config": "val:load",  # more switches, one a line (an --extract-with among them)
+        "--list-file --diff-list-file --exclude-list-file --read-lang-def --force-lang-def": "val:read",
+        "--out --report-file --sql --categorized --counted --found --ignored --diff-alignment": "val:write",
+        "--write-lang-def --write-lang-def-incl-dup": "val:write",
+        "--sdir": "val:tree-write",  # scratch files, left there
+        # Writes a stripped copy of every file counted into the directory cloc runs in (or, with
+        # --original-dir, next to each original: anywhere the operands are).
+        "--strip-comments": "val:text",
+        "--original-dir": "unknown",
+    },
+    operands="read*",
+    effects="recursive",
+    judge=_cloc_judge,
+    examples={
+        "cloc .": "recursive read:.",
+        "cloc src tests --exclude-dir=node_modules": "recursive read:src read:tests",
+        "cloc --vcs=git": "recursive",
+        "cloc --vcs=./list-files": "recursive exec:./list-files",
+        "cloc --extract-with=/tmp/x x.tgz": "recursive exec:/tmp/x read:x.tgz",
+        "cloc --report-file ~/.bashrc .": "recursive write:~/.bashrc read:.",
+        "cloc --by-file --json --out=/tmp/c.json src": "recursive write:/tmp/c.json read:src",
+        "cloc --config /tmp/opts .": "recursive load:/tmp/opts read:.",
+        "cloc --list-file=/tmp/l --print-filter-stages": "recursive read:/tmp/l unknown",
+        "cloc --diff v1 v2": "recursive read:v1 read:v2",
+    },
+)
+
+
+def _scc_outputs(result: Walk, argv: list[str]) -> None:
+    """`--format-multi 'tabular:stdout,html:out.html'`: each `FORMAT:FILE` but stdout is a file written."""
+    for effect in list(result.effects):
+        if effect.kind == "text" and effect.origin == "--format-multi":
+            result.effects.remove(effect)
+            for item in effect.value.split(","):
+                target = item.split(":", 1)[1] if ":" in item else ""
+                if target and target != "stdout":
+                    result.effects.append(Effect("write", target, "--format-multi"))
+
+
+SCC = Spec(
+    "scc",
+    version="scc 3.4.0 (scc --help)",
+    summary="counts lines, code and complexity in the trees it is given",
+    long_prefix=False,
+    options={
+        "-h --help --version -v --verbose --binary --by-file --ci --debug --trace -a --dryness": "flag",
+        "--include-symlinks -l --languages --min --gen --no-cocomo -c --no-complexity -d --no-duplicates": "flag",
+        "--no-gen --no-gitignore --no-gitmodule --no-hborder --no-ignore --no-large --no-min --no-min-gen": "flag",
+        "--no-scc-ignore --no-size --overhead --percent --uloc -w --wide --count-ignore": "flag",
+        "--avg-wage --cocomo-project-type --count-as --currency-symbol --directory-walker-job-workers --eaf": "val",
+        "--exclude-dir -x --exclude-ext --exclude-file --file-gc-count --file-list-queue-size": "val",
+        "--file-process-job-workers --file-summary-job-queue-size -f --format --generated-markers": "val",
+        "-i --include-ext --large-byte-count --large-line-count --min-gen-line-length -M --not-match": "val",
+        "--remap-all --remap-unknown --size-unit --sloccount-format -s --sort --sql-project": "val",
+        "-o --output": "val:write",
+        "--format-multi": "val:text",  # judged by _scc_outputs
+    },
+    operands="read*",
+    effects="recursive",
+    judge=_scc_outputs,
+    examples={
+        "scc": "recursive",
+        "scc src": "recursive read:src",
+        "scc --by-file -f json -o ~/.bashrc .": "recursive write:~/.bashrc read:.",
+        "scc --format-multi 'tabular:stdout,html:/tmp/r.html'": "recursive write:/tmp/r.html",
+    },
+)
+
+TOKEI = Spec(
+    "tokei",
+    version="tokei 12.1.2 (tokei --help)",
+    summary="counts lines of code; -o is an output format (json, yaml, cbor), printed, not a file",
+    long_prefix=False,
+    options={
+        "-h --help -V --version -f --files --hidden -l --languages --no-ignore --no-ignore-dot": "flag",
+        "--no-ignore-parent --no-ignore-vcs -C --compact -v --verbose -r --rsort": "flag",
+        "-c --columns -e --exclude -o --output -s --sort -t --type -n --num-format --streaming": "val",
+        "-i --input": "val:read",  # statistics of an earlier run, from a file (or `stdin`)
+    },
+    operands="read*",
+    effects="recursive",
+    examples={
+        "tokei": "recursive",
+        "tokei . -o json": "recursive read:.",
+        "tokei --exclude node_modules src": "recursive read:src",
+        "tokei -i /tmp/stats.json": "recursive read:/tmp/stats.json",
+    },
+)
+SPECS += [CLOC, SCC, TOKEI]

@@ -1928,32 +1928,113 @@ def _dpkg() -> Spec:
 
 
 def _brew() -> Spec:
+    """Homebrew. Installing, upgrading, reinstalling, tapping and `bundle` fetch formulae (Ruby code brew
+    evaluates) and run their install steps: `network`, which the fetch-and-run floor judges; a Brewfile is Ruby
+    too. Removing is `destroy`; `services` registers launchd / systemd units (persistence)."""
+    install_flags = (
+        "--cask --formula -f --force -s --build-from-source --HEAD --fetch-HEAD -q --quiet -v --verbose -d --debug"
+        " --no-quarantine --overwrite -n --dry-run --ignore-dependencies --only-dependencies --display-times"
+        " --keep-tmp --skip-cask-deps --require-sha --adopt --greedy -g --git -i --interactive"
+    )
     return Spec(
         "brew",
-        version="Homebrew 4.4",
+        version="Homebrew 4.4 (brew help, brew COMMAND --help)",
+        summary="subcommands not listed here (edit, sh, ruby, irb, developer commands) are not modelled and ask",
         options={
             **_H,
             "-v --version --verbose -d --debug -q --quiet": "flag",
-            "--prefix --cellar --repository --cache": "flag>text*",
+            "--prefix --cellar --repository --cache --caskroom --env": "flag>text*",
         },
         subcommands={
-            "install reinstall upgrade update fetch tap bundle": Spec(
+            "install reinstall upgrade update fetch": Spec(
                 "install",
                 operands="text*",
                 effects="network",
+                options={**_H, install_flags: "flag"},
+            ),
+            "tap": Spec(
+                "tap",
+                operands="text*",
+                effects="network",
+                options={**_H, "--force -f --custom-remote --repair --eval-all -q --quiet -v --verbose": "flag"},
+            ),
+            "bundle": Spec(
+                "bundle",
+                operands="text*",
+                effects="network",
                 options={
-                    "--cask --formula -f --force --build-from-source -s --HEAD --quiet -q --no-quarantine": "flag"
+                    **_H,
+                    "--global --force -f --no-upgrade --cleanup --zap --all --formula --cask --describe": "flag",
+                    "-q --quiet -v --verbose --no-lock --install --no-vscode --no-restart": "flag",
+                    "--file": "val:load",  # the Brewfile: Ruby that brew evaluates
                 },
             ),
             "uninstall remove rm untap cleanup autoremove": Spec(
-                "uninstall", operands="text*", options={"-f --force --zap --cask": "flag"}
+                "uninstall",
+                operands="text*",
+                effects="destroy",
+                options={
+                    **_H,
+                    "-f --force --zap --cask --formula --ignore-dependencies -n --dry-run -s": "flag",
+                    "--prune": "opt",
+                },
             ),
-            "list ls info search outdated deps uses leaves doctor config commands desc home shellenv": Spec(
-                "list", operands="text*", options={"--cask --formula --versions --json --installed -1 --tree": "flag"}
+            "list ls info search outdated deps uses leaves doctor dr config commands desc home shellenv": Spec(
+                "list",
+                operands="text*",
+                options={
+                    **_H,
+                    "--cask --formula --versions --installed -1 -l -r -t --tree --multiple --pinned": "flag",
+                    "--json": "opt",
+                    "--greedy --quiet -q --verbose -v --desc --eval-all --full-name --direct --include-build": "flag",
+                    "--include-test --skip-recommended --include-optional --union --recursive --topological": "flag",
+                    "--fetch-HEAD --analytics --github --github-packages-downloads --search --all": "flag",
+                    "--sort-by-size --no-simulate": "flag",
+                },
             ),
-            "link unlink pin unpin services": Spec("link", operands="text*", effects="config"),
+            "link unlink pin unpin": Spec(
+                "link",
+                operands="text*",
+                effects="config",
+                options={**_H, "--overwrite -f --force -n --dry-run": "flag"},
+            ),
+            "services": Spec(
+                "services",
+                options=_H,
+                subcommands={
+                    "list info": Spec("list", operands="text*", options={**_H, "--json --all": "flag"}),
+                    "start stop restart run kill cleanup": Spec(
+                        "start",
+                        operands="text*",
+                        effects="config",
+                        options={
+                            **_H,
+                            "--all --keep --no-wait": "flag",
+                            "--file --max-wait --sudo-service-user": "val",
+                        },
+                    ),
+                },
+            ),
         },
-        examples={"brew install jq": "network", "brew list": ""},
+        examples={
+            "brew install jq": "network",
+            "brew upgrade": "network",
+            "brew reinstall node": "network",
+            "brew tap evil/tap": "network",
+            "brew bundle": "network",
+            "brew bundle --file /tmp/Brewfile": "network load:/tmp/Brewfile",
+            "brew uninstall jq": "destroy",
+            "brew services start postgresql": "config",
+            "brew services list": "",
+            "brew list": "",
+            "brew info --json=v2 jq": "",
+            "brew cleanup --prune=all": "destroy",
+            "brew --version": "",
+            "brew doctor": "",
+            "brew outdated": "",
+            "brew search ripgrep": "",
+            "brew edit jq": "unknown",
+        },
     )
 
 

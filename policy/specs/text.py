@@ -527,3 +527,55 @@ SPECS += [
         },
     )
 ]
+
+
+# delta (git-delta) renders a diff read on standard input, or diffs two files it is given (it runs `git diff
+# --no-index` on them). Its configuration is git's: --config names a gitconfig whose [delta] section may set
+# `pager`, a command delta runs, so that file is code loaded; --pager is that command.
+DELTA = Spec(
+    "delta",
+    version="delta 0.18.2 (delta --help)",
+    summary="a pager for git and diff output; options not listed here are not modelled and ask",
+    long_prefix=False,
+    options={
+        "-h --help -V --version --color-only --dark --light --detect-dark-light --diff-highlight": "flag",
+        "--diff-so-fancy --hyperlinks --keep-plus-minus-markers --list-languages --list-syntax-themes": "flag",
+        "--navigate --no-gitconfig --parse-ansi --raw --relative-paths --show-colors --show-config": "flag",
+        "--show-syntax-themes --show-themes -s --side-by-side -n --line-numbers --true-color --24-bit-color": "flag",
+        "--debug-hyperlinks": "flag",
+        "--blame-code-style --blame-format --blame-palette --blame-separator-format --blame-separator-style": "val",
+        "--blame-timestamp-format --blame-timestamp-output-format --commit-decoration-style --commit-regex": "val",
+        "--commit-style --default-language --diff-stat-align-width --features --file-added-label": "val",
+        "--file-copied-label --file-decoration-style --file-modified-label --file-removed-label": "val",
+        "--file-renamed-label --file-style --file-transformation --generate-completion": "val",
+        "--grep-context-line-style --grep-file-style --grep-header-decoration-style --grep-header-file-style": "val",
+        "--grep-line-number-style --grep-match-line-style --grep-match-word-style --grep-output-type": "val",
+        "--grep-separator-symbol --hunk-header-decoration-style --hunk-header-file-style": "val",
+        "--hunk-header-line-number-style --hunk-header-style --hunk-label --hyperlinks-commit-link-format": "val",
+        "--hyperlinks-file-link-format --inline-hint-style --inspect-raw-lines --line-buffer-size": "val",
+        "--line-fill-method --line-numbers-left-format --line-numbers-left-style --line-numbers-minus-style": "val",
+        "--line-numbers-plus-style --line-numbers-right-format --line-numbers-right-style": "val",
+        "--line-numbers-zero-style --map-styles --max-line-distance --max-line-length": "val",
+        "--merge-conflict-begin-symbol --merge-conflict-end-symbol": "val",
+        "--merge-conflict-ours-diff-header-decoration-style --merge-conflict-ours-diff-header-style": "val",
+        "--merge-conflict-theirs-diff-header-decoration-style --merge-conflict-theirs-diff-header-style": "val",
+        "--minus-emph-style --minus-empty-line-marker-style --minus-non-emph-style --minus-style": "val",
+        "--navigate-regex --paging --plus-emph-style --plus-empty-line-marker-style --plus-non-emph-style": "val",
+        "--plus-style --right-arrow --syntax-theme --tabs -w --width --whitespace-error-style": "val",
+        "--word-diff-regex --wrap-left-symbol --wrap-max-lines --wrap-right-percent": "val",
+        "--wrap-right-prefix-symbol --wrap-right-symbol --zero-style": "val",
+        "--config": "val:load",
+        "--pager": "val:exec",
+    },
+    operands="read*",
+    examples={
+        "delta": "",
+        "delta a.txt b.txt": "read:a.txt read:b.txt",
+        "delta --side-by-side -n old.py new.py": "read:old.py read:new.py",
+        "delta /dev/null ~/.ssh/id_rsa": "read:/dev/null read:~/.ssh/id_rsa",
+        "delta --pager=./evil": "exec:./evil",
+        "delta --config /tmp/gitconfig": "load:/tmp/gitconfig",
+        "delta --show-config": "",
+    },
+)
+SPECS += [DELTA]
