@@ -2223,7 +2223,7 @@ def _command_parts(
     local_bin = lambda name: _project_package_binary(name, cmd, env)  # noqa: E731
     project_file = lambda name: _project_file(name, cmd, call, env)  # noqa: E731
     for demand in fl.command_demands(
-        [program] + cmd.args, cmd.wrappers, program, local_bin, project_file, walked
+        [program] + cmd.args, cmd.wrappers, program, local_bin, project_file, walked, cmd.cwd or env.cwd
     ):  # the spec's walk is handed on: the network floor reads it instead of walking the command again
         if demand.floor == Floor.FETCH_AND_RUN and program == "npx" and _reads_only_host_stdin(cmd, call, env):
             continue  # bare `npx` names no package: npm opens its script shell on the host's standard input

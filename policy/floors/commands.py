@@ -113,6 +113,7 @@ def command_demands(
     local_bin: Callable[[str], bool] | None = None,
     project_file: ProjectFile | None = None,
     walked: Walk | None = None,
+    cwd: str | None = None,
 ) -> list[Demand]:
     """What one simple command demands by what it runs (file targets are judged separately).
 
@@ -120,7 +121,7 @@ def command_demands(
     before this command line (the engine knows the cwd and the project). `walked` is the engine's spec walk of
     argv, handed to the families that read the spec's effects so that the command is walked once.
     """
-    cmd = Command(argv, program, wrappers, local_bin, project_file, walked)
+    cmd = Command(argv, program, wrappers, local_bin, project_file, walked, cwd)
     demands: list[Demand] = []
     for index, family in enumerate(FAMILIES):
         if family.programs is None or program in family.programs or (family.also is not None and family.also(cmd)):

@@ -160,7 +160,7 @@ class Command:
     (A plain class, not a NamedTuple: `typing` is not imported on the hook path.)
     """
 
-    __slots__ = ("argv", "args", "program", "wrappers", "local_bin", "project_file", "walked")
+    __slots__ = ("argv", "args", "program", "wrappers", "local_bin", "project_file", "walked", "cwd")
 
     def __init__(
         self,
@@ -170,6 +170,7 @@ class Command:
         local_bin: Callable[[str], bool] | None = None,
         project_file: ProjectFile | None = None,
         walked: Walk | None = None,
+        cwd: str | None = None,
     ) -> None:
         self.argv = argv
         self.args = argv[1:]
@@ -178,6 +179,7 @@ class Command:
         self.local_bin = local_bin
         self.project_file = project_file
         self.walked = walked  # the engine's spec walk of argv, if the program has a spec: walked once
+        self.cwd = cwd  # the directory it runs in, after any earlier `cd` on the line (None: not known)
 
 
 def is_version_query(args: list[str]) -> bool:

@@ -69,7 +69,85 @@ def _protected_branch(refspec: str) -> bool:
     return destination == "" or bool(_PROTECTED_BRANCH.match(destination))
 
 
-def _git_demands(argv: list[str]) -> list[Demand]:
+# What makes a push without a refspec (or with `HEAD`) push something other than the current branch to the
+# same name: a push mode that picks the upstream or every matching branch, push refspecs of a remote, a config
+# file hookward does not follow (includes), or variables that move the repository or its configuration.
+_PUSH_PICKS_OTHERS = LazyRegex(
+    r"(?im)^\s*\[\s*(include|includeif)\b|^\s*(default\s*=\s*(upstream|tracking|matching)|push\s*=)"
+)
+_GIT_PLACE_VARIABLES = (
+    "GIT_DIR",
+    "GIT_WORK_TREE",
+    "GIT_COMMON_DIR",
+    "GIT_CONFIG",
+    "GIT_CONFIG_PARAMETERS",
+    "GIT_CONFIG_COUNT",
+    "GIT_CONFIG_GLOBAL",
+    "GIT_CONFIG_SYSTEM",
+)
+_MAX_GIT_FILE = 1 << 16
+SYSTEM_GITCONFIG = "/etc/gitconfig"
+
+
+def _small_file(path: str) -> str | None:
+    from hookward.policy.safeio import read_regular
+
+    try:
+        return read_regular(path, _MAX_GIT_FILE, nofollow=True).decode("utf-8", "replace")
+    except (OSError, ValueError):
+        return None  # missing, a directory, a FIFO, too big: not known
+
+
+def _pushes_a_branch_of_its_own(argv: list[str], words: list[str], cwd: str | None) -> bool:
+    """`git push`, `git push origin`, `git push -u origin HEAD` while a branch that is not the default or a
+    release branch is checked out: git pushes that branch to the same name."""
+    if len(words) > 2 or (len(words) == 2 and words[1] != "HEAD"):
+        return False
+    branch = current_branch(cwd, argv)
+    return branch is not None and not _protected_branch(branch)
+
+
+def current_branch(cwd: str | None, argv: list[str]) -> str | None:
+    """The branch that `git push [remote]` or `git push remote HEAD` pushes (to the same name), read from the
+    repository's HEAD; None when it is not known or git could push something else (a detached HEAD, a linked
+    worktree or submodule, `-C`/`--git-dir`, a push mode or refspec in any config file, an include)."""
+    import os
+
+    if not cwd or any(a.startswith(("-C", "-c", "--git-dir", "--work-tree", "--config-env")) for a in argv[1:]):
+        return None
+    if any(name in os.environ for name in _GIT_PLACE_VARIABLES):
+        return None
+    directory = cwd
+    for _ in range(64):  # the repository's top: the nearest directory with a .git
+        if os.path.lexists(os.path.join(directory, ".git")):
+            break
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+    gitdir = os.path.join(directory, ".git")
+    if not os.path.isdir(gitdir) or os.path.islink(gitdir):
+        return None  # a worktree's or submodule's `.git` file: its gitdir is somewhere else
+    head = _small_file(os.path.join(gitdir, "HEAD"))
+    if head is None or not head.startswith("ref: refs/heads/"):
+        return None
+    branch = head[len("ref: refs/heads/") :].strip()
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    for config in (
+        os.path.join(gitdir, "config"),
+        os.path.join(home, ".gitconfig"),
+        os.path.join(xdg, "git", "config"),
+        SYSTEM_GITCONFIG,
+    ):
+        if os.path.lexists(config):
+            text = _small_file(config)
+            if text is None or _PUSH_PICKS_OTHERS.search(text):
+                return None
+    return branch or None
+
+
+def _git_demands(argv: list[str], cwd: str | None = None) -> list[Demand]:
     from hookward.policy.specs.vcs import canonical_argv  # abbreviated options spelled out (`--h` = `--hard`)
 
     demands: list[Demand] = []
@@ -152,7 +230,9 @@ def _git_demands(argv: list[str]) -> list[Demand]:
             repo = any(f == "--repo" or f.startswith("--repo=") for f in rest)
             if repo or (target and not re.fullmatch(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", target)):
                 demands.append(Demand(Floor.EGRESS, ASK, "git push sends the project's history to a URL or path"))
-            elif len(words) < 2 or any(_protected_branch(ref) for ref in words[1:]):
+            elif (
+                len(words) < 2 or words[1:] == ["HEAD"] or any(_protected_branch(ref) for ref in words[1:])
+            ) and not _pushes_a_branch_of_its_own(full, words, cwd):
                 demands.append(
                     Demand(Floor.EGRESS, ASK, "git push to the default or a release branch (or to a branch not named)")
                 )
@@ -208,7 +288,7 @@ def demands(cmd: Command) -> list[Demand]:
     ):
         found.append(Demand(Floor.CREDENTIALS, DENY, f"{program} prints an access token"))
     if program == "git":
-        found.extend(_git_demands(cmd.argv))
+        found.extend(_git_demands(cmd.argv, cmd.cwd))
     if program == "gh" and args[:2] in (
         ["gist", "create"],
         ["gist", "edit"],
