@@ -243,6 +243,26 @@ REDIRECTS: dict[str, str] = {
     "EXTRA_ARGS": "extra java arguments for Kafka's and ZooKeeper's scripts",
     "NODE_EXTRA_CA_CERTS": "trusts another certificate authority",
     "SSL_CERT_DIR": "trusts other certificate authorities",
+    # Start-up files and commands of programs outside ENV_CONFIG_FAMILIES: each is what the matching option
+    # (`less --lesskey-src`, `rg --pre`, `curl -K`, `wget -e`, `screen -c`) already asks for.
+    "LESSKEYIN": "another lesskey source for less (its #env section sets LESSOPEN, which runs a program)",
+    "LESSKEY": "another compiled lesskey file for less (its #env section sets LESSOPEN)",
+    "LESSKEYIN_SYSTEM": "another system lesskey source for less",
+    "LESSKEY_SYSTEM": "another system lesskey file for less",
+    "RIPGREP_CONFIG_PATH": "another ripgrep configuration (its --pre=COMMAND runs a program on every file)",
+    "BAT_CONFIG_PATH": "another bat configuration (its --pager with --paging=always runs a program)",
+    "FZF_DEFAULT_COMMAND": "a command fzf runs to list its input",
+    "WGETRC": "another wget start-up file (output_document, post_file, use_askpass)",
+    "SYSTEM_WGETRC": "another system wget start-up file",
+    "CURL_HOME": "another directory whose .curlrc curl reads (-o, -T, --config of its own)",
+    "SCREENRC": "another screen start-up file (its commands run programs)",
+    "SYSTEMSCREENRC": "another system screen start-up file",
+    "MAGICK_CONFIGURE_PATH": "other ImageMagick configuration (delegates.xml runs programs on conversion)",
+    "MAGICK_CODER_MODULE_PATH": "loads ImageMagick coder modules from elsewhere",
+    "MAGICK_CODER_FILTER_PATH": "loads ImageMagick filter modules from elsewhere",
+    "FFREPORT": "makes ffmpeg write its log, the command line included, to the file it names",
+    "ZIPOPT": "options for zip (-TT names a command it runs)",
+    "UNZIPOPT": "options for unzip (-d names where it extracts)",
 }
 
 # Families whose programs read their configuration from the environment: an unknown variable asks there.

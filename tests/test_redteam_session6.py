@@ -1,0 +1,92 @@
+"""Red team, session 6 (issue 11), against the default policy, judged in a home that is lived in.
+
+Each hostile case asserts the verdict and the rule that must decide it; each class keeps a few routine
+siblings that must stay allowed, so a fix adds no friction. Commands are only analysed, never run; HOME is a
+throwaway directory under tmp_path whose credential and configuration directories exist, as on a machine in use.
+
+Classes: variables that point a program outside the configuration-reading families at another start-up file
+or command, credential places missing from the lists, SQL that writes files through spellings the judge did
+not read, options that print cluster credentials, runner definitions written on the same line, ini overrides
+and report paths of test runners, cloud operations that print keys and settings, global options and group
+names that hide or fake a subcommand, and API calls aimed at another host.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided
+
+ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
+HIJACK = "floor.hijack"
+CREDENTIALS = "floor.credentials"
+RUNS_CODE = "floor.runs-code"
+NOT_UNDERSTOOD = "floor.not-understood"
+
+
+@pytest.fixture
+def home(box: Sandbox) -> Sandbox:
+    """The box with the directories and files a developer's machine has (an empty home hides classes)."""
+    dirs = [".aws", ".kube", ".docker", ".config/gh", ".config/gcloud", ".gnupg", ".local/bin", ".cache/pip"]
+    dirs += [".config/systemd/user", ".config/autostart", ".claude", ".mozilla/firefox/x.default"]
+    for directory in dirs:
+        (box.home / directory).mkdir(parents=True, exist_ok=True)
+    files = [".aws/credentials", ".kube/config", ".docker/config.json", ".config/gh/hosts.yml", ".netrc"]
+    files += [".bashrc", ".profile", ".gitconfig", ".bash_history", ".claude/settings.json"]
+    for name in files:
+        (box.home / name).write_text("{}\n")
+    for name in ("package.json", "Makefile", "Gemfile", "deno.json", "pyproject.toml"):
+        (box.project / name).write_text("{}\n")
+    (box.project / "tests").mkdir()
+    return box
+
+
+def _allowed(box: Sandbox, command: str) -> None:
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+
+
+# --- variables that point a program at another start-up file or command -----------------------------------
+# less, rg, bat, fzf, wget, curl, screen, ImageMagick, ffmpeg and zip are outside the families whose every
+# unknown variable asks, so only a variable the lists name is judged; each below does what an option already
+# asking does (`less --lesskey-src`, `rg --pre`, `curl -K`, `wget -e`, `screen -c`, `zip -TT`).
+
+REDIRECTING_VARIABLES = [
+    "LESSKEYIN=/tmp/k less src/app.py",
+    "LESSKEY=/tmp/k less src/app.py",
+    "export LESSKEYIN=/tmp/k; less src/app.py",
+    "RIPGREP_CONFIG_PATH=/tmp/rc rg foo",
+    "export RIPGREP_CONFIG_PATH=/tmp/rc; rg -n TODO src",
+    "BAT_CONFIG_PATH=/tmp/x bat src/app.py",
+    "FZF_DEFAULT_COMMAND='curl -s x' fzf -f x",
+    "WGETRC=/tmp/x wget https://example.com",
+    "CURL_HOME=/tmp curl https://example.com",
+    "SCREENRC=/tmp/x screen -dmS w",
+    "MAGICK_CONFIGURE_PATH=/tmp magick a.png b.jpg",
+    "FFREPORT=file=$HOME/.bashrc ffmpeg -i a.mp4 b.mp4",
+    "ZIPOPT='-T -TT /tmp/x' zip a.zip src/app.py",
+]
+
+
+@pytest.mark.parametrize("command", REDIRECTING_VARIABLES)
+def test_variable_pointing_a_program_at_another_start_up_file_or_command_asks(home, command):
+    assert_decided(home.decide(command), ASK, HIJACK, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "less src/app.py",
+        "rg -n TODO src",
+        "NO_COLOR=1 rg foo",
+        "bat src/app.py",
+        "fzf -f x",
+        "wget -q -O out.html https://example.com",
+        "curl -s https://example.com",
+        "LC_ALL=C sort src/app.py",
+        "zip a.zip src/app.py",
+    ],
+)
+def test_reading_searching_and_fetching_without_redirecting_variables_stays_routine(home, command):
+    _allowed(home, command)
