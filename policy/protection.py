@@ -420,6 +420,22 @@ def redirect_variables() -> list[str]:
     return list(_redirect_names_now()[1])
 
 
+_redirected_by: tuple[object, dict[str, list[str]]] | None = None
+
+
+def redirected_hosts(name: str) -> list[str]:
+    """The hosts (and "hookward") whose configuration, hooks included, the variable `name` moves, from the
+    registry's config_variables: set on a command line, the agent that command starts runs without the gate."""
+    global _redirected_by
+    _locations, variables = _registry()
+    if _redirected_by is None or _redirected_by[0] is not variables:
+        table: dict[str, list[str]] = {variable: ["hookward"] for variable in HOOKWARD_VARIABLES}
+        for host, variable, _replaces in variables:
+            table.setdefault(variable, []).append(host)
+        _redirected_by = (variables, table)
+    return _redirected_by[1].get(name, [])
+
+
 def _environment_key() -> tuple:
     """The values of redirect_variables() and PATH, as a memo key. POSIX os.environ keeps its values as bytes
     (os.environ._data): read there, 14 variables cost dictionary lookups instead of 14 decoding get()s."""

@@ -1075,6 +1075,21 @@ _SAFE_NODE_OPTIONS = LazyRegex(
 )
 
 
+def _check_redirect(name: str, analysis: Analysis, text: str) -> None:
+    """A host's own redirect variable (the registry's config_variables: CLAUDE_CONFIG_DIR, CODEX_HOME, ...) moves
+    that host's hooks with its configuration: an agent started under it (by name or by any wrapper that starts
+    one) runs without hookward, as under HOME=... ."""
+    if not name.isupper() or "_" not in name:
+        return  # every registry variable is an upper-case name with an underscore: most assignments stop here
+    from hookward.policy import protection
+
+    hosts = protection.redirected_hosts(name)
+    if hosts:
+        analysis.findings.append(
+            Finding("hijack", f"sets {name}, which moves {', '.join(hosts)}'s configuration and hooks elsewhere", text)
+        )
+
+
 def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) -> None:
     """An environment assignment that changes what programs load or run is a hijack, unless its value is harmless."""
     analysis = ctx.analysis if isinstance(ctx, _Context) else ctx
@@ -1084,6 +1099,7 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
         )
         return
     if not HIJACK_VARS.match(name):
+        _check_redirect(name, analysis, text)
         return
     # Any tool's pager or editor variable (BAT_PAGER, SYSTEMD_PAGER, KUBE_EDITOR) names a program it runs, as PAGER does.
     kind = _SAFE_VALUE_OF.get(name) or (

@@ -205,3 +205,44 @@ def test_a_grant_for_one_mcp_call_is_not_a_grant_for_another_path(box):
     assert call_parts(call("~/notes.txt")) != call_parts(call("~/other.txt"))
     plain = ToolCall("read", paths=["a"])
     assert len(call_parts(plain)) == len(call_parts(ToolCall("mcp", mcp_server="s", mcp_tool="t")))
+
+
+# --- 2. a nested agent with its configuration, and so its hooks, redirected ------------------------------------
+
+
+def _registry_variables() -> list[tuple[str, str]]:
+    from hookward.policy import protection
+
+    _locations, variables = protection._registry()
+    return sorted({(host, name) for host, name, _replaces in variables})
+
+
+@pytest.mark.parametrize(("host", "variable"), _registry_variables())
+def test_every_registry_redirect_variable_on_a_command_line_is_a_hijack(box, host, variable):
+    from hookward.policy import protection
+
+    assert host in protection.redirected_hosts(variable)
+    for command in (f"{variable}=/tmp/x some-agent -p hi", f"export {variable}=/tmp/x; some-agent -p hi"):
+        assert_decided(box.decide(command), DENY, "floor.hijack", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "CLAUDE_CONFIG_DIR=/tmp/x claude -p hi",
+        "CLAUDE_CONFIG_DIR=/tmp/x npx @anthropic-ai/claude-code -p hi",  # any launcher starts the same agent
+        "env CODEX_HOME=/tmp/x codex exec hi",
+        "GEMINI_CLI_HOME=/tmp/x gemini -p hi",
+        "COPILOT_HOME=/tmp/x copilot -p hi",
+        "OPENCODE_CONFIG_DIR=/tmp/x opencode run hi",
+        "sh -c 'KIMI_CODE_HOME=/tmp/k kimi'",
+        "XDG_STATE_HOME=/tmp/s claude -p hi",  # hookward's own ledger and grants, for the nested agent's hooks
+    ],
+)
+def test_nested_agent_with_its_hooks_redirected_is_denied(box, command):
+    assert_decided(box.decide(command), DENY, "floor.hijack", command)
+
+
+@pytest.mark.parametrize("command", ["FOO=1 ls", "NODE_ENV=test npm test", "CI=1 pytest -q", "claude --version"])
+def test_ordinary_assignments_and_agents_are_not_hijacks(box, command):
+    assert "floor.hijack" not in box.decide(command).rule_ids, command

@@ -216,12 +216,7 @@ def test_redirecting_hookward_or_an_agent_for_one_command_is_denied(box, command
     assert_decided(box.decide(command), DENY, "floor.hijack", command)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="a host's own redirect variable (CLAUDE_CONFIG_DIR, CODEX_HOME) on a nested agent's command line is only "
-    "not-understood (ask): policy/shell.py's HIJACK_VARS does not read protection.redirect_variables(); the lead owns "
-    "shell.py (findings5.md)",
-)
+# closed in session 6: the registry's redirect variables are hijacks (protection.redirected_hosts)
 @pytest.mark.parametrize("command", ["CLAUDE_CONFIG_DIR=/tmp/x claude -p hi", "CODEX_HOME=/tmp/x codex exec hi"])
 def test_nested_agent_with_its_config_redirected_is_denied(box, command):
     assert_decided(box.decide(command), DENY, "floor.hijack", command)
