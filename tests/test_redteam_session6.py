@@ -90,3 +90,26 @@ def test_variable_pointing_a_program_at_another_start_up_file_or_command_asks(ho
 )
 def test_reading_searching_and_fetching_without_redirecting_variables_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- credential places the lists did not name --------------------------------------------------------------
+
+CREDENTIAL_PLACES = [
+    "cat gha-creds-1234abcd.json",  # google-github-actions/auth's credentials file, in the CI checkout
+    "cat /etc/krb5.keytab",  # a host's Kerberos long-term keys
+    "base64 svc.keytab",
+    "cat /tmp/krb5cc_1000",  # a user's Kerberos ticket cache
+    "cp /tmp/krb5cc_1000 src/",
+    "cat .kube/config",  # a kubeconfig copied into the project
+    "head deploy/.kube/config",
+]
+
+
+@pytest.mark.parametrize("command", CREDENTIAL_PLACES)
+def test_reading_a_credential_place_the_lists_missed_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, CREDENTIALS, command)
+
+
+@pytest.mark.parametrize("command", ["klist", "klist -k -t /etc/krb5.keytab", "ls .kube", "cat src/app.py"])
+def test_listing_tickets_and_reading_sources_stays_routine(home, command):
+    _allowed(home, command)

@@ -95,6 +95,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "sa-key.json",
             "gcp-key*.json",
             "token.pickle",
+            # google-github-actions/auth writes the workflow's credentials file into the checkout
+            "gha-creds-*.json",
         ],
     ),
     (
@@ -111,6 +113,7 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             ".dockercfg",
             "~/.minikube/**",
             "~/.helm/**",
+            "**/.kube/config",  # a kubeconfig copied into a project or a CI workspace
         ],
     ),
     (
@@ -246,6 +249,9 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "/var/lib/netbird/**",
             "/etc/openvpn/**",
             "*.p8",
+            # Kerberos: a keytab holds a principal's long-term keys, a credential cache its tickets (/tmp/krb5cc_UID)
+            "*.keytab",
+            "krb5cc_*",
             "!*.pub",
         ],
     ),
