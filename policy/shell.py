@@ -1488,9 +1488,76 @@ def _representatives(pattern: str) -> list[str]:
     return list(dict.fromkeys([pattern.replace("*", ""), pattern.replace("*", "x"), trailing]))
 
 
+_REGEX_GROUP = LazyRegex(r"\\?\(((?:[^()|\\]|\\[.\-/_])+(?:\\?\|(?:[^()|\\]|\\[.\-/_])+)+)\\?\)")
+
+
+def regex_globs(regex: str, anchored: bool = True) -> list[str] | None:
+    """The globs a simple regex is (`.*\\.pyc$` -> `*.pyc`; `.*\\.(py|js)` -> `*.py`, `*.js`), or None when it
+    uses anything else (classes, repetition of a character, backreferences) or matches every name (`.*`,
+    `.*/.*`: no literal but `/` and `.`), so it narrows nothing. Only what means the same in every regex
+    dialect find and fd accept is read: literals, `\\.`, `.`, `.*`, `[...]`, `^`, `$` and one group of
+    literal alternatives. `anchored`: the regex must match the whole name (find -regex); else it is a search
+    (fd), open at the ends that have no `^` / `$`."""
+    found = _REGEX_GROUP.search(regex)
+    if found is not None:
+        if _REGEX_GROUP.search(regex[found.end() :]) is not None:
+            return None
+        variants = [
+            regex[: found.start()] + alternative + regex[found.end() :]
+            for alternative in re.split(r"\\?\|", found.group(1))
+        ]
+    else:
+        variants = [regex]
+    globs = []
+    for variant in variants:
+        glob = _regex_glob(variant, anchored)
+        if glob is None:
+            return None
+        globs.append(glob)
+    return globs
+
+
+def _regex_glob(regex: str, anchored: bool) -> str | None:
+    start = regex.startswith("^")
+    end = regex.endswith("$") and not regex.endswith("\\$")
+    body = regex[1 if start else 0 : -1 if end else None]
+    out: list[str] = [] if start or anchored else ["*"]
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body) and body[i + 1] in "./-_":
+            out.append(body[i + 1])
+            i += 2
+        elif ch == "." and body[i + 1 : i + 2] == "*":
+            out.append("*")
+            i += 2
+        elif ch == ".":
+            out.append("?")
+            i += 1
+        elif ch == "[":
+            close = body.find("]", i + 2)
+            if close < 0 or "[" in body[i + 1 : close] or body[close + 1 : close + 2] in ("*", "+", "?", "{"):
+                return None
+            out.append(body[i : close + 1])
+            i = close + 1
+        elif ch.isalnum() or ch in "_-/,=@%~: ":
+            if body[i + 1 : i + 2] in ("*", "+", "?", "{"):
+                return None  # a repeated character
+            out.append(ch)
+            i += 1
+        else:
+            return None
+    if not (end or anchored):
+        out.append("*")
+    glob = re.sub(r"\*+", "*", "".join(out))
+    literal = re.sub(r"\[[^\]]*\]|[*?]", "", glob)
+    return glob if literal.strip("/.") else None
+
+
 def find_selection(argv: list[str]) -> tuple[list[str], list[str]]:
-    """(roots, representative paths) of what a find command selects: the files its -name / -path tests can
-    match under each root, or no paths when no positive name test narrows it (then every file of the roots)."""
+    """(roots, representative paths) of what a find command selects: the files its -name / -path / -regex tests
+    can match under each root, or no paths when no positive name test narrows it (then every file of the roots).
+    A -regex (-iregex) matches the whole path, as -path does, when it is a simple one (`regex_globs`)."""
     args = argv[1:]
     roots: list[str] = []
     for arg in args:
@@ -1500,9 +1567,17 @@ def find_selection(argv: list[str]) -> tuple[list[str], list[str]]:
     roots = roots or ["."]
     paths: list[str] = []
     for i, arg in enumerate(args[:-1]):
-        if arg not in _FIND_NAME_TESTS or (i > 0 and args[i - 1] in ("!", "-not")):
+        if arg not in _FIND_NAME_TESTS and arg not in ("-regex", "-iregex") or (i > 0 and args[i - 1] in ("!", "-not")):
             continue
-        for rep in _representatives(args[i + 1]):
+        if arg in ("-regex", "-iregex"):
+            globs = regex_globs(args[i + 1])
+            if globs is None:
+                continue
+            patterns = [rep for glob in globs for rep in _representatives(glob)]
+            arg = "-path"
+        else:
+            patterns = _representatives(args[i + 1])
+        for rep in patterns:
             for root in roots:
                 if arg.endswith(("path", "wholename")):
                     # -path matches the whole path, which starts with the root

@@ -159,3 +159,45 @@ def test_a_rule_that_allows_brew_cannot_hide_a_tap_or_a_brewfile(box):
 )
 def test_looking_at_what_brew_has_is_routine(box, command):
     assert_routine(box.decide(command), command)
+
+
+# --- find -regex and fd patterns narrow what -exec / -x is handed, as -name does ---------------------------------
+@pytest.mark.parametrize(
+    ("by_name", "by_regex"),
+    [
+        ("find . -name '*.pyc' -exec rm {} +", "find . -regex '.*\\.pyc' -exec rm {} +"),
+        ("find . -name '*.pyc' -exec rm {} +", "find . -regex '.*\\.pyc$' -exec rm {} +"),
+        ("find . -name '*.log' -exec shred {} +", "find . -iregex '.*\\.log' -exec shred {} +"),
+        ("find src -name '*.tmp' -exec rm -f {} \\;", "find src -regex '.*\\.tmp' -exec rm -f {} \\;"),
+        ("find . -name '*.py' -o -name '*.js' -exec rm {} +", "find . -regex '.*\\.\\(py\\|js\\)' -exec rm {} +"),
+        ("fd -e log -x shred", "fd '\\.log$' -x shred"),
+    ],
+)
+def test_a_regex_that_names_files_narrows_what_find_hands_on_as_a_name_test_does(box, by_name, by_regex):
+    named, matched = box.decide(by_name), box.decide(by_regex)
+    assert matched.verdict == named.verdict, f"{by_regex}: {matched.verdict.name} {matched.reasons}"
+    assert sorted(set(matched.rule_ids)) == sorted(set(named.rule_ids)), f"{by_regex}: {matched.rule_ids}"
+    assert matched.verdict != Verdict.DENY, f"{by_regex}: {matched.reasons}"
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        # A regex or pattern that matches every name still hands on every file of the tree.
+        ("find . -regex '.*' -exec rm {} +", Verdict.DENY, "floor.destructive"),
+        ("find . -regex '.+' -exec shred {} \\;", Verdict.DENY, "floor.destructive"),
+        ("find . -regex '\\./.*' -exec rm -rf {} +", Verdict.DENY, "floor.destructive"),
+        ("find . -regex '.*\\..*' -exec rm {} +", Verdict.DENY, "floor.destructive"),
+        ("find . -regex '[a-z]+' -exec rm {} +", Verdict.DENY, "floor.destructive"),
+        ("fd -x shred", Verdict.DENY, "floor.destructive"),
+        ("fd . -x rm", Verdict.DENY, "floor.destructive"),
+        ("fd -X rm -rf", Verdict.DENY, "floor.destructive"),
+        # What a regex selects is judged where it is.
+        ("find ~ -regex '.*/\\.ssh/id_.*' -exec cat {} +", Verdict.DENY, "floor.credentials"),
+        ("find /etc -regex '.*shadow' -exec cat {} +", Verdict.DENY, "floor.credentials"),
+        ("find . -regex '.*\\.env' -exec cat {} +", Verdict.FORCE_ASK, "floor.credentials"),
+        ("find . -iregex '.*id_rsa' | xargs cat", Verdict.DENY, "floor.credentials"),
+    ],
+)
+def test_a_regex_that_selects_everything_or_secrets_is_judged_on_them(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)
