@@ -36,6 +36,13 @@ _SECRET = LazyRegex(
 )
 
 
+# What a git config holds that is a credential: an `http.<url>.extraheader` (actions/checkout leaves
+# `AUTHORIZATION: basic <token>` there in CI checkouts) or a remote URL with a password in it.
+_GIT_EXTRAHEADER = LazyRegex(r"(?im)(?:^|\])[ \t]*extraheader[ \t]*=")
+_GIT_URL_USERINFO = LazyRegex(r"(?im)^[ \t]*(?:url|pushurl)[ \t]*=[ \t]*\S+?://([^/\s@]+)@")
+GIT_CONFIG_BYTES = 1 << 16
+
+
 def sniff_secret(path: str) -> str | None:
     """'a private key' or 'an access token' if the file's first bytes hold one; None otherwise or if unreadable."""
     try:
@@ -54,10 +61,93 @@ def sniff_secret(path: str) -> str | None:
         return None
     match = _SECRET.search(head.decode("latin-1"))
     if match is None:
-        return None
+        return _git_credential(head.decode("latin-1"))
     return "a private key" if match.group(0).startswith("-----BEGIN") else "an access token"
 
 
 def holds_secret(text: str) -> bool:
     """Does a word hold a private key or a vendor-format token (the formats `sniff_secret` knows)?"""
     return _SECRET.search(text) is not None
+
+
+def _git_credential(text: str, urls_only: bool = False) -> str | None:
+    """'git credentials (...)' if git config text holds an extraheader (unless `urls_only`) or a remote URL whose
+    user part is a password (`user:token@`) or a vendor token (`ghp_...@`)."""
+    for match in _GIT_URL_USERINFO.finditer(text):
+        if ":" in match.group(1) or _SECRET.search(match.group(1)):
+            return "git credentials (a remote URL with a password or token in it)"
+    if not urls_only and _GIT_EXTRAHEADER.search(text):
+        return "git credentials (an http extraheader, where actions/checkout leaves its token)"
+    return None
+
+
+def git_config_secret(cwd: str, chdirs: list[str], git_dir: str | None, urls_only: bool = False) -> str | None:
+    """Why the configuration `git config --list` would print in `cwd` (after `git -C` `chdirs`, or of the
+    repository `git_dir`) holds a credential, or None: the repository's config (found as git finds it: the
+    nearest `.git` directory, or the gitdir a `.git` file names, and its common dir), the global and XDG ones.
+
+    Bounded: at most eight small files, the first GIT_CONFIG_BYTES of each, read without blocking (safeio).
+    """
+    directory = cwd
+    for step in chdirs:
+        directory = os.path.join(directory, os.path.expanduser(step))
+    gitdir = git_dir if git_dir is not None else os.environ.get("GIT_DIR")
+    if gitdir is not None:
+        gitdir = os.path.join(directory, os.path.expanduser(gitdir))
+    else:
+        gitdir = _find_gitdir(directory)
+    files: list[str] = []
+    if gitdir is not None:
+        files += [os.path.join(gitdir, "config"), os.path.join(gitdir, "config.worktree")]
+        common = _head(os.path.join(gitdir, "commondir"), 4096)
+        if common and common.strip():
+            files.append(os.path.join(gitdir, common.strip(), "config"))
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    files += [
+        os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(home, ".gitconfig"),
+        os.path.join(xdg, "git", "config"),
+        "/etc/gitconfig",
+    ]
+    for name in files:
+        text = _head(name, GIT_CONFIG_BYTES)
+        if text is None:
+            continue
+        found = _git_credential(text, urls_only) if urls_only or not _SECRET.search(text) else "an access token"
+        if found is not None:
+            return f"{name} holds {found}"
+    return None
+
+
+def _find_gitdir(directory: str) -> str | None:
+    """The repository git would use from `directory`: the nearest `.git` directory or the gitdir a `.git` file names."""
+    for _ in range(64):
+        dotgit = os.path.join(directory, ".git")
+        if os.path.isdir(dotgit):
+            return dotgit
+        if os.path.lexists(dotgit):
+            text = _head(dotgit, 4096)
+            if text is None or not text.startswith("gitdir:"):
+                return None
+            return os.path.join(directory, text[len("gitdir:") :].strip())
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
+    return None
+
+
+def _head(path: str, limit: int) -> str | None:
+    """The first `limit` bytes of a regular file, read without blocking; None if missing or not a regular file."""
+    from hookward.policy.safeio import open_regular
+
+    try:
+        fd = open_regular(path)
+    except OSError:
+        return None
+    try:
+        return os.read(fd, limit).decode("latin-1")
+    except OSError:
+        return None
+    finally:
+        os.close(fd)

@@ -289,6 +289,7 @@ def demands(cmd: Command) -> list[Demand]:
         found.append(Demand(Floor.CREDENTIALS, DENY, f"{program} prints an access token"))
     if program == "git":
         found.extend(_git_demands(cmd.argv, cmd.cwd))
+        found.extend(config_listing_demands(cmd.argv, cmd.cwd))
     if program == "gh" and args[:2] in (
         ["gist", "create"],
         ["gist", "edit"],
@@ -321,3 +322,51 @@ def demands(cmd: Command) -> list[Demand]:
         ):
             found.append(Demand(Floor.EGRESS, ASK, "gh api sends data to GitHub"))
     return found
+
+
+def config_listing_demands(argv: list[str], cwd: str | None) -> list[Demand]:
+    """`git config --list` / `--get-regexp` / any read of git's configuration, and `git remote -v` / `get-url` /
+    `show`, where that configuration really holds a credential (an `http.<url>.extraheader`, which
+    actions/checkout leaves in CI checkouts, or a remote URL with a password): printing it is a credential read.
+    Everywhere else (no such setting, the common case) listing the configuration is routine and passes."""
+    from hookward.policy.specs.vcs import canonical_argv
+
+    full = canonical_argv(argv)
+    words, _ = git_argv(full)
+    if len(words) < 2 or not cwd:
+        return []
+    sub, rest = words[1], words[2:]
+    urls_only = sub == "remote"  # `git remote -v` prints the URLs, not the extraheaders
+    if sub == "remote":
+        shown = bool(_flag_set(rest) & {"-v", "--verbose"}) or any(w in ("get-url", "show") for w in rest[:2])
+        if not shown:
+            return []
+    elif sub != "config":
+        return []
+    elif not _flag_set(rest) & {"-l", "--list", "--get-regexp", "--get-urlmatch"}:
+        # One key read (`git config user.name`, `--get remote.origin.url`) prints that key only.
+        valued = {"-f", "--file", "--blob", "-t", "--type", "--default"}
+        keys = [a for i, a in enumerate(rest) if not a.startswith("-") and not (i and rest[i - 1] in valued)]
+        key = keys[0].lower() if keys else ""
+        if not (re.fullmatch(r"http\..*extraheader|url\..*|.*\.(url|pushurl)", key) and len(keys) == 1):
+            return []
+        urls_only = not key.endswith("extraheader")
+    chdirs: list[str] = []
+    git_dir: str | None = None
+    globals_ = full[1 : len(full) - len(words) + 1]
+    for i, arg in enumerate(globals_):
+        value = globals_[i + 1] if i + 1 < len(globals_) else ""
+        if arg == "-C":
+            chdirs.append(value)
+        elif arg.startswith("-C") and not arg.startswith("-C="):
+            chdirs.append(arg[2:])
+        elif arg == "--git-dir":
+            git_dir = value
+        elif arg.startswith("--git-dir="):
+            git_dir = arg[len("--git-dir=") :]
+    from hookward.policy.content import git_config_secret
+
+    why = git_config_secret(cwd, chdirs, git_dir, urls_only)
+    if why is None:
+        return []
+    return [Demand(Floor.CREDENTIALS, ASK, f"git {sub} prints git's configuration, and {why}")]
