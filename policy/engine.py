@@ -2230,6 +2230,11 @@ def _command_parts(
         if idle and demand.floor not in (Floor.PRIVILEGE, Floor.SELF_PROTECTION):
             continue  # `pip install`, `pkill`, `ssh` alone print their usage: the name's floors judge an effect
         _apply_floor(result, demand)
+    if direct_path:  # the floors above saw the program's name; the gate's own pip is known by its path
+        from hookward.policy.floors.selfprotection import installed_program_demands
+
+        for demand in installed_program_demands(cmd.argv[0], cmd.args, cmd.cwd or env.cwd, env.home):
+            _apply_floor(result, demand)
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, program)
         if demand is not None:

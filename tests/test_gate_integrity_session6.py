@@ -12,6 +12,8 @@ Nothing here runs a hostile command: every case is analysed. Hostile cases asser
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import pytest
 from hookward.adapters import claude_code
@@ -246,3 +248,51 @@ def test_nested_agent_with_its_hooks_redirected_is_denied(box, command):
 @pytest.mark.parametrize("command", ["FOO=1 ls", "NODE_ENV=test npm test", "CI=1 pytest -q", "claude --version"])
 def test_ordinary_assignments_and_agents_are_not_hijacks(box, command):
     assert "floor.hijack" not in box.decide(command).rule_ids, command
+
+
+# --- 3. the gate's own pip or python, given by path --------------------------------------------------------------
+
+
+def _gate_bin(name: str) -> str:
+    return os.path.join(os.path.dirname(os.path.abspath(sys.executable)), name)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "{pip} install evil",
+        "{pip} install --force-reinstall hookward==0.0.1",
+        "{pip} uninstall -y bashlex",
+        "{pip3} install -e /tmp/evil",
+        "{python} -m pip install evil",
+        "{python} -I -m pip install --upgrade evil",
+        "{python} -mpip uninstall -y hookward",
+        "{python} -W ignore -m pip install evil",
+        "cd {bin} && ./pip install evil",
+    ],
+)
+def test_the_gates_own_package_installer_by_path_is_denied(box, command):
+    command = command.format(
+        pip=_gate_bin("pip"),
+        pip3=_gate_bin("pip3"),
+        python=sys.executable,
+        bin=os.path.dirname(os.path.abspath(sys.executable)),
+    )
+    assert_decided(box.decide(command), DENY, SELF, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["{pip} list", "{pip} show bashlex", "{python} -m pytest -q", "{pip} download x -d /tmp/d"],
+)
+def test_the_gates_pip_reading_its_packages_is_not_self_protection(box, command):
+    command = command.format(pip=_gate_bin("pip"), python=sys.executable)
+    assert SELF not in box.decide(command).rule_ids, command
+
+
+def test_another_environments_pip_by_path_is_not_the_gate(box):
+    venv = box.project / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    command = f"{venv}/pip install requests"
+    decision = box.decide(command)
+    assert SELF not in decision.rule_ids and decision.verdict < DENY, (decision.verdict, decision.rule_ids)

@@ -621,11 +621,7 @@ def test_package_install_elsewhere_is_not_the_gate(box, command):
     assert_decided(decision, ASK, "floor.fetch-and-run", command)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine hands command floors argv with the program's basename (engine.py: [program] + cmd.args), so "
-    "the gate's own pip by path is only asked (floor.runs-code); the lead owns engine.py (findings5.md)",
-)
+# closed in session 6: self-protection reads the typed path (selfprotection.installed_program_demands)
 def test_the_gates_own_pip_by_path_is_denied(box):
     command = f"{os.path.join(os.path.dirname(sys.executable), 'pip')} install evil"
     assert_decided(box.decide(command), DENY, SELF, command)

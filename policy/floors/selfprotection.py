@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 from hookward.policy.floors.common import DENY, Command, Demand, Floor
 from hookward.policy.lazy import LazyRegex
@@ -130,6 +131,72 @@ def _changes_hookwards_environment(program: str, argv: list[str]) -> str | None:
         if any(p.label == protection.INSTALL_LABEL for p in protection.protected(path, home)):
             return text
     return None
+
+
+# Python's options before `-m` that take no value, and those that take one (`-W error`, `-X utf8`).
+_PYTHON_FLAGS = frozenset({"-I", "-E", "-s", "-S", "-u", "-B", "-O", "-OO", "-q", "-b", "-bb", "-d", "-v", "-x", "-P"})
+_PYTHON_VALUED = frozenset({"-W", "-X"})
+
+
+def _python_module(args: list[str]) -> tuple[str, list[str]] | None:
+    """(module, its arguments) of `python [flags] -m module ...`, `-mmodule` too; None when no module runs."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg == "-m":
+            return (args[i + 1], args[i + 2 :]) if i + 1 < len(args) else None
+        if arg.startswith("-m") and len(arg) > 2:
+            return arg[2:], args[i + 1 :]
+        if arg in _PYTHON_VALUED:
+            i += 2
+            continue
+        if arg in _PYTHON_FLAGS or (arg[:2] in _PYTHON_VALUED and len(arg) > 2):
+            i += 1
+            continue
+        return None  # a script, `-c`, or an option hookward does not read here
+    return None
+
+
+def installed_program_demands(typed: str, args: list[str], cwd: str | None, home: str) -> list[Demand]:
+    """A package installer run by its path from the gate's own installation (`<hookward's venv>/bin/pip install
+    x`, `<its python> -m pip uninstall y`, `--force-reinstall`): pip writes into the environment it belongs to,
+    which is the one the gate runs from. The engine hands the other floors the program's name; this one is the
+    typed path, judged only for commands typed with a `/`."""
+    program = _VERSION_SUFFIX.sub("", os.path.basename(typed).lower())
+    if program in ("python", "pypy"):
+        module = _python_module(args)
+        if module is None or module[0] != "pip":
+            return []
+        argv = ["pip", *module[1]]
+    elif program == "pip":
+        argv = ["pip", *args]
+    else:
+        return []
+    if _installer_environments("pip", argv) is None:
+        return []  # pip list, pip show, pip download: no package change
+    from hookward.policy import protection
+
+    path = os.path.normpath(os.path.join(cwd or os.getcwd(), os.path.expanduser(typed)))
+    # The directory resolved as the kernel would (a symlinked venv), the file itself not: a venv's python is a
+    # link to its base interpreter, and it is the venv that pip writes into.
+    spelled = {path, os.path.join(os.path.realpath(os.path.dirname(path)), os.path.basename(path))}
+    # A pip beside the interpreter the gate runs as installs into that interpreter's packages (a system-wide
+    # install has no virtual environment to be inside of).
+    beside = os.path.dirname(os.path.abspath(sys.executable))
+    for candidate in spelled:
+        if os.path.dirname(candidate) == beside or any(
+            p.label == protection.INSTALL_LABEL for p in protection.protected(candidate, home)
+        ):
+            return [
+                Demand(
+                    Floor.SELF_PROTECTION,
+                    DENY,
+                    f"{typed} is the package installer of {protection.INSTALL_LABEL}: installing, upgrading or "
+                    "removing packages with it replaces the gate's code. This is the gate itself; an agent must not "
+                    "swap its own gate",
+                )
+            ]
+    return []
 
 
 def demands(cmd: Command) -> list[Demand]:
