@@ -113,3 +113,45 @@ def test_reading_a_credential_place_the_lists_missed_is_denied(home, command):
 @pytest.mark.parametrize("command", ["klist", "klist -k -t /etc/krb5.keytab", "ls .kube", "cat src/app.py"])
 def test_listing_tickets_and_reading_sources_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- SQL that writes a file through a spelling the judge did not read ---------------------------------------
+# ATTACH creates the database file it names and CREATE TABLE writes SQLite pages into it (a line of the
+# table's text ends up between new lines in ~/.bashrc); VACUUM INTO writes a copy. Only 'single quotes' were read.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sqlite3 x.db 'ATTACH \"'$HOME'/.bashrc\" AS a; CREATE TABLE a.t(x)'",
+        "sqlite3 x.db \"/**/ATTACH '$HOME/.bashrc' AS a\"",
+        "sqlite3 x.db 'VACUUM INTO \"'$HOME'/.profile\"'",
+    ],
+)
+def test_sqlite_writing_a_startup_file_through_other_quotes_or_comments_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, "floor.persistence", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sqlite3 x.db \"ATTACH '$HOME/.bash'||'rc' AS a\"",
+        "sqlite3 x.db \"ATTACH 'file:$HOME/.bashrc?mode=rwc' AS a\"",
+        "sqlite3 x.db 'attach bashrc as a'",
+    ],
+)
+def test_sqlite_attaching_a_file_named_by_an_expression_or_uri_asks(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sqlite3 x.db 'ATTACH \"other.db\" AS o; select * from o.t'",
+        "sqlite3 x.db \"vacuum into 'backup.db'\"",
+        "sqlite3 x.db \"select note from t where note = 'attach me'\"",
+        "sqlite3 x.db .tables",
+    ],
+)
+def test_sqlite_attaching_project_databases_and_reading_stays_routine(home, command):
+    _allowed(home, command)

@@ -536,6 +536,18 @@ _SQL_WRITES = re.compile(
 _SQLITE_DOT_WRITE = ("output", "once", "save", "backup", "excel", "clone", "dump")
 
 
+def _sql_file(kind: str, rest: str, origin: str) -> Effect:
+    """The file an ATTACH or VACUUM INTO names: a plain string literal ('x' or "x", which SQLite takes for a
+    string there); a bare word, a concatenation, a function or a URI is not read here and asks."""
+    literal = re.match(r"""('([^']*)'|"([^"]*)")(?=\s+as\b|\s*$|\s*;)""", rest, re.IGNORECASE)
+    if literal is None:
+        return Effect("unknown", rest[:60], f"{origin} of a file named by an expression")
+    path = literal.group(2) if literal.group(2) is not None else literal.group(3)
+    if path.lower().startswith("file:"):
+        return Effect("unknown", path[:60], f"{origin} of a URI")
+    return Effect(kind, path, origin)
+
+
 def _sqlite_judge(result: Walk, argv: list[str]) -> None:
     db = next((e for e in result.effects if e.origin == "operand 1"), None)
     texts = [e.value for e in result.effects if e.origin.startswith("operand") and e is not db]
@@ -573,12 +585,15 @@ def _sqlite_judge(result: Walk, argv: list[str]) -> None:
                     effects.append(Effect("unknown", stripped, f".{command}"))
             elif _SQL_WRITES.search(stripped):
                 writes = True
-            for vacuumed in re.finditer(r"\bvacuum\b(?:\s+\w+)?\s+into\s+'([^']*)'", stripped, re.IGNORECASE):
+            # Both are statements: they start one (statements are split at `;` and new lines above), after any
+            # comments (`/**/ATTACH ...`).
+            statement = re.sub(r"^(\s*/\*.*?\*/)+\s*", "", stripped, flags=re.DOTALL)
+            for vacuumed in re.finditer(r"^vacuum\b(?:\s+\w+)?\s+into\s*", statement, re.IGNORECASE):
                 # VACUUM INTO 'path' writes a copy of the database wherever the path points.
-                effects.append(Effect("write", vacuumed.group(1), "VACUUM INTO"))
-            for attached in re.finditer(r"\battach\s+(?:database\s+)?'([^']*)'", stripped, re.IGNORECASE):
+                effects.append(_sql_file("write", statement[vacuumed.end() :], "VACUUM INTO"))
+            for attached in re.finditer(r"^attach\b\s*(?:database\b\s*)?", statement, re.IGNORECASE):
                 # ATTACH 'path' opens (creates) another database file wherever the path points: it is edited.
-                effects.append(Effect("edit", attached.group(1), "ATTACH"))
+                effects.append(_sql_file("edit", statement[attached.end() :], "ATTACH"))
             if re.search(r"\b(load_extension|writefile|readfile|edit)\s*\(", stripped, re.IGNORECASE):
                 effects.append(Effect("unknown", stripped[:60], "file function"))
     if db is not None and db.value not in (":memory:", "") and writes and not readonly:
