@@ -155,3 +155,23 @@ def test_sqlite_attaching_a_file_named_by_an_expression_or_uri_asks(home, comman
 )
 def test_sqlite_attaching_project_databases_and_reading_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- options that print cluster credentials or load a compose configuration ---------------------------------
+
+
+@pytest.mark.parametrize("command", ["kubectl config view --flatten", "kubectl config view --minify --flatten"])
+def test_kubectl_config_view_flatten_prints_unredacted_credentials_and_is_denied(home, command):
+    """--flatten embeds every certificate, key and token and, like --raw, skips kubectl's redaction."""
+    assert_decided(home.decide(command), DENY, CREDENTIALS, command)
+
+
+def test_compose_env_file_from_elsewhere_choosing_the_compose_files_asks(home):
+    """An env file's COMPOSE_FILE names the compose files that run (with their host mounts), as -f does."""
+    command = "docker compose --env-file /tmp/x up -d"
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["kubectl config view", "kubectl config view --minify", "docker compose up -d"])
+def test_redacted_kubeconfig_and_the_projects_compose_stay_routine(home, command):
+    _allowed(home, command)

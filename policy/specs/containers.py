@@ -797,7 +797,8 @@ _COMPOSE = _compose(
     "compose",
     {
         "-f --file --project-directory": "val:load",
-        "--env-file": "val:read",
+        # its variables choose the compose files (COMPOSE_FILE), images and host mounts: a load, as -f is
+        "--env-file": "val:load",
         "-p --project-name --profile --parallel --ansi --progress": "val",
         "--compatibility --dry-run --all-resources --version -v": "flag",
     },
@@ -1222,9 +1223,10 @@ _KUBE_GENERATED: dict[str, dict[str, str]] = {
         "-w --www": "val:tree-read",
     },
     "config view": {
-        "--allow-missing-template-keys --flatten --merge --minify --show-managed-fields": "flag",
+        "--allow-missing-template-keys --merge --minify --show-managed-fields": "flag",
         "-o --output --template": "val",
-        "--raw": "flag:secret@deny",
+        # --flatten embeds every certificate, key and token and, like --raw, skips the redaction (view.go)
+        "--raw --flatten": "flag:secret@deny",
     },
     "config get-contexts": {
         "--no-headers": "flag",
