@@ -1267,6 +1267,10 @@ _SCRIPT_FLAGS = {
     "perl": frozenset({"-w", "-W", "-T", "-t"}),
 }
 _SHELL_FLAGS = frozenset({"-e", "-u", "-x", "-v", "-eu", "-ex", "-eux", "-euo", "-n", "--norc", "--noprofile"})
+# Options before the script that take a value (attached or the next word) and are judged by the program's
+# spec, not by the script finder: `ruby -Itest -rjson test/x_test.rb` runs test/x_test.rb (the load path
+# and the required library are the spec's `load` effects).
+_SCRIPT_VALUE_FLAGS = {"ruby": ("-I", "-r")}
 
 # What a runner reads to decide what it runs, relative to the directory it runs in and the project root.
 RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
@@ -1407,8 +1411,18 @@ def _interpreted_script(family: str, args: list[str]) -> str | None:
     flags = _SHELL_FLAGS if family in kp.SHELLS else _SCRIPT_FLAGS.get(family)
     if flags is None:
         return None
+    valued = _SCRIPT_VALUE_FLAGS.get(family, ())
+    skip = False
     for arg in args:
+        if skip:
+            skip = False
+            continue
         if arg in flags:
+            continue
+        if arg in valued:
+            skip = True
+            continue
+        if valued and arg.startswith(valued):
             continue
         return None if arg.startswith("-") or not arg else arg
     return None

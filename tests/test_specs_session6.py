@@ -7,6 +7,9 @@ part. Commands are only analysed, never run; nothing is written outside tmp_path
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+
 import pytest
 from hookward.verdicts.decision import Verdict
 
@@ -201,3 +204,60 @@ def test_a_regex_that_names_files_narrows_what_find_hands_on_as_a_name_test_does
 )
 def test_a_regex_that_selects_everything_or_secrets_is_judged_on_them(box, command, verdict, rule):
     assert_decided(box.decide(command), verdict, rule, command)
+
+
+# --- ruby -I: a load path inside the project is the project's; elsewhere it is code from elsewhere ----------------
+@pytest.fixture
+def ruby_project(box):  # type: ignore[no-untyped-def]
+    """The box's project as a git repository whose test/x_test.rb and lib/util.rb are committed (the person's)."""
+    git = shutil.which("git")
+    if git is None:
+        pytest.skip("git is not installed")
+    project = box.project
+    shutil.rmtree(project / ".git")
+    (project / "test").mkdir()
+    (project / "lib").mkdir()
+    (project / "test" / "x_test.rb").write_text("require 'minitest/autorun'\n")
+    (project / "lib" / "util.rb").write_text("X = 1\n")
+    quiet = {"cwd": project, "check": True, "capture_output": True}
+    subprocess.run([git, "init", "-q"], **quiet)  # type: ignore[call-overload]
+    subprocess.run([git, "add", "-A"], **quiet)  # type: ignore[call-overload]
+    subprocess.run(  # type: ignore[call-overload]
+        [git, "-c", "user.email=a@b.c", "-c", "user.name=a", "-c", "commit.gpgsign=false", "commit", "-qm", "x"],
+        **quiet,
+    )
+    return box
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ruby test/x_test.rb",
+        "ruby -Itest test/x_test.rb",
+        "ruby -Ilib:test test/x_test.rb",
+        "ruby -I lib -I test test/x_test.rb",
+        "ruby -Itest -rminitest/autorun test/x_test.rb",
+        "ruby -rjson test/x_test.rb",
+        "ruby -Ilib -rutil test/x_test.rb",
+        "ruby -r./lib/util test/x_test.rb",
+    ],
+)
+def test_a_project_test_with_a_project_load_path_is_routine(ruby_project, command):
+    assert_routine(ruby_project.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ruby -I /tmp test/x_test.rb",
+        "ruby -I/tmp/evil test/x_test.rb",
+        "ruby -Ilib:/tmp/evil test/x_test.rb",
+        "ruby -I ~/evil test/x_test.rb",
+        "ruby -I ../.. test/x_test.rb",
+        "ruby -r/tmp/evil.rb test/x_test.rb",
+        "ruby -Itest -rplanted test/x_test.rb",
+    ],
+)
+def test_a_load_path_or_library_from_elsewhere_or_written_by_the_agent_asks(ruby_project, command):
+    (ruby_project.project / "test" / "planted.rb").write_text("system('id')\n")  # not committed
+    assert_decided(ruby_project.decide(command), Verdict.ASK, "floor.runs-code", command)

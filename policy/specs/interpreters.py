@@ -268,6 +268,48 @@ def _deno() -> Spec:
     )
 
 
+def _ruby_loads(walked: Walk, argv: list[str]) -> None:
+    """`-I DIR` puts DIR (each of `-Ilib:test`) first on the load path: a directory that stays under the one
+    ruby runs in is the project's own (the script it runs is judged by its provenance), one elsewhere is code
+    from elsewhere (`load`, which asks). `-r NAME` loads a path as written, or the first `DIR/NAME.rb` on an
+    -I directory; a name on none of them is an installed gem or the standard library (`-rjson`)."""
+    import os
+
+    from hookward.policy.specs._loads import outside
+
+    includes: list[str] = []
+    kept: list[Effect] = []
+    for effect in walked.effects:
+        if effect.kind == "load" and effect.origin == "-I":
+            for directory in effect.value.split(":"):
+                includes.append(directory)
+                if outside(walked, directory) or not walked.cwd:
+                    kept.append(Effect("load", directory, "-I"))
+            continue
+        kept.append(effect)
+    walked.effects[:] = []
+    for effect in kept:
+        if effect.kind == "load" and effect.origin == "-r" and effect.value.startswith(("/", "~", "./", "../")):
+            value = effect.value
+            if walked.cwd and not value.endswith((".rb", ".so")):
+                if os.path.isfile(os.path.join(walked.cwd, os.path.expanduser(value) + ".rb")):
+                    effect = Effect("load", value + ".rb", "-r")  # `-r./lib/a` requires ./lib/a.rb
+        elif effect.kind == "load" and effect.origin == "-r":
+            name = effect.value if effect.value.endswith((".rb", ".so")) else effect.value + ".rb"
+            found = next(
+                (
+                    os.path.join(directory, name)
+                    for directory in includes
+                    if walked.cwd and os.path.isfile(os.path.join(walked.cwd, os.path.expanduser(directory), name))
+                ),
+                None,
+            )
+            if found is None:
+                continue  # a gem or the standard library
+            effect = Effect("load", found, "-r")
+        walked.effects.append(effect)
+
+
 def _ruby() -> Spec:
     return Spec(
         "ruby",
@@ -285,9 +327,13 @@ def _ruby() -> Spec:
         },
         operands="script text*",
         posix=True,
+        judge=_ruby_loads,
         examples={
             "ruby -e 'puts(1)'": "code:ruby:puts(1)",
-            "ruby -rsocket x.rb": "load:socket script:x.rb",
+            "ruby -rsocket x.rb": "script:x.rb",
+            "ruby -r./evil x.rb": "load:./evil script:x.rb",
+            "ruby -r/tmp/evil.rb x.rb": "load:/tmp/evil.rb script:x.rb",
+            "ruby -I /tmp -Ilib:~/x test/a_test.rb": "load:/tmp load:lib load:~/x script:test/a_test.rb",
             "ruby x.rb": "script:x.rb",
             "ruby -v": "",
         },
