@@ -1492,6 +1492,52 @@ def _script_demand(
     return None
 
 
+def _reads_names_on_stdin(program: str, args: list[str]) -> bool:
+    """`cpio -o` / `-p`, `tar -T -`, `rsync --files-from=-`, `zip -@`: the program reads the names of the files
+    it reads (archives, copies) from standard input."""
+    if program == "cpio":
+        letters = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
+        return bool({"o", "p"} & set(letters)) or any(a in ("--create", "--pass-through") for a in args)
+    if program == "zip":
+        return any(a.startswith("-") and not a.startswith("--") and "@" in a for a in args)
+    if program not in ("tar", "bsdtar", "gtar", "rsync"):
+        return False
+    stdin = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+    for i, arg in enumerate(args):
+        value = args[i + 1] if i + 1 < len(args) else ""
+        if arg.startswith("--files-from="):
+            if arg[len("--files-from=") :] in stdin:
+                return True
+        elif arg == "--files-from" or (program != "rsync" and re.fullmatch(r"-[A-Za-z]*T", arg)):
+            if value in stdin:
+                return True
+        elif program != "rsync" and arg.startswith("-T") and arg[2:] in stdin:
+            return True
+    return False
+
+
+def _names_on_stdin(cmd: SimpleCommand, walked: Walk | None, env: Env) -> list[tuple[str, str, bool]]:
+    """What `echo ~/.ssh/id_rsa | cpio -o` reads: the literal names it is fed (one a line, or a word), from where
+    it works (`cpio -D dir`, `tar -C dir`); `find DIR ... | cpio -o`: what the find selects, or DIR's tree.
+    Names from elsewhere (`ls | cpio -o`) are judged as before."""
+    fed = literal_output(cmd.piped_from) if cmd.piped_from else cmd.stdin_literal
+    names = set(re.split(r"[\n\0]", fed or "")) | set((fed or "").split())
+    bases = _cd_bases(walked) if walked is not None else []  # resolved as the spec's operands are
+    effects: list[tuple[str, str, bool]] = []
+    for name in sorted(n.strip() for n in names if n.strip()):
+        effects.append(("read", name, False))
+        if not name.startswith(("/", "~")):
+            effects += [("read", os.path.join(base, name), False) for base in bases]
+    if len(cmd.piped_from) == 1 and cmd.piped_from[0].program == "find":
+        source = cmd.piped_from[0]
+        roots, selected = find_selection(source.argv)
+        for path, tree in [(p, False) for p in selected] or [(root, True) for root in roots]:
+            if path and not path.startswith(("/", "~")):
+                path = os.path.join(source.cwd or env.cwd, path)
+            effects.append(("read", path, tree))
+    return effects
+
+
 def _cd_bases(walked: Walk) -> list[str]:
     """Where a program works, after each of its directory options: `-C a -C b` is a, then a/b (git, tar and
     make read each one relative to the last; an absolute one starts again)."""
@@ -2473,6 +2519,8 @@ def _command_parts(
                     parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
                 else:
                     effects += [(fed_kind, word, fed_recursive) for word in words]
+    if (cmd.piped_from or cmd.stdin_literal is not None) and _reads_names_on_stdin(program, cmd.args):
+        effects += _names_on_stdin(cmd, walked, env)
     for redirect in cmd.redirects:
         if redirect.writes:
             effects.append(("write", redirect.target, False))

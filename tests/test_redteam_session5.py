@@ -820,29 +820,12 @@ def test_the_interpreter_s_standard_library_stays_readable(interpreter_home: San
         ("echo 'import os' > ~/.local/lib/python3.11/site-packages/x.pth", DENY, "floor.persistence"),
         ("echo x > .venv/lib/python3.11/site-packages/x.pth", DENY, "floor.persistence"),
         ("echo x >> ~/.local/lib/python3.11/site-packages/hookward.pth", DENY, "floor.persistence"),
+        ("echo ~/.ssh/id_rsa | cpio -o", DENY, "floor.credentials"),  # cpio -o reads the names on its stdin
     ],
 )
 def test_hostile_calls_across_the_classes_stay_decided(box: Sandbox, command: str, verdict: Verdict, rule: str) -> None:
     assert_decided(box.decide(command), verdict, rule, command)
 
 
-# --- left open: each is a real gap, named, with what it should be ---------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("command", "verdict", "rule"),
-    [
-        pytest.param(
-            "echo ~/.ssh/id_rsa | cpio -o",
-            ASK,
-            "floor.not-understood",
-            marks=pytest.mark.xfail(
-                strict=True, reason="cpio -o reads the names on stdin; closing it costs safe-chains' cpio -oO (budget)"
-            ),
-        ),
-        # `git config --list` printing an extraheader token: closed by content in tests/test_git_config_credentials.py
-        # (this box's repository holds none, so here listing is routine).
-    ],
-)
-def test_left_open(box: Sandbox, command: str, verdict: Verdict, rule: str) -> None:
-    assert_decided(box.decide(command), verdict, rule, command)
+# (Both gaps once left open here are closed: `cpio -o` fed literal names judges them as reads, above;
+# `git config --list` printing an extraheader token, by content, in tests/test_git_config_credentials.py.)
