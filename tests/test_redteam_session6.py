@@ -175,3 +175,63 @@ def test_compose_env_file_from_elsewhere_choosing_the_compose_files_asks(home):
 @pytest.mark.parametrize("command", ["kubectl config view", "kubectl config view --minify", "docker compose up -d"])
 def test_redacted_kubeconfig_and_the_projects_compose_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- cloud operations that print keys, connection strings and application settings --------------------------
+
+CLOUD_KEYS = [
+    "az search admin-key show --service-name s -g g",
+    "az iot hub connection-string show -n h",
+    "az cognitiveservices account keys list -n x -g y",
+    "az servicebus namespace authorization-rule keys list -g g --namespace-name n -n RootManageSharedAccessKey",
+    "az signalr key list -n x -g y",
+    "az webapp deployment list-publishing-profiles -n x -g y",
+    "az sql db show-connection-string -s x -n y -c ado.net",
+]
+
+
+@pytest.mark.parametrize("command", CLOUD_KEYS)
+def test_cloud_operation_printing_access_keys_or_connection_strings_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, CREDENTIALS, command)
+
+
+CLOUD_SETTINGS = [
+    "az webapp config appsettings list -n x -g y",
+    "az functionapp config appsettings list -n x -g y",
+    "az webapp config connection-string list -n x -g y",
+    "aws lambda get-function-configuration --function-name api",
+    "aws lambda list-functions",
+    "aws --region eu-west-1 lambda get-function --function-name api",
+    "aws ecs describe-task-definition --task-definition web:3",
+]
+
+
+@pytest.mark.parametrize("command", CLOUD_SETTINGS)
+def test_cloud_operation_printing_an_applications_environment_asks(home, command):
+    """An application's settings and environment variables are where its secrets are, as `docker inspect` shows."""
+    assert_decided(home.decide(command), ASK, CREDENTIALS, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gcloud run services list",
+        "gcloud run services describe api --region r",
+        "gcloud run jobs describe nightly",
+        "aws cloudfront get-function --name f",
+        "aws ecs describe-services --cluster c --services s",
+        "az vm list -o table",
+        "az account show",
+    ],
+)
+def test_cloud_listings_stay_routine_even_in_a_group_named_like_a_verb(home, command):
+    """`gcloud run ...` was read as the verb run: every look at Cloud Run asked as a change to live resources."""
+    _allowed(home, command)
+
+
+@pytest.mark.parametrize(
+    "command, verdict",
+    [("gcloud run deploy api --source .", ASK), ("gcloud run services delete api", FORCE_ASK)],
+)
+def test_changes_in_a_group_named_like_a_verb_are_still_judged_by_their_own_verb(home, command, verdict):
+    assert_decided(home.decide(command), verdict, "floor.destructive", command)

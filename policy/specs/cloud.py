@@ -90,6 +90,19 @@ AWS_SECRET = frozenset(
     }
 )
 _DECRYPTING = frozenset({"get-parameter", "get-parameters", "get-parameters-by-path", "get-parameter-history"})
+# Operations whose response holds a function's, task's or application's environment variables (where its
+# secrets usually are) in plain text: asked, as `docker inspect` is.
+AWS_ENV = frozenset(
+    {
+        ("lambda", "get-function"),
+        ("lambda", "get-function-configuration"),
+        ("lambda", "list-functions"),
+        ("ecs", "describe-task-definition"),
+        ("batch", "describe-job-definitions"),
+        ("elasticbeanstalk", "describe-configuration-settings"),
+        ("codebuild", "batch-get-projects"),
+    }
+)
 
 
 def _file_values(argv: list[str]) -> list[Effect]:
@@ -110,6 +123,8 @@ def _aws_operation(result: Walk, argv: list[str]) -> None:
     result.effects.extend(_file_values(argv[1:]))
     if any(w in AWS_SECRET for w in words) or (any(w in _DECRYPTING for w in words) and "--with-decryption" in argv):
         result.effects.append(Effect("secret", "", "operation"))
+    elif any((service, operation) in AWS_ENV for service in words for operation in words):
+        result.effects.append(Effect("env", "", "operation"))
     if any(w.startswith("secretsmanager") for w in words) and not any(
         w.startswith(("list-", "describe-")) for w in words
     ):
@@ -307,6 +322,24 @@ _GROUP_SECRET = (
     ("sign-url",),
     ("signurl",),
     ("signblob",),
+    # Azure's access keys, admin keys and connection strings (SharedAccessKey=...), and an app's publishing
+    # passwords: `az cognitiveservices account keys list`, `az search admin-key show`, `az iot hub
+    # connection-string show`, `az storage account show-connection-string`, `az signalr key list`.
+    ("keys", "list"),
+    ("key", "list"),
+    ("admin-key",),
+    ("query-key", "list"),
+    ("connection-string", "show"),
+    ("show-connection-string",),
+    ("list-connection-strings",),
+    ("list-publishing-profiles",),
+    ("list-publishing-credentials",),
+)
+# Operations that print an application's settings or environment, where its secrets usually are (`az webapp
+# config appsettings list`, `az webapp config connection-string list`, `gcloud run services describe`): asked.
+_GROUP_ENV = (
+    ("appsettings", "list"),
+    ("connection-string", "list"),
 )
 
 
@@ -326,6 +359,11 @@ def _verb_judge(label: str) -> object:
         if any(" " + " ".join(chain) + " " in joined for chain in _GROUP_SECRET):
             result.effects.append(Effect("secret", "", label))
             return
+        if any(" " + " ".join(chain) + " " in joined for chain in _GROUP_ENV):
+            result.effects.append(Effect("env", "", label))
+        # The first word names a group (`gcloud run services list`, `gcloud deploy releases list`), never the
+        # operation, even when the group is named like a verb: it is not a verb unless it is alone.
+        words = words[1:] if len(words) > 1 else words
         if any(w in _GROUP_DESTROY or w.startswith(("delete-", "remove-")) for w in words):
             result.effects.append(Effect("destroy", "", label, "force_ask"))
         elif any(w in _GROUP_CHANGE or w.startswith(("create-", "update-", "set-", "add-")) for w in words):
