@@ -119,8 +119,7 @@ def _client(state: dict) -> None:
         return  # switched off, or no abstract sockets and /proc to find and check a server by
     launcher = sys.argv[0]
     try:
-        import _socket
-        import _struct
+        import _socket  # (not `_struct`: one shared library fewer to load; ints pack themselves below)
     except ImportError:
         return
     uid = posix.getuid()
@@ -132,7 +131,8 @@ def _client(state: dict) -> None:
         except OSError:
             _spawn_server(posix, launcher)
             return
-        peer_pid, peer_uid, _gid = _struct.unpack("3i", conn.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12))
+        cred = conn.getsockopt(_socket.SOL_SOCKET, _socket.SO_PEERCRED, 12)  # struct ucred: three C ints
+        peer_pid, peer_uid = (int.from_bytes(cred[i : i + 4], sys.byteorder, signed=True) for i in (0, 4))
         if peer_uid != uid or not _is_server(posix, peer_pid, launcher):
             return  # someone else's process holds the name: never hand it this call
         if conn.recv(1) != READY:
@@ -140,7 +140,7 @@ def _client(state: dict) -> None:
         umask = posix.umask(0o077)
         posix.umask(umask)
         request = _encode_request(argv[1:], posix.getcwdb(), umask, posix.environ)
-        fds = _struct.pack("3i", 0, 1, 2)
+        fds = b"".join(fd.to_bytes(4, sys.byteorder) for fd in (0, 1, 2))  # three C ints
         state["handed"] = True  # the server may take the streams from here: no second run
         sent = conn.sendmsg([request[:4096]], [(_socket.SOL_SOCKET, _socket.SCM_RIGHTS, fds)])
         if sent < len(request):  # nothing left is sent as nothing: a worker that already answered closed the socket
