@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 import sys
 
 import pytest
@@ -296,3 +297,101 @@ def test_another_environments_pip_by_path_is_not_the_gate(box):
     command = f"{venv}/pip install requests"
     decision = box.decide(command)
     assert SELF not in decision.rule_ids and decision.verdict < DENY, (decision.verdict, decision.rule_ids)
+
+
+# --- 4. a debugger or tracer attached to a running process --------------------------------------------------------
+
+ATTACHES = [
+    "gdb -p 4242 -batch -ex 'call system(\"id\")'",
+    "gdb --pid 4242",
+    "gdb --pid=4242",
+    "gdb -pid 4242",
+    "gdb -batch -ex 'attach 4242'",
+    "gdb --eval-command='attach 4242' -batch",
+    "gdb ./prog 4242",
+    "gdb -c 4242",
+    "strace -p 4242",
+    "strace -fp 4242",
+    "strace -f -p4242 -o /tmp/t",
+    "strace --attach=4242",
+    "ltrace -p 4242",
+    "py-spy dump --pid 4242",
+    "py-spy record -o p.svg --pid 4242",
+    "pyrasite 4242 payload.py",
+    "memray attach 4242",
+    "gcore 4242",
+    "lldb -p 4242",
+    "lldb -o 'process attach --pid 4242'",
+    "perf record -p 4242",
+    "jattach 4242 load instrument false /tmp/a.jar",
+    "node inspect -p 4242",
+    "gdb -p $(cat /tmp/pid)",  # a process known only at run time
+    "sudo strace -p 4242",
+]
+
+
+@pytest.mark.parametrize("command", ATTACHES)
+def test_attaching_a_debugger_to_a_running_process_is_confirmed_by_a_person(box, command):
+    decision = box.decide(command)
+    assert decision.verdict >= FORCE_ASK and "floor.privilege" in decision.rule_ids, (
+        command,
+        decision.verdict,
+        decision.rule_ids,
+    )
+    if decision.verdict == FORCE_ASK:
+        assert_decided(decision, FORCE_ASK, "floor.privilege", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gdb ./prog",
+        "gdb --args ./prog 4242",  # 4242 is the program's argument
+        "gdb -c core.4242 ./prog",  # a core file
+        "strace -e trace=open ls",
+        "strace -eprocess ls",
+        "strace -o out.txt -f make",
+        "py-spy record -o p.svg -- python x.py",
+        "memray run x.py",
+        "node -p 1+1",
+        "perf stat ls",
+    ],
+)
+def test_running_a_program_under_a_debugger_is_not_an_attach(box, command):
+    assert "floor.privilege" not in box.decide(command).rule_ids, command
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["gdb -p $(pgrep -f warm-serve) -batch", "lldb -n hookward", "strace -p $(pgrep -f hookward)"],
+)
+def test_attaching_to_a_process_named_as_hookwards_is_denied(box, command):
+    assert_decided(box.decide(command), DENY, SELF, command)
+
+
+@pytest.fixture
+def warm_server(tmp_path):  # type: ignore[no-untyped-def]
+    """A process shaped as hookward's warm server (`<launcher> warm-serve` in its argv); it only sleeps."""
+    launcher = str(tmp_path / "bin" / "hookward")
+    code = "import sys, time; sys.stdout.write('up\\n'); sys.stdout.flush(); time.sleep(120)"
+    process = subprocess.Popen([sys.executable, "-c", code, launcher, "warm-serve"], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"up\n"
+        yield launcher, process.pid
+    finally:
+        process.kill()
+        process.wait()
+
+
+def test_attaching_to_hookwards_warm_server_is_denied(box, warm_server):
+    from hookward import warm
+
+    launcher, pid = warm_server
+    assert pid in warm.server_pids(launcher)  # the warm module's own account of its servers
+    for command in (f"gdb -p {pid} -batch -ex 'call system(\"id\")'", f"strace -p {pid}", f"py-spy dump --pid {pid}"):
+        assert_decided(box.decide(command), DENY, SELF, command)
+
+
+def test_attaching_to_another_process_of_the_user_is_only_confirmed(box):
+    pid = os.getpid()  # the test runner: not hookward's, not a host agent
+    assert_decided(box.decide(f"gdb -p {pid}"), FORCE_ASK, "floor.privilege", f"gdb -p {pid}")

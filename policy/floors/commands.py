@@ -21,6 +21,7 @@ from collections.abc import Callable
 from hookward.policy.floors import names
 from hookward.policy.floors.common import Command, Demand, ProjectFile
 from hookward.policy.knowledge import programs as kp
+from hookward.policy.knowledge.debuggers import ATTACHERS
 
 TYPE_CHECKING = False  # not typing's: `typing` is not imported on the hook path
 if TYPE_CHECKING:
@@ -91,6 +92,8 @@ FAMILIES: tuple[Family, ...] = (
         frozenset({"terraform", "tofu", "terragrunt"}) | names.CLOUD_CLIS | names.DATABASE_CLIENTS,
     ),
     Family("network", "network", "demands", frozenset({"rsync", "dig", "host"}) | kp.EGRESS),
+    # gdb -p, strace -p, py-spy --pid: a debugger attached to a running process (policy/knowledge/debuggers.py)
+    Family("debuggers", "debuggers", "demands", frozenset(ATTACHERS)),
 )
 
 _LOADED: list[Callable[[Command], list[Demand]] | None] = [None] * len(FAMILIES)
