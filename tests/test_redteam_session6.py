@@ -235,3 +235,50 @@ def test_cloud_listings_stay_routine_even_in_a_group_named_like_a_verb(home, com
 )
 def test_changes_in_a_group_named_like_a_verb_are_still_judged_by_their_own_verb(home, command, verdict):
     assert_decided(home.decide(command), verdict, "floor.destructive", command)
+
+
+# --- ini overrides and report paths of test runners ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -o log_file=$HOME/.bashrc",  # the log pytest writes, test output included
+        "pytest --override-ini=log_file=$HOME/.profile",
+        "pytest --cov=src --cov-report=xml:$HOME/.bashrc",
+        "pytest --cov-report html:$HOME/.config/autostart",
+    ],
+)
+def test_pytest_report_or_log_written_over_a_startup_file_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, "floor.persistence", command)
+
+
+def test_pytest_cache_dir_in_a_hook_config_directory_is_denied(home):
+    command = "pytest -o cache_dir=$HOME/.claude --cache-clear"
+    assert_decided(home.decide(command), DENY, "floor.self-protection", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -o DJANGO_SETTINGS_MODULE=evil.settings",  # a plugin's ini option: imports the module it names
+        "tox --override 'testenv.commands=sh -c id'",  # replaces the commands tox runs
+        "tox -x testenv.commands=id",
+    ],
+)
+def test_runner_setting_overrides_hookward_cannot_read_ask(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest -o log_cli=true -q",
+        "pytest -o cache_dir=.cache/pytest",
+        "pytest --cov=src --cov-report=term-missing",
+        "pytest --cov=src --cov-report=xml:coverage.xml --cov-report=html:htmlcov",
+        "tox -e py311",
+    ],
+)
+def test_test_runs_with_reports_in_the_project_stay_routine(home, command):
+    _allowed(home, command)

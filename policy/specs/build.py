@@ -1595,7 +1595,8 @@ def _pytest(name: str) -> Spec:
             "--log-level --log-cli-level --log-format -W --pythonwarnings": "val",
             "--basetemp": "val:tree-delete",  # "this directory is removed if it exists" (pytest --help)
             "-o --override-ini": "val:text",  # judged by _pytest_override
-            "-n --numprocesses --dist --timeout --reruns --cov --cov-report --cov-fail-under --junit-prefix": "val",
+            "-n --numprocesses --dist --timeout --reruns --cov --cov-fail-under --junit-prefix": "val",
+            "--cov-report": "val:text",  # TYPE:PATH writes the report there (_pytest_override)
             "-p": "val",
             "-c --config-file --confcutdir": "val:load",  # an ini's addopts may name any plugin; conftests above
             "--rootdir": "val:read",
@@ -1611,6 +1612,10 @@ def _pytest(name: str) -> Spec:
             "pytest --junitxml ~/.bashrc": "write:~/.bashrc",
             "pytest -o addopts=-p/tmp/x": "unknown",
             "pytest -o log_cli=true -q": "",
+            "pytest -o log_file=~/.bashrc": "write:~/.bashrc",
+            "pytest -o some_plugin_option=1": "unknown",
+            "pytest --cov=src --cov-report=xml:~/.bashrc": "write:~/.bashrc",
+            "pytest --cov=src --cov-report=term-missing:skip-covered --cov-report=html": "",
             "pytest --basetemp=~": "tree-delete:~",
             "pytest -c /tmp/pytest.ini": "load:/tmp/pytest.ini",
             "pytest --confcutdir=/ tests": "load:/ read:tests",
@@ -1624,13 +1629,40 @@ def _pytest(name: str) -> Spec:
 # other option, pythonpath puts a directory first on sys.path, required_plugins/plugins name plugins,
 # testpaths collects (imports) tests from elsewhere.
 _PYTEST_CODE_INI = frozenset({"addopts", "pythonpath", "required_plugins", "plugins", "testpaths"})
+# ini options that name a file or directory pytest writes: log_file, and cache_dir (which --cache-clear empties).
+_PYTEST_PATH_INI = {"log_file": "write", "cache_dir": "tree-write"}
+# ini options that only select, name or format: patterns of test names, markers, warnings filters, log levels
+# and formats, report names, time-outs. Any other (a plugin's, whose meaning pytest does not know) asks.
+_PYTEST_PLAIN_INI = frozenset(
+    "log_cli log_cli_level log_cli_format log_cli_date_format log_level log_format log_date_format log_file_level "
+    "log_file_format log_file_date_format log_auto_indent python_files python_classes python_functions markers "
+    "filterwarnings xfail_strict junit_family junit_suite_name junit_logging junit_log_passing_tests "
+    "junit_duration_report console_output_style asyncio_mode asyncio_default_fixture_loop_scope timeout "
+    "timeout_method empty_parameter_set_mark norecursedirs minversion doctest_optionflags doctest_encoding "
+    "usefixtures faulthandler_timeout verbosity_assertions verbosity_test_cases tmp_path_retention_count "
+    "tmp_path_retention_policy strict strict_markers enable_assertion_pass_hook truncation_limit_lines "
+    "truncation_limit_chars consider_namespace_packages collect_imported_tests".split()
+)
+# pytest-cov's `--cov-report TYPE:PATH`: a directory for html and annotate, a file for the others.
+_COV_REPORT_PATHS = {"html": "tree-write", "annotate": "tree-write", "xml": "write", "json": "write", "lcov": "write"}
+_COV_REPORT_PATHS |= {"markdown": "write", "markdown-append": "write"}
 
 
 def _pytest_override(result: Walk, argv: list[str]) -> None:
     for effect in list(result.effects):
         if effect.kind == "text" and effect.origin in ("-o", "--override-ini"):
-            if effect.value.split("=", 1)[0].strip().lower() in _PYTEST_CODE_INI:
-                result.effects.append(Effect("unknown", "", f"-o {effect.value.split('=', 1)[0]} loads code"))
+            name, _, value = effect.value.partition("=")
+            name = name.strip().lower()
+            if name in _PYTEST_CODE_INI:
+                result.effects.append(Effect("unknown", "", f"-o {name} loads code"))
+            elif name in _PYTEST_PATH_INI:
+                result.effects.append(Effect(_PYTEST_PATH_INI[name], value, f"-o {name}"))
+            elif name not in _PYTEST_PLAIN_INI:
+                result.effects.append(Effect("unknown", "", f"-o {name}, an ini option hookward does not know"))
+        elif effect.kind == "text" and effect.origin == "--cov-report":
+            kind, _, path = effect.value.partition(":")
+            if path and kind in _COV_REPORT_PATHS:
+                result.effects.append(Effect(_COV_REPORT_PATHS[kind], path, "--cov-report"))
     result.effects[:] = [e for e in result.effects if e.kind != "text"]
 
 
@@ -1805,10 +1837,11 @@ SPECS = [
         "tox 4.11",
         {
             "--version -r --recreate -p --parallel -q -v --notest --skip-missing-interpreters": "flag",
-            "-e -f --override": "val",
+            "-e -f": "val",
+            "-x --override": "val:unknown",  # KEY=VALUE replaces any setting, `testenv.commands` among them
             "-c --conf": "val:load",
         },
-        {"tox -e py311": "", "tox -c /tmp/tox.ini": "load:/tmp/tox.ini"},
+        {"tox -e py311": "", "tox -c /tmp/tox.ini": "load:/tmp/tox.ini", "tox -x testenv.commands=id": "unknown"},
     ),
     _simple_runner(
         "nox",
