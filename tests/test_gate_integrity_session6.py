@@ -395,3 +395,32 @@ def test_attaching_to_hookwards_warm_server_is_denied(box, warm_server):
 def test_attaching_to_another_process_of_the_user_is_only_confirmed(box):
     pid = os.getpid()  # the test runner: not hookward's, not a host agent
     assert_decided(box.decide(f"gdb -p {pid}"), FORCE_ASK, "floor.privilege", f"gdb -p {pid}")
+
+
+def test_mcp_file_tool_arguments_reach_the_engine_from_other_hosts(box):
+    """Cursor sends beforeMCPExecution's arguments as JSON text and names preToolUse's MCP tools `MCP:<tool>`;
+    Gemini CLI carries them as an object: the same file tool is judged the same way on each."""
+    from hookward.adapters import cursor, gemini_cli
+
+    target = str(box.home / ".claude" / "settings.json")
+    arguments = {"path": target, "content": OFF}
+    common = {"cwd": str(box.project), "conversation_id": "c", "generation_id": "g", "hook_event_name": ""}
+    calls = [
+        cursor.parse(
+            "beforeMCPExecution",
+            dict(common, tool_name="write_file", tool_input=json.dumps(arguments), command="npx server-filesystem"),
+        ),
+        cursor.parse("preToolUse", dict(common, tool_name="MCP:write_file", tool_input=arguments)),
+        gemini_cli.parse(
+            "BeforeTool",
+            {
+                "session_id": "s",
+                "cwd": str(box.project),
+                "tool_name": "mcp__filesystem__write_file",
+                "tool_input": arguments,
+            },
+        ),
+    ]
+    for call in calls:
+        assert call.kind == "mcp" and call.arguments == arguments, call
+        assert_decided(evaluate(call), DENY, SELF, repr(call))
