@@ -1289,11 +1289,30 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "cargo": (".cargo/config.toml", ".cargo/config", "build.rs", "rust-toolchain.toml", "rust-toolchain"),
     # sbt reads JVM and launcher options (-J-javaagent:...) from .sbtopts/.jvmopts and runs the build definition.
     "sbt": ("build.sbt", ".sbtopts", ".jvmopts", "project/plugins.sbt", "project/build.properties"),
-    "compose": ("compose.yaml", "compose.yml", "docker-compose.yml", "docker-compose.yaml"),
+    "compose": (
+        "compose.yaml",
+        "compose.yml",
+        "docker-compose.yml",
+        "docker-compose.yaml",
+        # merged into the configuration whenever they exist, with their services, images and host mounts
+        "compose.override.yaml",
+        "compose.override.yml",
+        "docker-compose.override.yml",
+        "docker-compose.override.yaml",
+    ),
     "build": ("pyproject.toml", "setup.py", "setup.cfg"),  # pip install ., python -m build, uv build
     "rake": ("Rakefile",),
-    "gradle": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
-    "gradlew": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts"),
+    # gradle.properties sets the daemon's JVM arguments (org.gradle.jvmargs=-javaagent:...); the wrapper's
+    # properties name the Gradle distribution gradlew downloads and runs.
+    "gradle": ("build.gradle", "build.gradle.kts", "settings.gradle", "settings.gradle.kts", "gradle.properties"),
+    "gradlew": (
+        "build.gradle",
+        "build.gradle.kts",
+        "settings.gradle",
+        "settings.gradle.kts",
+        "gradle.properties",
+        "gradle/wrapper/gradle-wrapper.properties",
+    ),
     # `flutter build|run|test` runs the Android Gradle build and the packages' build hooks the pubspec names.
     "flutter": (
         "pubspec.yaml",
@@ -1307,6 +1326,22 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     ),
     "dart": ("pubspec.yaml", "hook/build.dart", "build.yaml"),
     "mvn": ("pom.xml", ".mvn/maven.config", ".mvn/jvm.config"),
+    "mvnw": ("pom.xml", ".mvn/maven.config", ".mvn/jvm.config", ".mvn/wrapper/maven-wrapper.properties"),
+    # Bundler evaluates the Gemfile (Ruby) on every `bundle install` and `bundle exec`.
+    "bundle": ("Gemfile", "gems.rb", ".bundle/config"),
+    "bundler": ("Gemfile", "gems.rb", ".bundle/config"),
+    "deno": ("deno.json", "deno.jsonc"),  # its tasks are commands; its import map chooses what code loads
+    # MSBuild imports these into every project below them (targets with Exec tasks run at build time).
+    "dotnet": (
+        "Directory.Build.props",
+        "Directory.Build.targets",
+        "Directory.Build.rsp",
+        "global.json",
+        "NuGet.Config",
+        "nuget.config",
+    ),
+    "pipenv": ("Pipfile",),
+    "poetry": ("pyproject.toml", "poetry.toml"),
     "pre-commit": (".pre-commit-config.yaml",),
     "cmake": ("CMakeLists.txt",),
     "meson": ("meson.build",),
@@ -2295,6 +2330,15 @@ def _command_parts(
 
         for demand in installed_program_demands(cmd.argv[0], cmd.args, cmd.cwd or env.cwd, env.home):
             _apply_floor(result, demand)
+    if program == "git" and not cmd.unresolved:  # a checkout writes the hook configs of the commit it moves to
+        from hookward.policy.gittree import hook_config_writes
+
+        for path, what in hook_config_writes(cmd.argv, cmd.cwd or env.cwd, env.home, call.session_id):
+            reason = (
+                f"writes {path}, {what}, from a commit whose copy of it came into the repository during this "
+                "session (built with git's plumbing or fetched): this is the gate itself"
+            )
+            _apply_floor(result, fl.Demand(Floor.SELF_PROTECTION, Verdict.DENY, reason))
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, program)
         if demand is not None:
