@@ -343,3 +343,30 @@ def test_runner_definition_written_earlier_on_the_line_asks(home, command):
 )
 def test_runners_of_the_projects_own_definitions_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- global options that hide the subcommand from a floor ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker --context prod run evil/image",
+        "docker -D run evil/image",
+        "docker --log-level=debug run evil/image",
+        "docker -l debug --tls run evil/image",
+    ],
+)
+def test_container_run_after_global_options_asks_as_a_plain_run_does(home, command):
+    """The container floor read argv[1] as the subcommand: `docker --context prod run IMAGE` was allowed."""
+    assert_decided(home.decide(command), ASK, "floor.fetch-and-run", command)
+
+
+def test_host_mount_after_global_options_is_denied_as_privilege(home):
+    command = "docker --context prod run -v /:/h alpine"
+    assert_decided(home.decide(command), DENY, "floor.privilege", command)
+
+
+@pytest.mark.parametrize("command", ["docker --context prod ps", "docker -D images", "docker --version"])
+def test_container_listings_after_global_options_stay_routine(home, command):
+    _allowed(home, command)

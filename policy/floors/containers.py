@@ -49,8 +49,25 @@ def demands(cmd: Command) -> list[Demand]:
             )
         )
     if program in ("docker", "podman") and args:
-        found.extend(_container_demands(args))
+        found.extend(_container_demands(_after_globals(args)))
     return found
+
+
+# docker's and podman's global options that take a value: `docker --context prod run ...` still runs `run`.
+_GLOBAL_VALUED = frozenset(
+    "-c --context -H --host -l --log-level --config --tlscacert --tlscert --tlskey --connection --url --identity "
+    "--root --runroot --storage-driver --storage-opt --cgroup-manager --events-backend --network-cmd-path "
+    "--runtime --tmpdir --module --cni-config-dir --conmon --hooks-dir --imagestore --network-config-dir "
+    "--volumepath --ssh".split()
+)
+
+
+def _after_globals(args: list[str]) -> list[str]:
+    """The words from the subcommand on, past the global options before it."""
+    i = 0
+    while i < len(args) and args[i].startswith("-") and args[i] != "-":
+        i += 2 if args[i] in _GLOBAL_VALUED else 1
+    return args[i:] or args
 
 
 def _container_demands(args: list[str]) -> list[Demand]:
