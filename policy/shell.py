@@ -1002,6 +1002,15 @@ def _command(node, ctx: _Context) -> None:  # type: ignore[no-untyped-def]
             for name, value in assigns:
                 _check_assign(name, value, ctx, text)
                 ctx.values.setdefault(name, []).append(value)
+                if name in kenv.REDIRECTS and _ALLEXPORT.search(ctx.source):
+                    # `set -a; PIP_REQUIREMENT=x; pip install`: with allexport on, an assignment is an export.
+                    ctx.analysis.findings.append(
+                        Finding(
+                            "redirect",
+                            f"{name} (exported by set -a): later commands run against {kenv.REDIRECTS[name]}",
+                            text,
+                        )
+                    )
         # bare redirects (`> file`) still write
         if cmd.redirects:
             cmd.argv = [":"]
@@ -1028,6 +1037,9 @@ def _change_directory(cmd: SimpleCommand, ctx: _Context) -> None:
 
 
 # --- peeling ---------------------------------------------------------------
+
+# `set -a`, `set -ea`, `set -o allexport`: every later assignment of the line is exported.
+_ALLEXPORT = LazyRegex(r"\bset\s+(?:[-+][A-Za-z]*\s+)*(?:-[A-Za-z]*a[A-Za-z]*\b|-o\s+allexport\b)")
 
 HIJACK_VARS = LazyRegex(
     r"^(LD_PRELOAD|LD_LIBRARY_PATH|LD_AUDIT|DYLD_[A-Z_]+|BASH_ENV|ENV|PROMPT_COMMAND|PS4|SHELLOPTS|BASHOPTS|"

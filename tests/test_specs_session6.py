@@ -261,3 +261,96 @@ def test_a_project_test_with_a_project_load_path_is_routine(ruby_project, comman
 def test_a_load_path_or_library_from_elsewhere_or_written_by_the_agent_asks(ruby_project, command):
     (ruby_project.project / "test" / "planted.rb").write_text("system('id')\n")  # not committed
     assert_decided(ruby_project.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+# --- a bare pip install installs nothing; what could name a requirement instead is the person's ---------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pip install",
+        "pip3 install",
+        "python3 -m pip install",
+        "pip install -U -q",
+        "set -e; PIP_REQUIREMENT=/tmp/r.txt; pip install",  # not exported: pip never sees it
+    ],
+)
+def test_a_pip_install_with_no_requirement_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("PIP_REQUIREMENT=/tmp/r.txt pip install", Verdict.ASK, "floor.hijack"),
+        ("env PIP_CONFIG_FILE=/tmp/p.conf pip3 install", Verdict.ASK, "floor.hijack"),
+        ("export PIP_REQUIREMENT=/tmp/r.txt; pip install", Verdict.ASK, "floor.hijack"),
+        ("export PIP_EDITABLE=/tmp/pkg; python3 -m pip install", Verdict.ASK, "floor.hijack"),
+        ("declare -x PIP_REQUIREMENT=/tmp/r.txt; pip install", Verdict.ASK, "floor.hijack"),
+        ("set -a; PIP_REQUIREMENT=/tmp/r.txt; pip install", Verdict.ASK, "floor.hijack"),
+        ("set -o allexport; PIP_CONFIG_FILE=/tmp/p.conf; pip install", Verdict.ASK, "floor.hijack"),
+        ("set -ea; DOCKER_HOST=ssh://x.example; docker ps", Verdict.ASK, "floor.hijack"),
+        ("export PIP_INDEX_URL=https://x.example/simple; pip install", Verdict.DENY, "floor.hijack"),
+        ("cat /tmp/reqs | xargs pip install", Verdict.ASK, "floor.fetch-and-run"),
+        ("xargs -a /tmp/reqs pip3 install -U", Verdict.ASK, "floor.fetch-and-run"),
+        ("pip install -e.", Verdict.ASK, "floor.fetch-and-run"),
+        ("pip install -r /tmp/r.txt", Verdict.ASK, "floor.fetch-and-run"),
+        ("pip install --user", Verdict.ASK, "floor.fetch-and-run"),
+        # Planting a config that names requirements: every pip.conf / pip.ini is refused.
+        (
+            "printf '[install]\\nrequirement = /tmp/r.txt\\n' > .venv/pip.conf; pip install",
+            Verdict.DENY,
+            "floor.credentials",
+        ),
+        ("cp /tmp/evil.conf venv/pip.conf && pip install", Verdict.DENY, "floor.credentials"),
+        ("tee .venv/pip.ini < /tmp/evil.conf", Verdict.DENY, "floor.credentials"),
+        ("ln -s /tmp/evil.conf .venv/pip.conf", Verdict.DENY, "floor.credentials"),
+        ("mkdir -p ~/.config/pip && echo x > ~/.config/pip/pip.conf", Verdict.DENY, "floor.credentials"),
+        ("echo x > ~/.pip/pip.conf", Verdict.DENY, "floor.credentials"),
+    ],
+)
+def test_what_could_make_a_bare_pip_install_install_something_is_judged(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+# --- cmake: a compiler by the name cmake finds on PATH anyway runs nothing new ----------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cmake --preset core-debug -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++",
+        "cmake -S . -B build -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++",
+        "cmake -B build -DCMAKE_C_COMPILER=gcc-12 -DCMAKE_CXX_COMPILER=g++-12",
+        "cmake -B build -D CMAKE_CXX_COMPILER=clang++-15",
+        "cmake -B build -DCMAKE_C_COMPILER:FILEPATH=cc -DCMAKE_CXX_COMPILER:STRING=c++",
+    ],
+)
+def test_cmake_told_a_compiler_by_its_usual_name_is_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cmake -B build -DCMAKE_C_COMPILER=/tmp/evil",
+        "cmake -B build -D CMAKE_C_COMPILER=/tmp/evil",
+        "cmake -B build -DCMAKE_C_COMPILER=./gcc",
+        "cmake -B build -DCMAKE_C_COMPILER=python3",
+        "cmake -B build -DCMAKE_C_COMPILER=gcc-evil",
+        "cmake -B build '-DCMAKE_CXX_COMPILER=g++;-wrapper;/tmp/x'",
+        "cmake -B build -DCMAKE_C_COMPILER_LAUNCHER=gcc",
+        "cmake -B build -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER_LAUNCHER=/tmp/x",
+        "cmake -B build -DCMAKE_LINKER=/tmp/ld",
+    ],
+)
+def test_cmake_told_another_program_as_its_compiler_or_launcher_asks(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize("venv", [".venv", "venv", "env", "py311"])
+@pytest.mark.parametrize("name", ["pip.conf", "pip.ini"])
+def test_a_bare_pip_install_next_to_a_virtualenv_pip_config_still_asks(box, venv, name):
+    # However the config got there (an archive, a clone, a script), it may name requirements pip then installs.
+    (box.project / venv).mkdir()
+    (box.project / venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    (box.project / venv / name).write_text("[install]\nrequirement = /tmp/evil.txt\n")
+    for command in ("pip install", "python3 -m pip install", f"{venv}/bin/pip install"):
+        assert_decided(box.decide(command), Verdict.ASK, "floor.fetch-and-run", command)

@@ -85,10 +85,38 @@ def demands(cmd: Command) -> list[Demand]:
         a in ("-f", "--file", "--makefile") or a.startswith(("-f", "--file=", "--makefile=")) for a in args
     ):
         found.append(Demand(Floor.NOT_UNDERSTOOD, ASK, "make runs a makefile named on the command line"))
-    if program == "cmake" and any(
-        re.search(r"^-D\s*CMAKE_\w*(_LAUNCHER|_COMPILER|_LINKER|_WRAPPER)\w*(:\w+)?=", a) for a in args
-    ):
+    if program == "cmake" and any(_cmake_runs_program(a) for a in _cmake_definitions(args)):
         found.append(
             Demand(Floor.RUNS_CODE, ASK, "cmake is told which program to run as a compiler, linker or launcher")
         )
     return found
+
+
+# Variables whose value is a program the build runs: compilers, launchers, linkers and wrappers (CMAKE_LINKER
+# and CMAKE_<LANG>_COMPILER_LAUNCHER too), the binutils cmake drives, the build tool and the emulator tests run in.
+_CMAKE_PROGRAM_VARIABLE = LazyRegex(
+    r"^\s*CMAKE_(?:\w*?(?:_LAUNCHER|_COMPILER|_LINKER|_WRAPPER)\w*|LINKER\w*|AR|NM|OBJCOPY|OBJDUMP|RANLIB|STRIP"
+    r"|READELF|ADDR2LINE|DLLTOOL|MT|MAKE_PROGRAM|CROSSCOMPILING_EMULATOR)(:\w+)?=",
+    re.S,
+)
+# A compiler by the bare name cmake itself looks up on PATH (gcc, g++, cc, c++, clang, clang++, gcc-12,
+# clang++-15): naming it runs nothing cmake would not find anyway. A path, a list with arguments, or any other
+# program still asks.
+_CMAKE_PLAIN_COMPILER = LazyRegex(
+    r"^\s*CMAKE_[A-Za-z0-9]+_COMPILER(:\w+)?=(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)(-\d+(\.\d+)*)?\Z"
+)
+
+
+def _cmake_definitions(args: list[str]) -> list[str]:
+    """The NAME[:TYPE]=VALUE of every -D, attached (`-DX=1`) or the next word (`-D X=1`)."""
+    found = []
+    for index, arg in enumerate(args):
+        if arg == "-D" and index + 1 < len(args):
+            found.append(args[index + 1])
+        elif arg.startswith("-D") and len(arg) > 2:
+            found.append(arg[2:])
+    return found
+
+
+def _cmake_runs_program(definition: str) -> bool:
+    return _CMAKE_PROGRAM_VARIABLE.match(definition) is not None and not _CMAKE_PLAIN_COMPILER.match(definition)

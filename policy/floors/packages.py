@@ -172,10 +172,52 @@ def _install_demands(program: str, args: list[str], project_file: ProjectFile | 
         if files and not named and not any(a in ("-e", "--editable") for a in pip_args):
             demand = _requirements_demand(program, files, project_file)
             return [] if demand.verdict == ALLOW else [demand]
+        if _bare_pip_install(program, args):
+            return []  # judged in demands(): `_pip_config_in_reach`
         return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {sub} downloads packages whose install scripts run here")]
     if specs and program not in ("uv", "poetry"):
         return [Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {sub} downloads packages whose install scripts run here")]
     return []
+
+
+# Flags of a bare `pip install` that name nothing to install (`pip install -U -q` still needs a requirement).
+_BARE_PIP_FLAGS = frozenset(
+    {"-q", "-qq", "-qqq", "--quiet", "-v", "-vv", "-vvv", "--verbose", "-U", "--upgrade", "--no-cache-dir"}
+    | {"--disable-pip-version-check", "--no-input", "--no-color"}
+)
+
+
+def _bare_pip_install(program: str, args: list[str]) -> bool:
+    """`pip install`, `pip3 install -U -q`: an install that names no requirement, no index and no place."""
+    return program in ("pip", "pip3") and args[:1] == ["install"] and all(a in _BARE_PIP_FLAGS for a in args[1:])
+
+
+def _pip_config_in_reach(cmd: Command) -> str | None:
+    """A virtualenv pip.conf / pip.ini in the directory the command runs in (.venv, venv, env, any subdirectory
+    holding pyvenv.cfg, and the venv the pip program's own path names), or None; with no directory known, the
+    unknown virtualenv's."""
+    import os
+
+    if cmd.cwd is None:
+        return "its virtualenv's pip.conf"
+    venvs = [os.path.join(cmd.cwd, name) for name in (".venv", "venv", "env", ".env")]
+    head = cmd.argv[0].replace("\\", "/").rsplit("/", 2)
+    if len(head) == 3 and head[1] in ("bin", "Scripts"):
+        venvs.append(os.path.join(cmd.cwd, head[0] or "/"))
+    try:
+        with os.scandir(cmd.cwd) as entries:
+            for entry in entries:
+                if entry.is_dir() and os.path.lexists(os.path.join(entry.path, "pyvenv.cfg")):
+                    venvs.append(entry.path)
+    except OSError:
+        return "its virtualenv's pip.conf"
+    if os.path.lexists(os.path.join(cmd.cwd, "pyvenv.cfg")):
+        venvs.append(cmd.cwd)
+    for venv in venvs:
+        for name in ("pip.conf", "pip.ini"):
+            if os.path.lexists(os.path.join(venv, name)):
+                return os.path.join(venv, name)
+    return None
 
 
 def _requirement_files(args: list[str], i: int, arg: str) -> list[str]:
@@ -254,6 +296,22 @@ def demands(cmd: Command) -> list[Demand]:
         found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} downloads and runs a package"))
     if program in kp.PACKAGE_MANAGERS:
         found.extend(_install_demands(program, args, cmd.project_file))
+    if _bare_pip_install(program, args):
+        # No requirement: pip prints "You must give at least one requirement" and installs nothing. What could
+        # name one instead is the person's: their PIP_* environment (a line that sets PIP_REQUIREMENT,
+        # PIP_EDITABLE or PIP_CONFIG_FILE asks as a hijack) and their pip config files (writing any pip.conf or
+        # pip.ini, a venv's own included, is refused as a credential store). Still asked: names appended
+        # unseen (`xargs pip install`) and a virtualenv config already in the project, however it got there.
+        if {"xargs", "find -exec"} & set(cmd.wrappers):
+            found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} gets requirements hookward cannot see"))
+        else:
+            config = _pip_config_in_reach(cmd)
+            if config is not None:
+                found.append(
+                    Demand(
+                        Floor.FETCH_AND_RUN, ASK, f"{program} install reads requirements from {config}, if it names any"
+                    )
+                )
     if program == "brew":
         found.extend(_brew_demands(args))
     return found
