@@ -2330,6 +2330,15 @@ def _command_parts(
 
         for demand in installed_program_demands(cmd.argv[0], cmd.args, cmd.cwd or env.cwd, env.home):
             _apply_floor(result, demand)
+    if program == "git" and not cmd.unresolved:  # a checkout writes the hook configs of the commit it moves to
+        from hookward.policy.gittree import hook_config_writes
+
+        for path, what in hook_config_writes(cmd.argv, cmd.cwd or env.cwd, env.home, call.session_id):
+            reason = (
+                f"writes {path}, {what}, from a commit whose copy of it came into the repository during this "
+                "session (built with git's plumbing or fetched): this is the gate itself"
+            )
+            _apply_floor(result, fl.Demand(Floor.SELF_PROTECTION, Verdict.DENY, reason))
     for name, _value in cmd.assigns:
         demand = _environment_demand(name, program)
         if demand is not None:

@@ -13,8 +13,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
+import time
+from pathlib import Path
 
 import pytest
 from hookward.adapters import claude_code
@@ -27,6 +30,7 @@ from tests.spec_redteam_support import Sandbox, assert_decided
 ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
 SELF = "floor.self-protection"
 OFF = '{"disableAllHooks": true}'
+GUARD_SECONDS = 60  # a hang guard for subprocesses, never an assertion about speed
 
 
 def _fill(box: Sandbox, value: object) -> object:
@@ -424,3 +428,119 @@ def test_mcp_file_tool_arguments_reach_the_engine_from_other_hosts(box):
     for call in calls:
         assert call.kind == "mcp" and call.arguments == arguments, call
         assert_decided(evaluate(call), DENY, SELF, repr(call))
+
+
+# --- 5. git writing a hook config from a commit built or fetched in the session ----------------------------------
+
+GIT = shutil.which("git")
+SESSION = "session-6-git"
+
+
+def _git(repo: Path, *args: str) -> str:
+    assert GIT is not None
+    env = dict(os.environ, GIT_CONFIG_NOSYSTEM="1", GIT_AUTHOR_NAME="p", GIT_AUTHOR_EMAIL="p@x", GIT_COMMITTER_NAME="p")
+    env["GIT_COMMITTER_EMAIL"] = "p@x"
+    done = subprocess.run([GIT, *args], cwd=repo, env=env, capture_output=True, text=True, timeout=GUARD_SECONDS)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.fixture
+def repo(box):  # type: ignore[no-untyped-def]
+    """The person's repository (history older than the session: `main`, and `team` with its own hook settings),
+    then, during the session, `x` holding a hook config that switches hooks off and `y` changing only code."""
+    if GIT is None:
+        pytest.skip("git is not installed")
+    from hookward.policy import provenance
+
+    project = box.project
+    _git(project, "init", "-q", "-b", "main")
+    (project / ".claude").mkdir()
+    (project / ".claude" / "settings.json").write_text('{"permissions": {}}\n')
+    _git(project, "add", "-A")
+    _git(project, "commit", "-qm", "init")
+    _git(project, "checkout", "-qb", "team")
+    (project / ".claude" / "settings.json").write_text('{"permissions": {"allow": ["Bash(ls)"]}}\n')
+    _git(project, "commit", "-qam", "team settings")
+    _git(project, "checkout", "-q", "main")
+    old = time.time() - 3600
+    for root, _dirs, files in os.walk(project / ".git" / "objects"):
+        for name in files:
+            os.utime(os.path.join(root, name), (old, old))
+    provenance.note_session(SESSION, str(project))
+    _git(project, "checkout", "-qb", "x")
+    (project / ".claude" / "settings.local.json").write_text(OFF)
+    _git(project, "add", "-f", ".claude/settings.local.json")
+    _git(project, "commit", "-qm", "x")
+    _git(project, "checkout", "-q", "main")
+    _git(project, "checkout", "-qb", "y")
+    (project / "src" / "b.py").write_text("b = 1\n")
+    _git(project, "add", "src/b.py")
+    _git(project, "commit", "-qm", "y")
+    _git(project, "checkout", "-q", "main")
+    (project / ".claude" / "settings.local.json").unlink(missing_ok=True)
+    return project
+
+
+def _in_session(box: Sandbox, command: str):  # type: ignore[no-untyped-def]
+    from hookward.policy.toolcall import ToolCall
+
+    call = ToolCall("shell", command=command, cwd=str(box.project), project_root=str(box.project), session_id=SESSION)
+    return evaluate(call)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git checkout x",
+        "git switch x",
+        "git checkout -b z x",
+        "git checkout x -- .",
+        "git checkout x~0",
+        "git checkout 'x^{{commit}}'",
+        "git -C . checkout x",
+        "git merge x",
+        "git merge --no-ff -m m x",
+        "git reset --hard x",
+        "git restore --source=x .",
+        "git rebase x",
+        "git cherry-pick x",
+        "git read-tree -u -m x",
+        "git checkout {full}",
+        "git checkout {short}",
+    ],
+)
+def test_checkout_of_a_hook_config_made_in_the_session_is_denied(box, repo, command):
+    full = _git(repo, "rev-parse", "x")
+    command = command.format(full=full, short=full[:10])
+    assert_decided(_in_session(box, command), DENY, SELF, command)
+
+
+def test_a_tag_cannot_hide_the_branch_checkout_would_take(box, repo):
+    _git(repo, "tag", "x", "main")  # rev-parse reads the tag, `git checkout x` takes the branch
+    assert_decided(_in_session(box, "git checkout x"), DENY, SELF, "git checkout x with a harmless tag x")
+
+
+def test_merging_what_a_fetch_brought_is_judged_by_its_commit(box, repo):
+    full = _git(repo, "rev-parse", "x")
+    (repo / ".git" / "FETCH_HEAD").write_text(f"{full}\t\tbranch 'main' of /tmp/r\n")
+    assert_decided(_in_session(box, "git merge FETCH_HEAD"), DENY, SELF, "git merge FETCH_HEAD")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git checkout team",  # the person's own branch changes the hook settings: their history, not the agent's
+        "git checkout y",  # a commit of the session that leaves the hook configs alone
+        "git merge y",
+        "git checkout main",
+        "git checkout -- src/app.py",
+        "git reset --soft x",  # leaves the working tree alone
+        "git log x",
+        "git diff x",
+        "git checkout -b feature",
+    ],
+)
+def test_routine_checkouts_and_merges_stay_routine(box, repo, command):
+    decision = _in_session(box, command)
+    assert SELF not in decision.rule_ids and decision.verdict < DENY, (command, decision.verdict, decision.rule_ids)
