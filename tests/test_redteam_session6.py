@@ -370,3 +370,25 @@ def test_host_mount_after_global_options_is_denied_as_privilege(home):
 @pytest.mark.parametrize("command", ["docker --context prod ps", "docker -D images", "docker --version"])
 def test_container_listings_after_global_options_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- project runners allowed by name, whose options write or run -------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["goimports -w ~", "goimports -w $HOME/.config"])
+def test_goimports_rewriting_every_go_file_under_the_home_asks(home, command):
+    """goimports had no spec: its -w rewrites each file and every .go file under a directory, as gofmt -w does."""
+    assert_decided(home.decide(command), ASK, "default.write-in-home", command)
+
+
+@pytest.mark.parametrize("command", ["pyright --pythonpath /tmp/python", "pyright --venvpath /tmp/v src"])
+def test_pyright_running_an_interpreter_from_elsewhere_asks(home, command):
+    """pyright runs the interpreter it is given to learn its search paths."""
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command", ["goimports -l .", "goimports -w .", "pyright", "pyright --outputjson src", "pyright --version"]
+)
+def test_formatting_and_type_checking_the_project_stay_routine(home, command):
+    _allowed(home, command)

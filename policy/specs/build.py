@@ -2375,3 +2375,35 @@ def _shfmt() -> Spec:
 
 
 SPECS += [_clang_format(), _biome(), _rustfmt(), _shfmt()]
+
+
+# pyright runs the interpreter it is given (--pythonpath, or the one in --venvpath's environment) to learn its
+# search paths: an interpreter outside the project is a program that runs. Operands are files it reads.
+def _pyright() -> Spec:
+    return Spec(
+        "pyright",
+        version="pyright 1.1.380 (pyright --help)",
+        options={
+            **_H,
+            "--version --outputjson --dependencies --ignoreexternal --skipunannotated --stats --verbose": "flag",
+            "-w --watch --warnings --writebaseline": "flag",
+            "--level --pythonplatform --pythonversion --threads --verifytypes": "val",
+            "--createstub": "val",  # writes typings/<module> stubs in the project
+            "-p --project": "val:read",
+            "-t --typeshedpath": "val:read",
+            "--baselinefile": "val:read",
+            "--pythonpath": "val:load",
+            "--venvpath": "val:load",
+        },
+        operands="read*",
+        long_prefix=False,
+        examples={
+            "pyright": "",
+            "pyright --outputjson src": "read:src",
+            "pyright --pythonpath /tmp/python": "load:/tmp/python",
+            "pyright --venvpath /tmp/v": "load:/tmp/v",
+        },
+    )
+
+
+SPECS += [_pyright()]

@@ -1311,7 +1311,24 @@ GOFMT = Spec(
         "gofmt -s -w ./cmd": "edit:./cmd",
     },
 )
-SPECS += [GOFMT]
+# goimports (golang.org/x/tools/cmd/goimports) is gofmt that also fixes imports: the same -w.
+GOIMPORTS = Spec(
+    "goimports",
+    version="golang.org/x/tools/cmd/goimports v0.24 (goimports -h)",
+    single_dash=True,
+    long_prefix=False,
+    options={
+        "-d -e -l -v -format-only": "flag",
+        "-local -srcdir": "val",
+        "-w": "flag>edit*",
+        "-cpuprofile -memprofile -trace": "val:write",
+        "-memrate": "val",
+        "-h -help --help": "flag",
+    },
+    operands="tree-read*",
+    examples={"goimports -l .": "tree-read:.", "goimports -w ~": "edit:~", "goimports -w -local x ./cmd": "edit:./cmd"},
+)
+SPECS += [GOFMT, GOIMPORTS]
 
 
 def _response_files(result: Walk, argv: list[str]) -> None:
