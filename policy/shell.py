@@ -1583,8 +1583,10 @@ def find_selection(argv: list[str]) -> tuple[list[str], list[str]]:
             continue
         if arg in ("-regex", "-iregex"):
             globs = regex_globs(args[i + 1])
+            if globs is None and ("-o" in args or "-or" in args):
+                return roots, []  # `-name '*.pyc' -o -regex '.*'`: an alternative may select every file
             if globs is None:
-                continue
+                continue  # ANDed with the other tests: it selects fewer files, not others
             patterns = [rep for glob in globs for rep in _representatives(glob)]
             arg = "-path"
         else:

@@ -192,6 +192,8 @@ def test_a_regex_that_names_files_narrows_what_find_hands_on_as_a_name_test_does
         ("find . -regex '\\./.*' -exec rm -rf {} +", Verdict.DENY, "floor.destructive"),
         ("find . -regex '.*\\..*' -exec rm {} +", Verdict.DENY, "floor.destructive"),
         ("find . -regex '[a-z]+' -exec rm {} +", Verdict.DENY, "floor.destructive"),
+        ("find . -regex '.*\\.pyc' -o -regex '.*' -exec rm {} +", Verdict.DENY, "floor.destructive"),
+        ("find . -name '*.pyc' -or -regex '[a-z]+' -exec rm {} +", Verdict.DENY, "floor.destructive"),
         ("fd -x shred", Verdict.DENY, "floor.destructive"),
         ("fd . -x rm", Verdict.DENY, "floor.destructive"),
         ("fd -X rm -rf", Verdict.DENY, "floor.destructive"),
