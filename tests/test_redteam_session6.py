@@ -392,3 +392,51 @@ def test_pyright_running_an_interpreter_from_elsewhere_asks(home, command):
 )
 def test_formatting_and_type_checking_the_project_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- left open: engine work (strict xfails, written up in notes/findings6.md) -------------------------------
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="RUNNER_DEFINITIONS names files relative to the cwd and the project root only; pytest loads a "
+    "conftest.py from every directory it collects, so one written below them on the same line runs unseen",
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'import os; os.system(\"id\")' > tests/conftest.py; pytest",
+        "mkdir -p tests/unit && echo x > tests/unit/conftest.py && pytest tests",
+    ],
+)
+def test_conftest_written_in_a_test_directory_on_the_same_line_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="go.mod and Cargo.toml are edited by the tools themselves (go get, cargo add) so they are not runner "
+    "definitions; what makes these hostile is content (a replace/patch/build path outside the project), which "
+    "the engine does not read",
+)
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'replace example.com/x => /tmp/x' >> go.mod && go test ./...",
+        'printf \'[package]\\nname="a"\\nbuild="/tmp/b.rs"\\n\' > Cargo.toml && cargo build',
+    ],
+)
+def test_module_manifest_pointing_the_build_outside_the_project_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="LESS is in the harmless list; its value can hold `+!cmd` (a shell command at start-up) or `-o FILE`, "
+    "which as arguments already force a person; needs a value check like PAGER's, in shell.py",
+)
+@pytest.mark.parametrize("command", ["LESS='+!id' less src/app.py", "LESS=-o$HOME/.bashrc less src/app.py"])
+def test_less_options_variable_running_a_command_or_writing_a_log_asks(home, command):
+    decision = home.decide(command)
+    assert decision.verdict >= ASK, (command, decision.rule_ids)
+    assert HIJACK in decision.rule_ids, (command, decision.rule_ids)
