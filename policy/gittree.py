@@ -163,16 +163,26 @@ def resolve(repo: provenance.Repo, store: provenance.ObjectStore, text: str) -> 
             break
     if base in ("-", "@{-1}"):
         base = _previous_branch(repo) or ""
-    if not base or "@{" in base or base.startswith(":"):
+    found: list[str | None] = []
+    name, at, entry = base.partition("@{")
+    if at and entry.endswith("}") and entry[:-1].isdigit():
+        # stash@{1}, HEAD@{2}, main@{0}: the reflog's entry, newest first
+        ref = "HEAD" if name in ("", "@", "HEAD") else name if name.startswith("refs/") else _full_ref(repo, name)
+        found.append(_reflog(repo, ref, int(entry[:-1])) if ref else None)
+        base = ""
+    if not base and not found or "@{" in base or base.startswith(":"):
         return []
     if base == "@":
         base = "HEAD"
-    found: list[str | None] = []
-    if provenance._is_hex_id(base.lower()) and len(base) == store.hex_len:
+    if not base:
+        pass
+    elif provenance._is_hex_id(base.lower()) and len(base) == store.hex_len:
         found.append(base.lower())
     elif 4 <= len(base) < store.hex_len and all(ch in "0123456789abcdef" for ch in base.lower()):
         found.append(_loose_prefix(store, base.lower()))  # a short id of an object made here (packs: not read)
-    if provenance._valid_ref(base) or base in ("HEAD", "FETCH_HEAD", "ORIG_HEAD", "MERGE_HEAD"):
+    if not base:
+        pass
+    elif provenance._valid_ref(base) or base in ("HEAD", "FETCH_HEAD", "ORIG_HEAD", "MERGE_HEAD"):
         found.append(_ref(repo, base))
     else:
         names = [f"refs/tags/{base}", f"refs/heads/{base}", f"refs/remotes/{base}"]
@@ -237,12 +247,74 @@ def _previous_branch(repo: provenance.Repo) -> str | None:
     return None
 
 
-def _loose_prefix(store: provenance.ObjectStore, prefix: str) -> str | None:
-    try:
-        names = [n for n in os.listdir(os.path.join(store.objects, prefix[:2])) if n.startswith(prefix[2:])]
-    except OSError:
+def _full_ref(repo: provenance.Repo, name: str) -> str | None:
+    """refs/stash, refs/heads/<name>, refs/tags/<name>: the first one git has."""
+    for ref in (f"refs/{name}", f"refs/heads/{name}", f"refs/tags/{name}", f"refs/remotes/{name}"):
+        if provenance._valid_ref(ref) and _ref(repo, ref):
+            return ref
+    return None
+
+
+def _reflog(repo: provenance.Repo, ref: str, back: int) -> str | None:
+    """The id a ref had `back` moves ago, from its reflog (logs/<ref>: one "old new who\tmessage" line a move)."""
+    for base in (repo.gitdir, repo.common):
+        path = os.path.join(base, "logs", ref)
+        try:
+            lines = provenance._small(path, 16 << 20).decode("utf-8", "replace").splitlines()
+        except OSError:
+            continue
+        if back < len(lines):
+            words = lines[len(lines) - 1 - back].split()
+            return words[1].lower() if len(words) > 1 and provenance._is_hex_id(words[1].lower()) else None
         return None
-    return prefix[:2] + names[0] if len(names) == 1 else None
+    return None
+
+
+def _loose_prefix(store: provenance.ObjectStore, prefix: str) -> str | None:
+    """The one object whose id starts with `prefix`, loose or in a pack; None when none or several."""
+    found: set[str] = set()
+    try:
+        found.update(
+            prefix[:2] + n for n in os.listdir(os.path.join(store.objects, prefix[:2])) if n.startswith(prefix[2:])
+        )
+    except OSError:
+        pass
+    for idx, _pack in store._pack_list():
+        found.update(_idx_prefix(idx, prefix, store.raw_len))
+        if len(found) > 1:
+            return None
+    return found.pop() if len(found) == 1 else None
+
+
+def _idx_prefix(idx_path: str, prefix: str, raw_len: int) -> list[str]:
+    """Up to two ids in a version-2 pack index that start with the hex `prefix` (a binary search)."""
+    fd = provenance._open(idx_path)
+    try:
+        header = provenance._pread(fd, 8 + 256 * 4, 0)
+        if header[:4] != b"\377tOc" or int.from_bytes(header[4:8], "big") != 2:
+            return []
+        fan = header[8:]
+        first = int(prefix[:2], 16)
+        low = int.from_bytes(fan[(first - 1) * 4 : first * 4], "big") if first else 0
+        high = int.from_bytes(fan[first * 4 : first * 4 + 4], "big")
+        total = int.from_bytes(fan[255 * 4 :], "big")
+        if not low <= high <= total:
+            return []
+        end, names_at = high, 8 + 256 * 4
+        while low < high:
+            mid = (low + high) // 2
+            if provenance._pread(fd, raw_len, names_at + mid * raw_len).hex() < prefix:
+                low = mid + 1
+            else:
+                high = mid
+        out = []
+        for at in (low, low + 1)[: max(0, end - low)]:
+            name = provenance._pread(fd, raw_len, names_at + at * raw_len).hex()
+            if name.startswith(prefix):
+                out.append(name)
+        return out
+    finally:
+        os.close(fd)
 
 
 # --- trees -----------------------------------------------------------------------------------------------

@@ -274,6 +274,8 @@ def _gate_bin(name: str) -> str:
         "{python} -mpip uninstall -y hookward",
         "{python} -W ignore -m pip install evil",
         "cd {bin} && ./pip install evil",
+        "{bin}/pip-sync requirements.txt",
+        "{bin}/easy_install evil",
     ],
 )
 def test_the_gates_own_package_installer_by_path_is_denied(box, command):
@@ -396,6 +398,21 @@ def test_attaching_to_hookwards_warm_server_is_denied(box, warm_server):
         assert_decided(box.decide(command), DENY, SELF, command)
 
 
+def test_attaching_to_a_host_agent_that_runs_the_hooks_is_denied(box, tmp_path):
+    """A host's process (the registry's npm package in its argv) enforces hookward's answers: code inside it can
+    skip them. The process here only sleeps; its argv is shaped as Codex's node entry point."""
+    entry = str(tmp_path / "node_modules" / "@openai" / "codex" / "bin" / "codex.js")
+    code = "import sys, time; sys.stdout.write('up\\n'); sys.stdout.flush(); time.sleep(120)"
+    process = subprocess.Popen([sys.executable, "-c", code, entry, "exec"], stdout=subprocess.PIPE)
+    try:
+        assert process.stdout is not None and process.stdout.readline() == b"up\n"
+        command = f"gdb -p {process.pid} -batch -ex 'call system(\"id\")'"
+        assert_decided(box.decide(command), DENY, SELF, command)
+    finally:
+        process.kill()
+        process.wait()
+
+
 def test_attaching_to_another_process_of_the_user_is_only_confirmed(box):
     pid = os.getpid()  # the test runner: not hookward's, not a host agent
     assert_decided(box.decide(f"gdb -p {pid}"), FORCE_ASK, "floor.privilege", f"gdb -p {pid}")
@@ -508,6 +525,8 @@ def _in_session(box: Sandbox, command: str):  # type: ignore[no-untyped-def]
         "git read-tree -u -m x",
         "git checkout {full}",
         "git checkout {short}",
+        "git checkout 'x@{{0}}'",
+        "git -c core.quotepath=off switch --detach x",
     ],
 )
 def test_checkout_of_a_hook_config_made_in_the_session_is_denied(box, repo, command):
@@ -544,3 +563,17 @@ def test_merging_what_a_fetch_brought_is_judged_by_its_commit(box, repo):
 def test_routine_checkouts_and_merges_stay_routine(box, repo, command):
     decision = _in_session(box, command)
     assert SELF not in decision.rule_ids and decision.verdict < DENY, (command, decision.verdict, decision.rule_ids)
+
+
+def test_a_short_id_of_a_packed_commit_is_read_from_the_pack_index(box, repo):
+    _git(repo, "gc", "-q")  # every object now sits in a pack: the short id is found through its .idx
+    short = _git(repo, "rev-parse", "x")[:9]
+    assert not any((repo / ".git" / "objects" / short[:2]).glob(short[2:] + "*"))
+    assert_decided(_in_session(box, f"git checkout {short}"), DENY, SELF, f"git checkout {short} (packed)")
+
+
+def test_a_stash_entry_holding_a_hook_config_is_judged_as_its_commit(box, repo):
+    full = _git(repo, "rev-parse", "x")
+    _git(repo, "stash", "store", "-m", "s", full)  # writes refs/stash and its reflog, touches no file
+    for command in ("git stash apply", "git stash pop", "git stash apply 'stash@{0}'"):
+        assert_decided(_in_session(box, command), DENY, SELF, command)

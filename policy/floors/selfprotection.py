@@ -157,6 +157,11 @@ def _python_module(args: list[str]) -> tuple[str, list[str]] | None:
     return None
 
 
+# Installers whose every run changes the packages of the environment they are installed in (pip-tools' pip-sync,
+# setuptools' easy_install).
+_CHANGES_ITS_ENVIRONMENT = frozenset({"pip-sync", "easy_install"})
+
+
 def installed_program_demands(typed: str, args: list[str], cwd: str | None, home: str) -> list[Demand]:
     """A package installer run by its path from the gate's own installation (`<hookward's venv>/bin/pip install
     x`, `<its python> -m pip uninstall y`, `--force-reinstall`): pip writes into the environment it belongs to,
@@ -170,6 +175,8 @@ def installed_program_demands(typed: str, args: list[str], cwd: str | None, home
         argv = ["pip", *module[1]]
     elif program == "pip":
         argv = ["pip", *args]
+    elif program in _CHANGES_ITS_ENVIRONMENT:
+        argv = ["pip", "install"]  # every run installs or syncs into the environment it belongs to
     else:
         return []
     if _installer_environments("pip", argv) is None:
