@@ -577,3 +577,30 @@ def test_a_stash_entry_holding_a_hook_config_is_judged_as_its_commit(box, repo):
     _git(repo, "stash", "store", "-m", "s", full)  # writes refs/stash and its reflog, touches no file
     for command in ("git stash apply", "git stash pop", "git stash apply 'stash@{0}'"):
         assert_decided(_in_session(box, command), DENY, SELF, command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left open: `:/text` names the newest commit whose message matches, which hookward does not search "
+    "(policy/gittree.py reads refs, ids, reflogs, ~N and ^N only), so the target is unknown and keeps today's answer",
+)
+def test_checkout_of_a_commit_named_by_its_message_is_denied(box, repo):
+    assert_decided(_in_session(box, "git checkout ':/x'"), DENY, SELF, "git checkout ':/x'")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left open: `git pull PATH` fetches and merges in one command, and a fetch earlier on the same line "
+    "changes FETCH_HEAD only when it runs; what the merge writes is not in this repository when the line is judged",
+)
+@pytest.mark.parametrize("command", ["git pull {r} main", "git fetch {r} main && git merge FETCH_HEAD"])
+def test_pulling_a_hook_config_from_a_local_repository_is_denied(box, repo, tmp_path, command):
+    other = tmp_path / "r"
+    other.mkdir()
+    _git(other, "init", "-q", "-b", "main")
+    (other / ".claude").mkdir()
+    (other / ".claude" / "settings.local.json").write_text(OFF)
+    _git(other, "add", "-A")
+    _git(other, "commit", "-qm", "off")
+    command = command.format(r=other)
+    assert_decided(_in_session(box, command), DENY, SELF, command)
