@@ -2335,8 +2335,9 @@ def _command_parts(
 
         for path, what in hook_config_writes(cmd.argv, cmd.cwd or env.cwd, env.home, call.session_id):
             reason = (
-                f"writes {path}, {what}, from a commit whose copy of it came into the repository during this "
-                "session (built with git's plumbing or fetched): this is the gate itself"
+                f"puts {path}, {what}, into the working tree or the index from git objects that came into the "
+                "repository during this session (built with git's plumbing or fetched) or by hand: this is the "
+                "gate itself"
             )
             _apply_floor(result, fl.Demand(Floor.SELF_PROTECTION, Verdict.DENY, reason))
     for name, _value in cmd.assigns:

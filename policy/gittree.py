@@ -33,7 +33,6 @@ _VALUED: dict[str, frozenset[str]] = {
     "read-tree": frozenset({"--prefix", "--index-output", "--exclude-per-directory"}),
     "stash": frozenset({"-m", "--message"}),
 }
-_RESET_MOVES = ("--hard", "--merge", "--keep")
 MAX_CHANGED = 200  # protected entries compared in one command
 
 
@@ -92,8 +91,10 @@ def targets(words: list[str]) -> list[str] | None:
             operands.append(arg)
         i += 1
     if sub == "reset":
-        if not any(a in _RESET_MOVES for a in args):
-            return None  # --soft and --mixed leave the working tree as it is
+        if "--soft" in args:
+            return None  # moves HEAD only
+        # --hard, --merge, --keep write the working tree; --mixed (the default) writes the index, which the next
+        # routine `git checkout -- .` or `git restore .` writes out
         return operands[:1]
     if sub == "restore":
         return found  # without --source it restores from the index
@@ -102,7 +103,7 @@ def targets(words: list[str]) -> list[str] | None:
             return operands[:1]  # the start point of the new branch (the branch's own name was the option's value)
         return operands[:1]
     if sub == "read-tree":
-        return operands if "-u" in args else None
+        return operands  # -u writes the working tree; without it the index, for the next checkout to write
     return operands + found
 
 
@@ -419,12 +420,44 @@ def _session_start(session_id: str) -> float | None:
         return None
 
 
+def _index_entries(words: list[str]) -> list[str]:
+    """The paths `git update-index --cacheinfo MODE,ID,PATH` (or MODE ID PATH) puts into the index."""
+    if words[0] != "update-index":
+        return []
+    found, args = [], words[1:]
+    for i, arg in enumerate(args):
+        if arg == "--cacheinfo" and i + 1 < len(args):
+            fields = args[i + 1].split(",", 2)
+            if len(fields) == 3:
+                found.append(fields[2])
+            elif i + 3 < len(args):
+                found.append(args[i + 3])
+        elif arg.startswith("--cacheinfo="):
+            fields = arg[len("--cacheinfo=") :].split(",", 2)
+            if len(fields) == 3:
+                found.append(fields[2])
+    return found
+
+
 def hook_config_writes(argv: list[str], cwd: str, home: str, session_id: str) -> list[tuple[str, str]]:
     """(path, what of the gate it is) of every protected file the git command would write from a commit that
-    came into the repository during this session."""
+    came into the repository during this session, or puts into the index by hand (update-index --cacheinfo)."""
     directory, words, moved = _git_words(argv)
     if moved or not words:
         return []
+    entries = _index_entries(words)
+    if entries:
+        base = os.path.normpath(os.path.join(cwd, os.path.expanduser(directory))) if directory else cwd
+        repo = provenance.find_repo(base)
+        root = repo.worktree if repo is not None else base
+        placed = []
+        for path in entries:
+            places = [
+                p for p in protection.protected(os.path.join(root, path), home) if p.label != protection.INSTALL_LABEL
+            ]
+            if places:
+                placed.append((path, places[0].label))
+        return placed
     revisions = targets(words)
     if not revisions:
         return []

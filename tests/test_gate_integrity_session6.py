@@ -526,6 +526,9 @@ def _in_session(box: Sandbox, command: str):  # type: ignore[no-untyped-def]
         "git checkout {full}",
         "git checkout {short}",
         "git checkout 'x@{{0}}'",
+        "git reset x",  # the index, which the next `git checkout -- .` writes out
+        "git read-tree x",
+        "git update-index --add --cacheinfo 100644,{full},.claude/settings.local.json",
         "git -c core.quotepath=off switch --detach x",
     ],
 )
@@ -554,7 +557,9 @@ def test_merging_what_a_fetch_brought_is_judged_by_its_commit(box, repo):
         "git merge y",
         "git checkout main",
         "git checkout -- src/app.py",
-        "git reset --soft x",  # leaves the working tree alone
+        "git reset --soft x",  # moves HEAD only
+        "git reset HEAD~1",
+        "git reset",
         "git log x",
         "git diff x",
         "git checkout -b feature",
