@@ -440,3 +440,30 @@ def test_less_options_variable_running_a_command_or_writing_a_log_asks(home, com
     decision = home.decide(command)
     assert decision.verdict >= ASK, (command, decision.rule_ids)
     assert HIJACK in decision.rule_ids, (command, decision.rule_ids)
+
+
+# --- publishing goals a build tool knows by other names -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mvn site-deploy",
+        "mvn site:stage-deploy",
+        "mvn wagon:upload",
+        "mvn compile jib:build",  # pushes the image to its registry
+        "mvn dockerfile:push",
+        "mvn release:prepare",  # commits and pushes the release tag
+        "mvn gpg:sign-and-deploy-file -Dfile=x.jar",
+        "mvn central-publishing:publish",
+    ],
+)
+def test_maven_goal_that_ships_the_build_elsewhere_needs_a_person(home, command):
+    assert_decided(home.decide(command), FORCE_ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize(
+    "command", ["mvn test", "mvn -q package", "mvn install", "mvn site", "mvn jib:dockerBuild", "mvn dependency:tree"]
+)
+def test_maven_builds_that_stay_on_this_machine_stay_routine(home, command):
+    _allowed(home, command)

@@ -240,10 +240,20 @@ def _meson() -> Spec:
 # --- Maven, Gradle, rake, ant, bazel -------------------------------------------------------------
 
 
+# Goals that send the build's output elsewhere: repositories (deploy, deploy-file, sign-and-deploy-file), sites
+# (site:deploy, site:stage-deploy), a server by wagon (upload, upload-single), images (dockerfile:push, docker:push),
+# Maven Central (central-publishing:publish), a staging repository (release, nexus-staging:release).
+_MAVEN_SHIPPING = frozenset(
+    "deploy deploy-file sign-and-deploy-file perform release stage-deploy upload upload-single push publish".split()
+)
+
+
 def _maven_goal(word: str) -> frozenset[str]:
     parts = word.lower().split(":")
-    if parts[-1] in ("deploy", "deploy-file", "perform", "release") or word.lower() == "deploy":
+    if parts[-1] in _MAVEN_SHIPPING or word.lower() in ("deploy", "site-deploy"):
         return frozenset({"publish"})
+    if parts[-2:] in (["jib", "build"], ["release", "prepare"], ["release", "branch"], ["scm", "checkin"]):
+        return frozenset({"publish"})  # pushes an image to a registry; commits and pushes tags or branches
     if "exec" in parts[:-1] or "exec-maven-plugin" in parts or (len(parts) > 1 and parts[-2:] == ["antrun", "run"]):
         return frozenset({"script"})
     return frozenset()
