@@ -166,7 +166,7 @@ import sys
 sys.path[:] = [entry for entry in sys.path if entry.startswith("/")] + {site_dirs!r}
 sys.argv[0] = {launcher!r}
 if sys.argv[1:2] == ["hook"]:
-    from hookward.warm import hook_client
+    from hookward.warm_client import hook_client
 
     hook_client()  # a warm server's fork answers and this exits; else the call runs here
 from hookward.cli import main

@@ -355,6 +355,9 @@ def test_workers_end_with_their_server(home) -> None:  # type: ignore[no-untyped
     """A killed server leaves no worker serving on its own (each looks for its server once a second)."""
     launcher, cwd = home["launcher"], home["project"]
     server = start_server(launcher, cwd)
+    deadline = time.monotonic() + 15
+    while not warm.worker_pids(launcher) and time.monotonic() < deadline:
+        time.sleep(0.05)  # the probe's worker is being replaced, the others are still being forked
     assert warm.worker_pids(launcher)
     os.kill(server, signal.SIGKILL)
     deadline = time.monotonic() + 15
