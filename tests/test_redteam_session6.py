@@ -467,3 +467,34 @@ def test_maven_goal_that_ships_the_build_elsewhere_needs_a_person(home, command)
 )
 def test_maven_builds_that_stay_on_this_machine_stay_routine(home, command):
     _allowed(home, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "./gradlew jib",  # builds and pushes the image to its registry
+        "./gradlew artifactoryPublish",
+        "./gradlew dockerPush",
+        "./gradlew githubRelease",
+        "./gradlew pP",  # Gradle runs the task a name abbreviates: publishPlugins
+        "./gradlew pub",
+    ],
+)
+def test_gradle_task_that_ships_the_build_or_abbreviates_one_needs_a_person(home, command):
+    assert_decided(home.decide(command), FORCE_ASK, "floor.destructive", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "./gradlew clean build",
+        "./gradlew assembleRelease",
+        "./gradlew jibDockerBuild",
+        "./gradlew publishToMavenLocal",
+        "./gradlew :app:test --tests 'com.x.*Test'",  # asked as an unknown option before
+        "./gradlew dependencies --configuration runtimeClasspath",
+        "./gradlew tasks --all",
+    ],
+)
+def test_gradle_builds_and_task_options_stay_routine(home, command):
+    _allowed(home, command)

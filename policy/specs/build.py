@@ -333,9 +333,26 @@ def _maven(name: str) -> Spec:
     return _attached(_goals(spec, _maven_goal), "DPTbfslqeXBUNo")
 
 
+# Tasks that ship the build elsewhere under other names than publish*/upload*: plugin portals, Artifactory,
+# Bintray, image registries (jib, dockerPush), staging repositories, gh-pages, App Engine, release plugins.
+_GRADLE_SHIPPING = (
+    "publish publishPlugins publishToSonatype uploadArchives artifactoryPublish artifactoryDeploy bintrayUpload "
+    "jib dockerPush dockerPushImage closeAndReleaseSonatypeStagingRepository releaseSonatypeStagingRepository "
+    "gitPublishPush appengineDeploy githubRelease release deploy"
+).split()
+
+
 def _gradle_task(word: str) -> frozenset[str]:
     task = word.rsplit(":", 1)[-1]
-    if task.startswith(("publish", "upload")) and task != "publishToMavenLocal":
+    if not task or task.endswith("ToMavenLocal"):
+        return frozenset()
+    lower = task.lower()
+    if any(part in lower for part in ("publish", "upload", "deploy", "push")) or task in _GRADLE_SHIPPING:
+        return frozenset({"publish"})
+    # Gradle runs the task a name abbreviates, each camel-case part a prefix (`pP` is publishPlugins, `pub` publish).
+    segments = re.findall(r"[A-Z]?[a-z0-9]*", task)
+    pattern = re.compile("".join(re.escape(seg) + "[a-z0-9]*" for seg in segments if seg) + "$")
+    if any(pattern.match(name) for name in _GRADLE_SHIPPING):
         return frozenset({"publish"})
     return frozenset()
 
@@ -370,6 +387,9 @@ def _gradle(name: str) -> Spec:
             "-p --project-dir": "val:cd",
             "--project-cache-dir": "val",
             "--scan": "flag:upload",
+            # built-in task options: a test filter, `tasks --all`, `dependencies --configuration NAME`, `--rerun`
+            "--tests --configuration": "val",
+            "--all --rerun": "flag",
         },
         long_prefix=False,
         globals_anywhere=True,
@@ -385,6 +405,9 @@ def _gradle(name: str) -> Spec:
             "gradle -I /tmp/i.gradle build": "load:/tmp/i.gradle",
             "gradlew publish": "publish",
             "gradlew clean :lib:publishMavenPublicationToSonatypeRepository": "publish",
+            "gradlew pP": "publish",
+            "gradlew jib": "publish",
+            "gradlew assembleRelease jibDockerBuild publishToMavenLocal": "",
             "gradle test --scan": "upload",
             "gradle -Dorg.gradle.debug=true test": "",
         },
