@@ -40,7 +40,9 @@ _SECRET = LazyRegex(
 # `AUTHORIZATION: basic <token>` there in CI checkouts) or a remote URL with a password in it.
 _GIT_EXTRAHEADER = LazyRegex(r"(?im)(?:^|\])[ \t]*extraheader[ \t]*=")
 _GIT_URL_USERINFO = LazyRegex(r"(?im)^[ \t]*(?:url|pushurl)[ \t]*=[ \t]*\S+?://([^/\s@]+)@")
+_GIT_INCLUDE_SECTION = LazyRegex(r"(?i)\[\s*include(?:if\b[^\]]*)?\s*\]")
 GIT_CONFIG_BYTES = 1 << 16
+_GIT_CONFIG_FILES = 16  # the configs git reads and the files they include, at most
 
 
 def sniff_secret(path: str) -> str | None:
@@ -84,9 +86,11 @@ def _git_credential(text: str, urls_only: bool = False) -> str | None:
 def git_config_secret(cwd: str, chdirs: list[str], git_dir: str | None, urls_only: bool = False) -> str | None:
     """Why the configuration `git config --list` would print in `cwd` (after `git -C` `chdirs`, or of the
     repository `git_dir`) holds a credential, or None: the repository's config (found as git finds it: the
-    nearest `.git` directory, or the gitdir a `.git` file names, and its common dir), the global and XDG ones.
+    nearest `.git` directory, or the gitdir a `.git` file names, and its common dir), the global, XDG and system
+    ones, and the files their include and includeIf sections name.
 
-    Bounded: at most eight small files, the first GIT_CONFIG_BYTES of each, read without blocking (safeio).
+    Bounded: at most _GIT_CONFIG_FILES files (the configs and what they include), the first GIT_CONFIG_BYTES of
+    each, read without blocking (safeio).
     """
     directory = cwd
     for step in chdirs:
@@ -109,14 +113,40 @@ def git_config_secret(cwd: str, chdirs: list[str], git_dir: str | None, urls_onl
         os.path.join(xdg, "git", "config"),
         "/etc/gitconfig",
     ]
-    for name in files:
+    read = 0
+    while files and read < _GIT_CONFIG_FILES:
+        name = files.pop(0)
         text = _head(name, GIT_CONFIG_BYTES)
+        read += 1
         if text is None:
             continue
         found = _git_credential(text, urls_only) if urls_only or not _SECRET.search(text) else "an access token"
         if found is not None:
             return f"{name} holds {found}"
+        # `[include] path = ...` / `[includeIf "..."] path = ...` (actions/checkout v6 keeps its token in such a
+        # file): git lists what they hold too. Whatever the condition, the file is read (the stricter reading).
+        files += [
+            os.path.join(os.path.dirname(name), os.path.expanduser(path))
+            for path in _git_includes(text)
+            if not path.startswith("~") or path.startswith("~/")
+        ]
     return None
+
+
+def _git_includes(text: str) -> list[str]:
+    """The `path` values of a git config's include and includeIf sections."""
+    paths: list[str] = []
+    including = False
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("["):
+            including = bool(_GIT_INCLUDE_SECTION.match(stripped))
+            stripped = stripped.split("]", 1)[1].strip() if "]" in stripped else ""
+        if including and stripped[:4].lower() == "path":
+            key, _, value = stripped.partition("=")
+            if key.strip().lower() == "path" and value.strip():
+                paths.append(value.strip().strip('"'))
+    return paths
 
 
 def _find_gitdir(directory: str) -> str | None:

@@ -89,3 +89,16 @@ def test_another_repository_named_by_dash_c_is_the_one_judged(box):
 def test_a_global_config_with_a_url_token_is_a_credential_read(box):
     (box.home / ".gitconfig").write_text('[remote "x"]\n\turl = https://u:secret@example.com/r\n')
     assert_decided(box.decide("git config --list"), Verdict.ASK, "floor.credentials", "global")
+
+
+def test_a_token_in_a_file_the_config_includes_is_a_credential_read(box):
+    # actions/checkout v6 keeps its extraheader in a separate file that the repository's config includes.
+    runner_temp = box.home / "_temp"
+    runner_temp.mkdir()
+    (runner_temp / "git-credentials-1.config").write_text(EXTRAHEADER)
+    configure(box, f'[includeIf "gitdir:{box.project}/.git"]\n\tpath = {runner_temp}/git-credentials-1.config\n')
+    assert_decided(box.decide("git config --list"), Verdict.ASK, "floor.credentials", "includeIf")
+    configure(box, "[include]\n\tpath = ../../../_temp/git-credentials-1.config\n")  # relative to .git/
+    assert_decided(box.decide("git config --list"), Verdict.ASK, "floor.credentials", "include")
+    configure(box, "[include]\n\tpath = ../../../_temp/missing.config\n")
+    assert box.decide("git config --list").verdict == Verdict.ALLOW
