@@ -180,12 +180,15 @@ def builtin_key(default: bytes | None = None) -> str:
     """The digest of every built-in input: what the shipped builtin_policy.json must have been compiled from.
 
     A process that judges many calls (the warm hook's workers, `hookward eval`, the MCP server) hashes the
-    knowledge files again only when one of them changed (inode, size, modification time)."""
+    knowledge files again only when one of them changed (inode, size, modification time) or the host files
+    did (their sizes, as the digest itself keys them)."""
+    from hookward.compat import registry
+
     try:
         stamps = tuple((st.st_ino, st.st_size, st.st_mtime_ns) for st in map(os.stat, KNOWLEDGE_FILES))
     except OSError:
         stamps = None
-    memo_key = (default, stamps)
+    memo_key = (default, stamps, str(registry.host_file_sizes()))
     if stamps is not None and default is not None and memo_key in _key_memo:
         return _key_memo[memo_key]
     key = _builtin_key(default)
