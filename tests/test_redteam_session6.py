@@ -498,3 +498,35 @@ def test_gradle_task_that_ships_the_build_or_abbreviates_one_needs_a_person(home
 )
 def test_gradle_builds_and_task_options_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- a package manager's own options before the subcommand hid the install from the floor ------------------
+
+INSTALLS_AFTER_GLOBAL_OPTIONS = [
+    "pip -q install evilpkg",
+    "pip --isolated install evilpkg",
+    "pip --proxy http://p:3128 install evilpkg",
+    "python3 -m pip --no-cache-dir install evilpkg",
+    "pip --isolated download evilpkg",  # builds every source distribution it fetches
+    "uv --quiet pip install evilpkg",
+    "npm -s i -g evilpkg",
+    "npm --prefix x install -g evilpkg",
+    "cargo -q install evilpkg",
+    "cargo +nightly install evilpkg",
+    "gem --norc install evilpkg",
+    "go -C sub install example.com/x@latest",
+]
+
+
+@pytest.mark.parametrize("command", INSTALLS_AFTER_GLOBAL_OPTIONS)
+def test_package_install_after_the_managers_own_options_asks_as_a_plain_install_does(home, command):
+    """The floor read the word after the program as the subcommand: `pip -q install evilpkg` was allowed."""
+    assert_decided(home.decide(command), ASK, "floor.fetch-and-run", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pip -q list", "npm -s ci", "npm --silent test", "cargo -q build", "cargo +nightly build", "pip --version"],
+)
+def test_package_manager_work_after_its_own_options_stays_routine(home, command):
+    _allowed(home, command)

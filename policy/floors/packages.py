@@ -243,8 +243,34 @@ def _publishes(argv: list[str]) -> bool:
     return publishes(argv)  # False only for a dry run the spec reads exactly (`cargo publish --dry-run`)
 
 
+def _after_globals(program: str, args: list[str]) -> list[str]:
+    """The words from the subcommand on: a package manager's own options before it are skipped, with the values
+    its spec says they take (`pip -q install x`, `npm --prefix p i -g x`, `cargo +nightly -q install x`), so the
+    floors below read the subcommand the program runs. An option the spec does not know asks there anyway."""
+    if program not in kp.PACKAGE_MANAGERS or not args or args[0][:1] not in ("-", "+"):
+        return args
+    from hookward.policy import specs
+
+    spec = specs.lookup(program)
+    i = 0
+    while i < len(args):
+        word = args[i]
+        if word.startswith("+") and i == 0:
+            i += 1  # a toolchain (`cargo +nightly`)
+            continue
+        if not word.startswith("-") or word in ("-", "--"):
+            break
+        name, eq, _ = word.partition("=")
+        opt = spec.longs.get(name) if spec is not None else None  # a long option, or a single-dash one (`go -C`)
+        attached = bool(eq)
+        if opt is None and spec is not None and not name.startswith("--"):
+            opt, attached = spec.shorts.get(word[1:2]), len(word) > 2
+        i += 1 + (opt.values if opt is not None and opt.takes and not opt.optional and not attached else 0)
+    return args[i:] if i < len(args) else args
+
+
 def demands(cmd: Command) -> list[Demand]:
-    program, args = cmd.program, cmd.args
+    program, args = cmd.program, _after_globals(cmd.program, cmd.args)
     found: list[Demand] = []
     if program in ("npm", "pnpm", "yarn") and any(
         a.startswith(("--script-shell", "--node-options", "--userconfig", "--globalconfig")) for a in args
