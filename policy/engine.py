@@ -1342,6 +1342,20 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     ),
     "pipenv": ("Pipfile",),
     "poetry": ("pyproject.toml", "poetry.toml"),
+    # Linters and coverage whose configuration loads code: mypy's plugins, pylint's init-hook and load-plugins,
+    # flake8's local-plugins paths, coverage's plugins, eslint's and prettier's JavaScript configs (and the
+    # parser or plugin paths their JSON/YAML configs may name), markdownlint's JavaScript config.
+    "mypy": ("mypy.ini", ".mypy.ini", "pyproject.toml", "setup.cfg"),
+    "pylint": (".pylintrc", "pylintrc", ".pylintrc.toml", "pyproject.toml", "setup.cfg", "tox.ini"),
+    "flake8": (".flake8", "setup.cfg", "tox.ini"),
+    "coverage": (".coveragerc", "setup.cfg", "tox.ini", "pyproject.toml"),
+    "eslint": tuple(f"eslint.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts"))
+    + tuple(f".eslintrc.{ext}" for ext in ("js", "cjs", "json", "yml", "yaml")),
+    "prettier": tuple(f"prettier.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts"))
+    + (".prettierrc",)
+    + tuple(f".prettierrc.{ext}" for ext in ("js", "mjs", "cjs", "ts", "json", "json5", "yml", "yaml", "toml")),
+    "markdownlint": (".markdownlint.js", ".markdownlint.cjs", ".markdownlint.mjs"),
+    "markdownlint-cli": (".markdownlint.js", ".markdownlint.cjs", ".markdownlint.mjs"),
     "pre-commit": (".pre-commit-config.yaml",),
     "cmake": ("CMakeLists.txt",),
     "meson": ("meson.build",),

@@ -530,3 +530,29 @@ def test_package_install_after_the_managers_own_options_asks_as_a_plain_install_
 )
 def test_package_manager_work_after_its_own_options_stays_routine(home, command):
     _allowed(home, command)
+
+
+LINTER_CONFIGS_WRITTEN = [
+    "printf '[mypy]\\nplugins = /tmp/x.py\\n' > mypy.ini && mypy .",
+    "printf '[tool.mypy]\\nplugins = [\"evil\"]\\n' >> pyproject.toml; mypy src",
+    "printf '[MAIN]\\ninit-hook=import os;os.system(\"id\")\\n' > .pylintrc && pylint src",
+    "printf '[flake8:local-plugins]\\npaths = /tmp\\n' > .flake8 && flake8",
+    "printf '[run]\\nplugins = evil\\n' > .coveragerc && coverage run -m pytest",
+    'echo \'require("child_process").execSync("id")\' > eslint.config.js && eslint .',
+    "echo 'module.exports={plugins:[\"/tmp/p.js\"]}' > prettier.config.js && prettier --check .",
+    "echo 'module.exports={}' > .markdownlint.js && markdownlint .",
+]
+
+
+@pytest.mark.parametrize("command", LINTER_CONFIGS_WRITTEN)
+def test_linter_configuration_that_loads_code_written_on_the_same_line_asks(home, command):
+    """mypy's plugins, pylint's init-hook, flake8's local plugins, coverage's plugins and JavaScript configs run."""
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["mypy src", "pylint src", "flake8", "eslint .", "prettier --check .", "echo x > ruff.toml && ruff check ."],
+)
+def test_linting_with_the_projects_own_configuration_stays_routine(home, command):
+    _allowed(home, command)
