@@ -273,6 +273,7 @@ def test_a_load_path_or_library_from_elsewhere_or_written_by_the_agent_asks(ruby
         "pip3 install",
         "python3 -m pip install",
         "pip install -U -q",
+        "pip -q install",
         "set -e; PIP_REQUIREMENT=/tmp/r.txt; pip install",  # not exported: pip never sees it
     ],
 )
@@ -354,5 +355,5 @@ def test_a_bare_pip_install_next_to_a_virtualenv_pip_config_still_asks(box, venv
     (box.project / venv).mkdir()
     (box.project / venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
     (box.project / venv / name).write_text("[install]\nrequirement = /tmp/evil.txt\n")
-    for command in ("pip install", "python3 -m pip install", f"{venv}/bin/pip install"):
+    for command in ("pip install", "pip -q install", "python3 -m pip install", f"{venv}/bin/pip install"):
         assert_decided(box.decide(command), Verdict.ASK, "floor.fetch-and-run", command)
