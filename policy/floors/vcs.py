@@ -72,8 +72,10 @@ def _protected_branch(refspec: str) -> bool:
 # What makes a push without a refspec (or with `HEAD`) push something other than the current branch to the
 # same name: a push mode that picks the upstream or every matching branch, push refspecs of a remote, a config
 # file hookward does not follow (includes), or variables that move the repository or its configuration.
+# A key may follow its section header on the same line (`[push] default = matching`), a value may be quoted, and
+# `mirror = true` makes a bare push force-push every ref: each is a push of something other than the branch.
 _PUSH_PICKS_OTHERS = LazyRegex(
-    r"(?im)^\s*\[\s*(include|includeif)\b|^\s*(default\s*=\s*(upstream|tracking|matching)|push\s*=)"
+    r"(?im)^\s*\[\s*(include|includeif)\b|(^|\])\s*(default\s*=\s*\"?\s*(upstream|tracking|matching)|push\s*=|mirror\b)"
 )
 _GIT_PLACE_VARIABLES = (
     "GIT_DIR",
