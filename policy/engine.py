@@ -1541,50 +1541,96 @@ def _script_demand(
     return None
 
 
-def _reads_names_on_stdin(program: str, args: list[str]) -> bool:
-    """`cpio -o` / `-p`, `tar -T -`, `rsync --files-from=-`, `zip -@`: the program reads the names of the files
-    it reads (archives, copies) from standard input."""
+_STDIN_FILES = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
+# tar's old-style first word (`tar cfT out.tar -`): its letters that take a value, in the order the values follow.
+_TAR_VALUE_LETTERS = frozenset("bCfFgHKLNTVX")
+
+
+def _name_lists(program: str, args: list[str]) -> list[str]:
+    """Where a program reads the names of the files it reads (archives, copies): `-` for standard input (`cpio -o`
+    / `-p`, `zip -@`, `tar -T -`, `rsync --files-from=-`), else each list file (`tar -T list`, `tar cfT x.tar list`,
+    `rsync --files-from=list`, `7z a x.7z @list` or `-i@list`)."""
     if program == "cpio":
         letters = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
-        return bool({"o", "p"} & set(letters)) or any(a in ("--create", "--pass-through") for a in args)
+        reads = bool({"o", "p"} & set(letters)) or any(a in ("--create", "--pass-through") for a in args)
+        return ["-"] if reads else []
     if program == "zip":
-        return any(a.startswith("-") and not a.startswith("--") and "@" in a for a in args)
-    if program not in ("tar", "bsdtar", "gtar", "rsync"):
-        return False
-    stdin = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
-    for i, arg in enumerate(args):
-        value = args[i + 1] if i + 1 < len(args) else ""
-        if arg.startswith("--files-from="):
-            if arg[len("--files-from=") :] in stdin:
-                return True
-        elif arg == "--files-from" or (program != "rsync" and re.fullmatch(r"-[A-Za-z]*T", arg)):
-            if value in stdin:
-                return True
-        elif program != "rsync" and arg.startswith("-T") and arg[2:] in stdin:
-            return True
-    return False
+        return ["-"] if any(a.startswith("-") and not a.startswith("--") and "@" in a for a in args) else []
+    values: list[str] = []
+    if program in ("7z", "7za", "7zr", "7zz"):
+        values = [a[1:] for a in args if a.startswith("@")]
+        values += [a.split("@", 1)[1] for a in args if re.match(r"-ir?[-0]?@", a)]
+    elif program in ("tar", "bsdtar", "gtar", "rsync"):
+        for i, arg in enumerate(args):
+            value = args[i + 1] if i + 1 < len(args) else ""
+            if arg.startswith("--files-from="):
+                values.append(arg[len("--files-from=") :])
+            elif arg == "--files-from" or (program != "rsync" and re.fullmatch(r"-[A-Za-z]*T", arg)):
+                values.append(value)
+            elif program != "rsync" and arg.startswith("-T") and len(arg) > 2:
+                values.append(arg[2:])
+        if program != "rsync" and args and re.fullmatch(r"[A-Za-z]*T[A-Za-z]*", args[0]):
+            at = [c for c in args[0] if c in _TAR_VALUE_LETTERS].index("T") + 1
+            values += args[at : at + 1]
+    return ["-" if value in _STDIN_FILES else value for value in values if value]
 
 
-def _names_on_stdin(cmd: SimpleCommand, walked: Walk | None, env: Env) -> list[tuple[str, str, bool]]:
-    """What `echo ~/.ssh/id_rsa | cpio -o` reads: the literal names it is fed (one a line, or a word), from where
-    it works (`cpio -D dir`, `tar -C dir`); `find DIR ... | cpio -o`: what the find selects, or DIR's tree.
-    Names from elsewhere (`ls | cpio -o`) are judged as before."""
-    fed = literal_output(cmd.piped_from) if cmd.piped_from else cmd.stdin_literal
-    names = set(re.split(r"[\n\0]", fed or "")) | set((fed or "").split())
-    bases = _cd_bases(walked) if walked is not None else []  # resolved as the spec's operands are
+def _names_fed(
+    cmd: SimpleCommand, walked: Walk | None, env: Env, lists: list[str]
+) -> tuple[list[tuple[str, str, bool]], str | None]:
+    """(what the names a program reads from `lists` make it read, why they cannot be known or None).
+
+    `echo ~/.ssh/id_rsa | cpio -o`, a here-string, `< list` or `tar -T list`: each name of that text or small
+    file (one a line, or a word), from where the program works (`cpio -D dir`, `tar -C dir`); `find DIR ... |`:
+    what the find selects, or DIR's tree; `ls X |` what is under X; `git ls-files |` the repository's files. Names
+    from anything else (`cat list |`, `| sort |`, a variable, a list written earlier on the line) cannot be known."""
+    cwd = cmd.cwd or env.cwd
+    texts: list[str] = []
     effects: list[tuple[str, str, bool]] = []
-    for name in sorted(n.strip() for n in names if n.strip()):
+    files: list[str] = []
+    for listed in lists:
+        if listed != "-":
+            files.append(listed)
+        elif cmd.piped_from:
+            fed = literal_output(cmd.piped_from)
+            source = cmd.piped_from[0]
+            if fed is not None:
+                texts.append(fed)
+            elif len(cmd.piped_from) == 1 and source.program == "find":
+                roots, selected = find_selection(source.argv)
+                for path, tree in [(p, False) for p in selected] or [(root, True) for root in roots]:
+                    if path and not path.startswith(("/", "~")):
+                        path = os.path.join(source.cwd or env.cwd, path)
+                    effects.append(("read", path, tree))
+            elif len(cmd.piped_from) == 1 and source.program == "ls" and not (source.unresolved - {0}):
+                # `ls | cpio -o`, `ls -d dir/*`: names under what ls is given, the directory it runs in by default
+                for path in [a for a in source.args if not a.startswith("-")] or ["."]:
+                    effects.append(("read", os.path.join(source.cwd or env.cwd, path), True))
+            elif not (len(cmd.piped_from) == 1 and source.argv[:2] == ["git", "ls-files"]):
+                return effects, f"{source.program} feeds it the names of the files it reads"
+        elif cmd.stdin_literal is not None:
+            texts.append(cmd.stdin_literal)
+        else:
+            files += [r.target if r.resolved else "" for r in cmd.redirects if r.reads]
+    for listed in files:
+        place = target(listed, cwd, env.home, env.project).real if listed else ""
+        if not listed or listed.startswith(("/dev/", "/proc/")) or _changed_earlier(place, env) is not None:
+            return effects, f"it reads the names of the files it reads from {listed or 'a place'} hookward cannot read"
+        from hookward.policy.safeio import read_regular
+
+        try:
+            texts.append(read_regular(place, XARGS_FILE_LIMIT).decode("utf-8", "replace"))
+        except (OSError, ValueError):
+            return effects, f"it reads the names of the files it reads from {listed}, which hookward cannot read"
+    names = {n.strip() for text in texts for n in re.split(r"[\n\0]", text) + text.split() if n.strip()}
+    if len(names) > XARGS_WORD_LIMIT:
+        return effects, "it is given more file names than hookward judges"
+    bases = _cd_bases(walked) if walked is not None else []  # resolved as the spec's operands are
+    for name in sorted(names):
         effects.append(("read", name, False))
         if not name.startswith(("/", "~")):
             effects += [("read", os.path.join(base, name), False) for base in bases]
-    if len(cmd.piped_from) == 1 and cmd.piped_from[0].program == "find":
-        source = cmd.piped_from[0]
-        roots, selected = find_selection(source.argv)
-        for path, tree in [(p, False) for p in selected] or [(root, True) for root in roots]:
-            if path and not path.startswith(("/", "~")):
-                path = os.path.join(source.cwd or env.cwd, path)
-            effects.append(("read", path, tree))
-    return effects
+    return effects, None
 
 
 def _cd_bases(walked: Walk) -> list[str]:
@@ -2578,8 +2624,14 @@ def _command_parts(
                     parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
                 else:
                     effects += [(fed_kind, word, fed_recursive) for word in words]
-    if (cmd.piped_from or cmd.stdin_literal is not None) and _reads_names_on_stdin(program, cmd.args):
-        effects += _names_on_stdin(cmd, walked, env)
+    name_lists = _name_lists(program, cmd.args)
+    if name_lists:
+        fed_effects, unknown_names = _names_fed(cmd, walked, env, name_lists)
+        effects += fed_effects
+        if unknown_names is not None:
+            _apply_floor(result, fl.Demand(Floor.NOT_UNDERSTOOD, Verdict.ASK, f"{program}: {unknown_names}"))
+            parts[0].verdict = result.verdict
+            parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
     for redirect in cmd.redirects:
         if redirect.writes:
             effects.append(("write", redirect.target, False))

@@ -89,3 +89,66 @@ def test_mcp_write_file_of_a_path_a_server_may_expand_or_trim_is_not_allowed(box
     # Read as a file of that odd name in the project, it was allowed; a server that expands, trims or reads
     # Windows spellings writes elsewhere: the call keeps the unknown-tool answer.
     assert_decided(mcp(box, "write_file", {"path": path, "content": "x"}), ASK, "default.unknown", path)
+
+
+# --- file names read from stdin or a list file ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # The names come from a file (redirected, or named by -T / --files-from / 7z's @list), not a pipe.
+        "cpio -o < names.txt > out.cpio",
+        "zip out.zip -@ < names.txt",
+        "tar -cf out.tar -T names.txt",
+        "tar -czf out.tgz --files-from names.txt",
+        "7z a out.7z @names.txt",
+        "7z a out.7z -i@names.txt",
+        # tar's old-style letters (`cfT`: f takes out.tar, T takes -), and 7z reading its list from stdin.
+        "echo ~/.ssh/id_rsa | tar cfT out.tar -",
+        "tar cfT out.tar - <<< ~/.ssh/id_rsa",
+        "echo ~/.ssh/id_rsa | 7z a out.7z -i@/dev/stdin",
+        # ls names what it is given.
+        "ls ~/.ssh/id_rsa | cpio -o > out.cpio",
+        "ls -d ~/.ssh/* | cpio -o > out.cpio",
+    ],
+)
+def test_credential_names_from_a_list_file_or_ls_are_credential_reads(box: Sandbox, command: str) -> None:
+    (box.project / "names.txt").write_text(f"{box.home}/.ssh/id_rsa\n")
+    assert_decided(box.decide(command), DENY, "floor.credentials", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat names.txt | cpio -o > out.cpio",
+        "echo ~/.ssh/id_rsa | cat | cpio -o > out.cpio",
+        "echo ~/.ssh/id_rsa | sort | cpio -o > out.cpio",
+        "echo ~/.ssh/id_rsa | tee /dev/null | cpio -o > out.cpio",
+        "F=~/.ssh/id_rsa; echo $F | cpio -o > out.cpio",
+        "echo ~/.ssh/id_rsa > n.txt; cpio -o < n.txt > out.cpio",
+        "echo ~/.ssh/id_rsa > n.txt; tar -cf out.tar -T n.txt",
+        "tar -cf out.tar -T <(echo ~/.ssh/id_rsa)",
+        "tar -cf out.tar -T missing-list.txt",
+    ],
+)
+def test_names_fed_from_where_hookward_cannot_read_them_ask(box: Sandbox, command: str) -> None:
+    (box.project / "names.txt").write_text(f"{box.home}/.ssh/id_rsa\n")
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tar -czf out.tgz -T names.txt",
+        "cpio -o < names.txt > out.cpio",
+        "git ls-files | cpio -o > out.cpio",
+        "git ls-files | tar -czf out.tgz -T -",
+        "ls | cpio -o > out.cpio",
+        "find src -name '*.py' | tar -cf out.tar -T -",
+    ],
+)
+def test_archiving_project_files_named_in_a_list_stays_routine(box: Sandbox, command: str) -> None:
+    (box.project / "names.txt").write_text("src/app.py\npackage.json\n")
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, (command, decision.rule_ids, decision.reasons)
