@@ -1455,6 +1455,55 @@ def _module_shadowed(module: str, cwd: str, env: Env) -> bool:
     return False
 
 
+def _python_path_dirs(cmd: SimpleCommand, env: Env) -> list[str]:
+    """Where python looks for a module before the standard library: the directory it runs in (for `-c` and `-m`),
+    then each PYTHONPATH entry the line sets for it, exports earlier, or the environment holds."""
+    cwd = cmd.cwd or env.cwd
+    values = [os.environ.get("PYTHONPATH", "")] + [v for name, v in cmd.assigns if name == "PYTHONPATH"]
+    for earlier in _EARLIER.get() or []:
+        values += [v for name, v in earlier.assigns if name == "PYTHONPATH"]
+        values += [a.split("=", 1)[1] for a in earlier.args if a.startswith("PYTHONPATH=")]
+    entries = [entry for value in values for entry in value.split(":") if entry]
+    return [cwd] + [os.path.join(cwd, os.path.expanduser(entry)) for entry in entries]
+
+
+# Standard-library names a project may hold that neither json nor platform imports (CPython's own test package).
+_NEVER_IMPORTED = frozenset({"test", "idlelib", "turtledemo", "this", "antigravity", "__main__"})
+
+
+def _inline_python_shadowed(modules: list[str], cmd: SimpleCommand, env: Env) -> str | None:
+    """The module `python -c` code would import from a file ahead of the standard library (`_python_path_dirs`):
+    one it names, or, for a module that imports others (`json` imports `_json`, `re`, `enum`), any file there named
+    as a standard-library module is (sys, os and math import nothing not loaded at start)."""
+    if not modules:
+        return None
+    import sys
+
+    places = _python_path_dirs(cmd, env)
+    for place in places:
+        named = next((m for m in modules if _module_shadowed(m, place, env)), None)
+        if named is not None:
+            return named
+    if not set(modules) - {"sys", "os", "math"}:
+        return None
+    stdlib = frozenset(getattr(sys, "stdlib_module_names", ())) - _NEVER_IMPORTED
+    for place in places:
+        try:
+            entries = os.listdir(place)[:4096]
+        except OSError:
+            entries = []
+        for entry in entries:
+            stem = entry.split(".")[0]
+            if stem in stdlib and (entry != stem or os.path.isfile(os.path.join(place, entry, "__init__.py"))):
+                return f"{modules[0]} (through {stem}, at {os.path.join(place, entry)})"
+    for earlier in _EARLIER.get() or []:
+        for written, _tree in _writes_of(earlier):
+            where = target(written, earlier.cwd or env.cwd, env.home, env.project).real
+            if os.path.dirname(where) in places and os.path.basename(where).split(".")[0] in stdlib:
+                return f"{modules[0]} (through {os.path.basename(where)}, written earlier on the line)"
+    return None
+
+
 def _interpreted_script(family: str, args: list[str]) -> str | None:
     """The script an interpreter runs, when it is named plainly: `python3 -u x.py args`, `bash -e x.sh`."""
     flags = _SHELL_FLAGS if family in kp.SHELLS else _SCRIPT_FLAGS.get(family)
@@ -2469,12 +2518,12 @@ def _command_parts(
         if language == "python" and demand.verdict == Verdict.ALLOW:
             # `python3 -c` puts the directory it runs in first on the import path: `import json` there may
             # import a json.py the agent wrote instead of the standard library's.
-            shadowed = next((m for m in fl.python_imports(code) if _module_shadowed(m, cmd.cwd or env.cwd, env)), None)
+            shadowed = _inline_python_shadowed(fl.python_imports(code), cmd, env)
             if shadowed is not None:
                 demand = fl.Demand(
                     Floor.NOT_UNDERSTOOD,
                     Verdict.ASK,
-                    f"inline python code imports {shadowed}, which a file in the directory it runs in would replace",
+                    f"inline python code imports {shadowed}, which a file ahead of the standard library would replace",
                 )
         _apply_floor(result, demand)
         for inner in embedded[:8]:
@@ -2495,7 +2544,9 @@ def _command_parts(
         if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
             script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run
         module = _python_module(cmd) if family == "python" else None
-        if module is not None and _module_shadowed(module[1].split(".")[0], cmd.cwd or env.cwd, env):
+        if module is not None and any(
+            _module_shadowed(module[1].split(".")[0], place, env) for place in _python_path_dirs(cmd, env)
+        ):
             script_demand = fl.Demand(
                 Floor.NOT_UNDERSTOOD,
                 Verdict.ASK,

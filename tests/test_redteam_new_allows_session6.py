@@ -6,6 +6,7 @@ Commands are only analysed, never run; every file is written under tmp_path."""
 from __future__ import annotations
 
 import json
+import shlex
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,51 @@ def test_archiving_project_files_named_in_a_list_stays_routine(box: Sandbox, com
     (box.project / "names.txt").write_text("src/app.py\npackage.json\n")
     decision = box.decide(command)
     assert decision.verdict == ALLOW, (command, decision.rule_ids, decision.reasons)
+
+
+# --- inline Python judged by its syntax tree -----------------------------------------------------------
+
+READS_JSON = "python3 -c " + shlex.quote("import sys,json; d=json.load(sys.stdin); print(d['name'])")
+
+
+def test_inline_python_reading_piped_json_in_a_plain_project_stays_routine(box: Sandbox) -> None:
+    decision = box.decide(READS_JSON)
+    assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
+
+
+@pytest.mark.parametrize(
+    "name", ["_json.py", "re.py", "enum.py", "functools.py", "_json.cpython-311-x86_64-linux-gnu.so"]
+)
+def test_inline_python_importing_json_with_a_module_it_imports_in_the_directory_asks(box: Sandbox, name: str) -> None:
+    # `import json` imports _json, re, enum, functools ... from the first place on the path: the directory
+    # `python3 -c` runs in. The check looked for json.py alone.
+    (box.project / name).write_text("# runs on import\n")
+    assert_decided(box.decide(READS_JSON), ASK, "floor.not-understood", f"{name} then {READS_JSON}")
+
+
+def test_inline_python_importing_json_after_writing_a_module_it_imports_asks(box: Sandbox) -> None:
+    command = "echo 'import os' > _json.py; " + READS_JSON
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "PYTHONPATH=lib " + READS_JSON,
+        "PYTHONPATH=./lib:src " + READS_JSON,
+        "export PYTHONPATH=lib; " + READS_JSON,
+        "PYTHONPATH=lib python3 -m json.tool package.json",
+    ],
+)
+def test_python_with_a_project_search_path_holding_the_module_asks(box: Sandbox, command: str) -> None:
+    # A PYTHONPATH inside the project is no hijack, but the json it names is the agent's code, not the stdlib's.
+    (box.project / "lib").mkdir()
+    (box.project / "lib" / "json.py").write_text("# runs on import\n")
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+def test_inline_python_of_sys_alone_ignores_modules_in_the_directory(box: Sandbox) -> None:
+    (box.project / "re.py").write_text("# never imported by sys\n")
+    command = "python3 -c " + shlex.quote("import sys; print(sys.stdin.read().count('\\n'))")
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
