@@ -1091,8 +1091,10 @@ def _check_redirect(name: str, analysis: Analysis, text: str) -> None:
     """A host's own redirect variable (the registry's config_variables: CLAUDE_CONFIG_DIR, CODEX_HOME, ...) moves
     that host's hooks with its configuration: an agent started under it (by name or by any wrapper that starts
     one) runs without hookward, as under HOME=... ."""
-    if not name.isupper() or "_" not in name:
-        return  # every registry variable is an upper-case name with an underscore: most assignments stop here
+    if not name.isupper() or not name.endswith(("_HOME", "_DIR")):
+        # Every registry variable names a directory (tests/test_gate_integrity_session6.py checks each one), so
+        # NODE_ENV=test or CI=1 never loads the registry.
+        return
     from hookward.policy import protection
 
     hosts = protection.redirected_hosts(name)
