@@ -36,23 +36,53 @@ _VALUED: dict[str, frozenset[str]] = {
 MAX_CHANGED = 200  # protected entries compared in one command
 
 
-def _git_words(argv: list[str]) -> tuple[str | None, list[str], str | None]:
-    """(the directory `-C` names, the words from the subcommand on, a global option that moves the repository)."""
-    i, directory = 1, None
+def _git_words(argv: list[str]) -> tuple[str | None, list[str], dict[str, str]]:
+    """(the directory `-C` names, the words from the subcommand on, --git-dir / --work-tree as given)."""
+    i, directory, moved = 1, None, {}
     while i < len(argv):
         arg = argv[i]
+        option, eq, value = arg.partition("=")
         if arg == "-C" and i + 1 < len(argv):
             directory = argv[i + 1] if directory is None else os.path.join(directory, argv[i + 1])
             i += 2
         elif arg == "-c" and i + 1 < len(argv):
             i += 2
-        elif arg.startswith(("--git-dir", "--work-tree", "--namespace")):
-            return directory, [], arg  # another repository or work tree: not read here
+        elif option in ("--git-dir", "--work-tree", "--namespace"):
+            if not eq and i + 1 < len(argv):
+                value = argv[i + 1]
+                i += 1
+            moved[option] = value
+            i += 1
         elif arg.startswith("-"):
             i += 1
         else:
-            return directory, argv[i:], None
-    return directory, [], None
+            return directory, argv[i:], moved
+    return directory, [], moved
+
+
+def _repository(start: str, moved: dict[str, str]) -> provenance.Repo | None:
+    """The repository the command works in: found from its directory, or the one --git-dir / --work-tree name."""
+    if "--namespace" in moved:
+        return None  # refs under a namespace: not read here
+    if "--git-dir" not in moved and "--work-tree" not in moved:
+        return provenance.find_repo(start)
+    found = provenance.find_repo(start)
+    gitdir = (
+        os.path.normpath(os.path.join(start, os.path.expanduser(moved["--git-dir"]))) if "--git-dir" in moved else None
+    )
+    if gitdir is None:
+        if found is None:
+            return None
+        gitdir, common = found.gitdir, found.common
+    else:
+        common = gitdir
+        commondir = os.path.join(gitdir, "commondir")
+        if os.path.isfile(commondir):
+            text = provenance._small(commondir, 4096).decode("utf-8", "replace").strip()
+            common = os.path.normpath(os.path.join(gitdir, text))
+    worktree = moved.get("--work-tree")
+    tree = os.path.normpath(os.path.join(start, os.path.expanduser(worktree))) if worktree else start
+    return provenance.Repo(tree, gitdir, common)
 
 
 def targets(words: list[str]) -> list[str] | None:
@@ -99,9 +129,7 @@ def targets(words: list[str]) -> list[str] | None:
     if sub == "restore":
         return found  # without --source it restores from the index
     if sub in ("checkout", "switch"):
-        if any(a in ("-b", "-B", "-c", "-C", "--create", "--force-create") for a in args):
-            return operands[:1]  # the start point of the new branch (the branch's own name was the option's value)
-        return operands[:1]
+        return operands[:1]  # the branch or commit; with -b/-c, the start point (the new name was the option's value)
     if sub == "read-tree":
         return operands  # -u writes the working tree; without it the index, for the next checkout to write
     return operands + found
@@ -443,13 +471,16 @@ def hook_config_writes(argv: list[str], cwd: str, home: str, session_id: str) ->
     """(path, what of the gate it is) of every protected file the git command would write from a commit that
     came into the repository during this session, or puts into the index by hand (update-index --cacheinfo)."""
     directory, words, moved = _git_words(argv)
-    if moved or not words:
+    if not words:
         return []
+    start = os.path.normpath(os.path.join(cwd, os.path.expanduser(directory))) if directory else cwd
     entries = _index_entries(words)
     if entries:
-        base = os.path.normpath(os.path.join(cwd, os.path.expanduser(directory))) if directory else cwd
-        repo = provenance.find_repo(base)
-        root = repo.worktree if repo is not None else base
+        try:
+            repo = _repository(start, moved)
+        except OSError:
+            repo = None
+        root = repo.worktree if repo is not None else start
         placed = []
         for path in entries:
             places = [
@@ -461,8 +492,10 @@ def hook_config_writes(argv: list[str], cwd: str, home: str, session_id: str) ->
     revisions = targets(words)
     if not revisions:
         return []
-    start = os.path.normpath(os.path.join(cwd, os.path.expanduser(directory))) if directory else cwd
-    repo = provenance.find_repo(start)
+    try:
+        repo = _repository(start, moved)
+    except OSError:
+        return []
     if repo is None:
         return []
     head = provenance.read_head(repo)

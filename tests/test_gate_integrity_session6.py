@@ -530,6 +530,8 @@ def _in_session(box: Sandbox, command: str):  # type: ignore[no-untyped-def]
         "git read-tree x",
         "git update-index --add --cacheinfo 100644,{full},.claude/settings.local.json",
         "git -c core.quotepath=off switch --detach x",
+        "git --git-dir=.git --work-tree=. checkout x",
+        "git --git-dir .git checkout x",
     ],
 )
 def test_checkout_of_a_hook_config_made_in_the_session_is_denied(box, repo, command):
