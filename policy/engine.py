@@ -2896,7 +2896,8 @@ def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
     files, understood = _mcp_file_calls(call)
     parts = [part for sub in files for part in _tool_parts(sub, policy, env)]
-    if files and understood:
+    unknown = Verdict.parse(policy.settings["unknown_mcp"])
+    if files and understood and unknown <= Verdict.ASK:  # a person's stricter unknown_mcp still holds
         # Every argument is accounted for: its file actions decide, and the call itself is what a rule says of it.
         what = f"{call.mcp_tool} is a file tool, judged by the files it names"
         result = _rules_verdict(policy, action, env, Verdict.ALLOW, ("engine.mcp-file-tool", what))
@@ -2905,7 +2906,7 @@ def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
         understood_part = result.rule_ids != ["engine.mcp-file-tool"]
         parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons, understood_part))
         return parts
-    result = _judge(action, policy, env, Verdict.parse(policy.settings["unknown_mcp"]))
+    result = _judge(action, policy, env, unknown)
     parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons))
     return parts
 

@@ -195,6 +195,13 @@ def test_a_user_rule_on_the_server_cannot_loosen_the_file_floors(box):
     assert routine.verdict == ALLOW and "user.my-fs" in routine.rule_ids
 
 
+def test_a_stricter_unknown_mcp_setting_still_holds_for_file_tools(box):
+    (box.config / "hookward").mkdir(parents=True)
+    (box.config / "hookward" / "policy.toml").write_text('[settings]\nunknown_mcp = "deny"\n')
+    decision = _tool(box, "mcp__filesystem__write_file", {"path": "src/new.py", "content": "x"})
+    assert_decided(decision, DENY, "default.unknown", "write_file under unknown_mcp = deny")
+
+
 def test_every_mcp_file_tool_entry_names_a_known_effect():
     for name, (paths, other, content) in FILE_TOOLS.items():
         assert paths, name
