@@ -93,6 +93,8 @@ def targets(words: list[str]) -> list[str] | None:
             return None
         rest = [a for a in args[1:] if not a.startswith("-")]
         return [rest[-1] if rest else "refs/stash"]
+    if sub in ("revert", "pull"):
+        return _reverted_or_pulled(sub, args)
     valued = _VALUED.get(sub)
     if valued is None:
         return None
@@ -173,10 +175,23 @@ def _parents(store: provenance.ObjectStore, oid: str) -> list[str]:
     return found
 
 
+def _reverted_or_pulled(sub: str, args: list[str]) -> list[str] | None:
+    """`git revert C` writes the files as C's parent has them (of a range A..B, as A has them); `git pull . B`
+    merges (or rebases onto) B of this repository. A pull from elsewhere is not read here (None)."""
+    operands = [a for a in args if not a.startswith("-")]
+    if sub == "pull":
+        if not operands or operands[0] != ".":
+            return None
+        return [r.lstrip("+").split(":")[0] for r in operands[1:] if r.lstrip("+").split(":")[0]]
+    return [(op.split("..")[0] or "HEAD") if ".." in op else f"{op}^" for op in operands]
+
+
 def resolve(repo: provenance.Repo, store: provenance.ObjectStore, text: str) -> list[str]:
     """Every commit a revision may name (a ref, a full or loose short id, HEAD, FETCH_HEAD, with ~N and ^N): a
     tag and a branch of one name are both judged (rev-parse reads the tag, checkout the branch, and a lone
     remote branch becomes a local one), so no spelling picks the harmless one. [] when none is readable."""
+    if ".." in text:  # `A..B`, `A...B` (cherry-pick a range): the commits up to B, judged as B is
+        text = text.rpartition("..")[2].lstrip(".") or "HEAD"
     base, steps = text, []
     while base and base[-1].isdigit() or base.endswith(("^", "~", "^0", "^{commit}")):
         if base.endswith("^{commit}"):
@@ -214,7 +229,7 @@ def resolve(repo: provenance.Repo, store: provenance.ObjectStore, text: str) -> 
     elif provenance._valid_ref(base) or base in ("HEAD", "FETCH_HEAD", "ORIG_HEAD", "MERGE_HEAD"):
         found.append(_ref(repo, base))
     else:
-        names = [f"refs/tags/{base}", f"refs/heads/{base}", f"refs/remotes/{base}"]
+        names = [f"refs/{base}", f"refs/tags/{base}", f"refs/heads/{base}", f"refs/remotes/{base}"]
         names += [f"refs/remotes/{remote}/{base}" for remote in _remotes(repo)]
         found += [_ref(repo, name) for name in names if provenance._valid_ref(name)]
     out: list[str] = []

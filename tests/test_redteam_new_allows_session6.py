@@ -16,6 +16,7 @@ from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
 
 from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
+from tests.test_gate_integrity_session6 import _git, _in_session, repo  # noqa: F401 (the fixture)
 
 ALLOW, ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.DENY
 
@@ -32,7 +33,7 @@ def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
 
 
 @pytest.fixture
-def repo(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
+def push_repo(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
     monkeypatch.setattr(vcs, "SYSTEM_GITCONFIG", str(tmp_path / "etc-gitconfig"))
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL"):
         monkeypatch.delenv(name, raising=False)
@@ -41,8 +42,8 @@ def repo(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandb
     return box
 
 
-def test_bare_git_push_of_a_feature_branch_stays_routine(repo: Sandbox) -> None:
-    decision = repo.decide("git push")
+def test_bare_git_push_of_a_feature_branch_stays_routine(push_repo: Sandbox) -> None:
+    decision = push_repo.decide("git push")
     assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
 
 
@@ -57,9 +58,11 @@ def test_bare_git_push_of_a_feature_branch_stays_routine(repo: Sandbox) -> None:
         '[remote "origin"] push = refs/heads/*:refs/heads/*\n\turl = https://github.com/me/app.git\n',
     ],
 )
-def test_git_push_config_pushing_other_branches_in_spellings_the_reader_missed_asks(repo: Sandbox, text: str) -> None:
-    (repo.project / ".git" / "config").write_text(text)
-    assert_decided(repo.decide("git push"), ASK, "floor.egress", f"git push with {text!r}")
+def test_git_push_config_pushing_other_branches_in_spellings_the_reader_missed_asks(
+    push_repo: Sandbox, text: str
+) -> None:
+    (push_repo.project / ".git" / "config").write_text(text)
+    assert_decided(push_repo.decide("git push"), ASK, "floor.egress", f"git push with {text!r}")
 
 
 # --- MCP file tools' path arguments --------------------------------------------------------------------
@@ -201,3 +204,46 @@ def test_inline_python_of_sys_alone_ignores_modules_in_the_directory(box: Sandbo
     command = "python3 -c " + shlex.quote("import sys; print(sys.stdin.read().count('\\n'))")
     decision = box.decide(command)
     assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
+
+
+# --- git working-tree movers judged by the commit they write --------------------------------------------
+# `repo` (tests/test_gate_integrity_session6.py): the person's `main` and `team`, then, in the session, `x`
+# holding .claude/settings.local.json that switches hooks off, and `y` changing only code.
+
+
+def _deleting_x(project: Path) -> str:
+    """A session commit on top of x that deletes the hook config: reverting it writes x's file back."""
+    _git(project, "checkout", "-qb", "xd", "x")
+    _git(project, "rm", "-q", ".claude/settings.local.json")
+    _git(project, "commit", "-qm", "drop")
+    _git(project, "checkout", "-q", "main")
+    return _git(project, "rev-parse", "xd")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git revert --no-edit {drop}",  # writes the files as the reverted commit's parent (x) has them
+        "git revert -n {drop}",
+        "git revert --no-edit x..{drop}",
+        "git pull . x",  # `.` is this repository: a merge of x
+        "git pull --no-rebase . x",
+        "git cherry-pick main..x",  # a range: the commits up to x
+        "git cherry-pick ..x",
+        "git checkout heads/x",  # git finds refs/heads/x under refs/ too
+    ],
+)
+@pytest.mark.usefixtures("repo")
+def test_git_movers_the_checkout_check_did_not_read_write_the_session_hook_config(box: Sandbox, command: str) -> None:
+    command = command.format(drop=_deleting_x(box.project))
+    assert_decided(_in_session(box, command), DENY, "floor.self-protection", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git revert --no-edit HEAD", "git cherry-pick main..y", "git pull . y", "git pull", "git checkout heads/main"],
+)
+@pytest.mark.usefixtures("repo")
+def test_reverts_pulls_and_ranges_of_routine_history_stay_routine(box: Sandbox, command: str) -> None:
+    decision = _in_session(box, command)
+    assert "floor.self-protection" not in decision.rule_ids and decision.verdict < DENY, (command, decision.rule_ids)
