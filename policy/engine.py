@@ -2519,11 +2519,20 @@ def _command_parts(
             # `python3 -c` puts the directory it runs in first on the import path: `import json` there may
             # import a json.py the agent wrote instead of the standard library's.
             shadowed = _inline_python_shadowed(fl.python_imports(code), cmd, env)
+            # `-Werror::pkg.Warning` imports pkg to find the category: an installed module, or one on PYTHONPATH.
+            options = cmd.args[: cmd.args.index(code)] if code in cmd.args else cmd.args
+            warned = [a for a in options if a.startswith("-W") and "." in "".join(a[2:].split(":")[2:3])]
             if shadowed is not None:
                 demand = fl.Demand(
                     Floor.NOT_UNDERSTOOD,
                     Verdict.ASK,
                     f"inline python code imports {shadowed}, which a file ahead of the standard library would replace",
+                )
+            elif warned:
+                demand = fl.Demand(
+                    Floor.NOT_UNDERSTOOD,
+                    Verdict.ASK,
+                    f"{program} {warned[0]} imports the module the warning category names, which hookward does not read",
                 )
         _apply_floor(result, demand)
         for inner in embedded[:8]:

@@ -199,6 +199,20 @@ def test_python_with_a_project_search_path_holding_the_module_asks(box: Sandbox,
     assert_decided(box.decide(command), ASK, "floor.not-understood", command)
 
 
+@pytest.mark.parametrize("option", ["-Werror::evil.Warn", "-Wignore::lib.evil.W", "-Wd::os.path.X:0"])
+def test_inline_python_with_a_warning_category_naming_a_module_asks(box: Sandbox, option: str) -> None:
+    # -W ACTION:MESSAGE:CATEGORY imports the category's module at start-up (any installed one, or one on a
+    # PYTHONPATH), before the judged code runs; spelled apart (`-W x`) it asked only by accident.
+    command = f"python3 {option} -c " + shlex.quote("import sys; print(sys.version)")
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
+def test_inline_python_with_a_builtin_warning_category_stays_routine(box: Sandbox) -> None:
+    command = "python3 -Wignore::DeprecationWarning -c " + shlex.quote("import sys; print(sys.version)")
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
+
+
 def test_inline_python_of_sys_alone_ignores_modules_in_the_directory(box: Sandbox) -> None:
     (box.project / "re.py").write_text("# never imported by sys\n")
     command = "python3 -c " + shlex.quote("import sys; print(sys.stdin.read().count('\\n'))")
