@@ -65,6 +65,19 @@ def test_git_push_config_pushing_other_branches_in_spellings_the_reader_missed_a
     assert_decided(push_repo.decide("git push"), ASK, "floor.egress", f"git push with {text!r}")
 
 
+@pytest.mark.parametrize(
+    "command", ["git push --all", "git push --tags", "git push --follow-tags", "git push --al", "git push origin --all"]
+)
+def test_bare_git_push_with_an_option_pushing_more_than_the_branch_asks(push_repo: Sandbox, command: str) -> None:
+    # --all pushes main and every release branch, --tags every tag (a release): not the feature branch alone.
+    assert_decided(push_repo.decide(command), ASK, "floor.egress", command)
+
+
+def test_bare_git_push_without_submodules_stays_routine(push_repo: Sandbox) -> None:
+    decision = push_repo.decide("git push --recurse-submodules=no")
+    assert decision.verdict == ALLOW, (decision.rule_ids, decision.reasons)
+
+
 # --- MCP file tools' path arguments --------------------------------------------------------------------
 
 

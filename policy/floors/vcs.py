@@ -77,6 +77,7 @@ def _protected_branch(refspec: str) -> bool:
 _PUSH_PICKS_OTHERS = LazyRegex(
     r"(?im)^\s*\[\s*(include|includeif)\b|(^|\])\s*(default\s*=\s*\"?\s*(upstream|tracking|matching)|push\s*=|mirror\b)"
 )
+_PUSH_WIDENS = LazyRegex(r"--(all|branches|tags|follow-tags|recurse-submodules)(=|$)")
 _GIT_PLACE_VARIABLES = (
     "GIT_DIR",
     "GIT_WORK_TREE",
@@ -105,6 +106,8 @@ def _pushes_a_branch_of_its_own(argv: list[str], words: list[str], cwd: str | No
     release branch is checked out: git pushes that branch to the same name."""
     if len(words) > 2 or (len(words) == 2 and words[1] != "HEAD"):
         return False
+    if any(_PUSH_WIDENS.match(a) and a not in ("--recurse-submodules=no", "--recurse-submodules=check") for a in argv):
+        return False  # `--all`, `--branches`, `--tags`, `--follow-tags`, submodules: more than that branch
     branch = current_branch(cwd, argv)
     return branch is not None and not _protected_branch(branch)
 
