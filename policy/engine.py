@@ -1674,6 +1674,9 @@ def _names_fed(
     names = {n.strip() for text in texts for n in re.split(r"[\n\0]", text) + text.split() if n.strip()}
     if len(names) > XARGS_WORD_LIMIT:
         return effects, "it is given more file names than hookward judges"
+    if any(name.startswith("-") for name in names):
+        # tar obeys `-C DIR` (and GNU tar other options) inside a list: the names after it are read from DIR
+        return effects, "its list of file names holds an option, which may move where the names are read from"
     bases = _cd_bases(walked) if walked is not None else []  # resolved as the spec's operands are
     for name in sorted(names):
         effects.append(("read", name, False))

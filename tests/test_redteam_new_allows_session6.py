@@ -154,6 +154,15 @@ def test_names_fed_from_where_hookward_cannot_read_them_ask(box: Sandbox, comman
     assert_decided(box.decide(command), ASK, "floor.not-understood", command)
 
 
+def test_a_name_list_holding_tars_directory_option_asks(box: Sandbox) -> None:
+    # GNU tar obeys `-C DIR` lines inside a -T list: `.config/gh/hosts.yml` after `-C ../..` is the home's token.
+    (box.home / ".config" / "gh").mkdir(parents=True)
+    (box.home / ".config" / "gh" / "hosts.yml").write_text("github.com:\n  oauth_token: x\n")
+    (box.project / "names.txt").write_text("-C\n../..\n.config/gh/hosts.yml\n")
+    command = "tar -cf out.tar -T names.txt"
+    assert_decided(box.decide(command), ASK, "floor.not-understood", command)
+
+
 @pytest.mark.parametrize(
     "command",
     [
