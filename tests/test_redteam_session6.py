@@ -556,3 +556,16 @@ def test_linter_configuration_that_loads_code_written_on_the_same_line_asks(home
 )
 def test_linting_with_the_projects_own_configuration_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- a decrypter printing what was encrypted to keep it secret ----------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["age -d -i key.txt secrets.env.age", "age --decrypt -i key.txt -o out x.age"])
+def test_age_decrypting_a_secret_needs_a_person_as_sops_and_gpg_do(home, command):
+    assert_decided(home.decide(command), FORCE_ASK, CREDENTIALS, command)
+
+
+@pytest.mark.parametrize("command", ["age -r age1xyz -o x.age x", "age -e -R recipients.txt -o x.age x"])
+def test_age_encrypting_stays_routine(home, command):
+    _allowed(home, command)

@@ -176,7 +176,9 @@ SPECS = [
         "age",
         version="age 1.1.1",
         options={
-            "-h --help --version -e --encrypt -d --decrypt -a --armor -p --passphrase": "flag",
+            "-h --help --version -e --encrypt -a --armor -p --passphrase": "flag",
+            # prints (or writes) the plaintext of what was encrypted to keep it secret, as sops -d and gpg -d do
+            "-d --decrypt": "flag:secret@force_ask",
             "-r --recipient": "val:text",  # read by the judge: a plugin recipient runs a program
             "-R --recipients-file -i --identity": "val:read",
             "-o --output": "val:write",
@@ -187,7 +189,7 @@ SPECS = [
         examples={
             "age -o ./out -e x": "write:./out read:x",
             "age -o /etc/evil -e x": "write:/etc/evil read:x",
-            "age -d -i key.txt -o data.tar.gz data.tar.gz.age": "read:key.txt write:data.tar.gz read:data.tar.gz.age",
+            "age -d -i key.txt -o data.tar.gz data.tar.gz.age": "secret read:key.txt write:data.tar.gz read:data.tar.gz.age",
             "age -r age1yubikey1qqq -o x.age x": "write:x.age read:x unknown",
         },
     ),
