@@ -283,3 +283,20 @@ def test_git_movers_the_checkout_check_did_not_read_write_the_session_hook_confi
 def test_reverts_pulls_and_ranges_of_routine_history_stay_routine(box: Sandbox, command: str) -> None:
     decision = _in_session(box, command)
     assert "floor.self-protection" not in decision.rule_ids and decision.verdict < DENY, (command, decision.rule_ids)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left open: a reflog date or upstream spelling (x@{now}, x@{yesterday}, w@{u}) is not read by "
+    "policy/gittree.resolve, and a target it cannot read keeps today's answer (allowed); closing it needs the "
+    "reflog read by date and the branch's upstream from the config, or an ask for every unread spelling",
+)
+@pytest.mark.parametrize("command", ["git checkout 'x@{now}'", "git checkout 'w@{u}'"])
+@pytest.mark.usefixtures("repo")
+def test_git_checkout_of_a_session_hook_config_by_a_reflog_date_or_upstream_is_denied(
+    box: Sandbox, command: str
+) -> None:
+    _git(box.project, "checkout", "-q", "-b", "w")
+    _git(box.project, "branch", "-q", "--set-upstream-to=x", "w")
+    _git(box.project, "checkout", "-q", "main")
+    assert_decided(_in_session(box, command), DENY, "floor.self-protection", command)
