@@ -79,7 +79,7 @@ FAMILIES: tuple[Family, ...] = (
         "packages",
         "packages",
         "demands",
-        frozenset({"npm", "pnpm", "yarn", "bun", "uv", "go", "npx", "pnpx", "bunx", "uvx", "pipx", "bundle"})
+        frozenset({"npm", "pnpm", "yarn", "bun", "uv", "go", "npx", "pnpx", "bunx", "uvx", "pipx", "bundle", "dotnet"})
         | {program for program, _sub in names.PUBLISH}
         | kp.PACKAGE_MANAGERS,
         lambda c: bool(c.args) and c.args[0] in _SHIPS,

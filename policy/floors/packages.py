@@ -269,6 +269,33 @@ def _after_globals(program: str, args: list[str]) -> list[str]:
     return args[i:] if i < len(args) else args
 
 
+# Tool installers: a package from a registry, installed with its programs on the PATH (outside the project), as
+# `npm install -g`, `cargo install` and `go install` are. (program, group) -> the subcommands that fetch.
+TOOL_INSTALLS: dict[tuple[str, str], frozenset[str]] = {
+    ("uv", "tool"): frozenset({"install", "upgrade"}),
+    ("pipx", ""): frozenset(
+        {"install", "install-all", "upgrade", "upgrade-all", "reinstall", "reinstall-all", "inject"}
+    ),
+    ("poetry", "self"): frozenset({"add", "install", "update", "lock"}),
+    ("dotnet", "tool"): frozenset({"install", "update"}),
+}
+
+
+def _tool_install(program: str, args: list[str]) -> str:
+    """`uv tool install ruff`, `pipx install black`, `poetry self add x`, `dotnet tool install -g x`: the words
+    that say so ("" when it is not one)."""
+    words = [a for a in args if not a.startswith("-")]
+    for (name, group), subs in TOOL_INSTALLS.items():
+        if program != name:
+            continue
+        rest = words[1:] if group else words
+        if group and words[:1] != [group]:
+            continue
+        if rest[:1] and rest[0] in subs:
+            return " ".join([program, group, rest[0]] if group else [program, rest[0]])
+    return ""
+
+
 def demands(cmd: Command) -> list[Demand]:
     program, args = cmd.program, _after_globals(cmd.program, cmd.args)
     found: list[Demand] = []
@@ -320,6 +347,13 @@ def demands(cmd: Command) -> list[Demand]:
         found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} {args[0]} downloads a starter package and runs it"))
     if program in ("uvx", "pipx") and (program == "uvx" or args[:1] == ["run"]):
         found.append(Demand(Floor.FETCH_AND_RUN, ASK, f"{program} downloads and runs a package"))
+    if program == "uv" and [a for a in args if not a.startswith("-")][:2] == ["tool", "run"]:
+        found.append(Demand(Floor.FETCH_AND_RUN, ASK, "uv tool run (uvx) downloads and runs a package"))
+    tool = _tool_install(program, args)
+    if tool:
+        found.append(
+            Demand(Floor.FETCH_AND_RUN, ASK, f"{tool} installs a registry package's programs outside the project")
+        )
     if program in kp.PACKAGE_MANAGERS:
         found.extend(_install_demands(program, args, cmd.project_file))
     if _bare_pip_install(program, args):
