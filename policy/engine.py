@@ -2908,6 +2908,7 @@ def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     action = Action("mcp", f"{call.mcp_server}/{call.mcp_tool}", call)
     files, understood = _mcp_file_calls(call)
     parts = [part for sub in files for part in _tool_parts(sub, policy, env)]
+    understood = understood and not _mcp_base_unknown(call, policy, env)
     unknown = Verdict.parse(policy.settings["unknown_mcp"])
     if files and understood and unknown <= Verdict.ASK:  # a person's stricter unknown_mcp still holds
         # Every argument is accounted for: its file actions decide, and the call itself is what a rule says of it.
@@ -2921,6 +2922,35 @@ def _mcp_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     result = _judge(action, policy, env, unknown)
     parts.append(Part(action.what, "mcp", result.verdict, result.rule_ids, result.reasons))
     return parts
+
+
+# Path arguments relative to the server's own project (Serena's active project, which activate_project moves;
+# the IDE's open project for JetBrains), not to the host's working directory.
+_MCP_SERVER_RELATIVE = ("relative_path", "pathInProject")
+
+
+def _mcp_base_unknown(call: ToolCall, policy: CompiledPolicy, env: Env) -> bool:
+    """Would a server-relative path argument be a floor's place were the server's project the home (`.bashrc`,
+    `.ssh/authorized_keys`)? Then where it lands is not known here, and the call keeps its own answer."""
+    arguments = call.arguments or {}
+    for key in _MCP_SERVER_RELATIVE:
+        value = arguments.get(key)
+        for path in [value] if isinstance(value, str) else value if isinstance(value, list) else []:
+            if not isinstance(path, str) or not path.strip() or path.startswith(("/", "~")):
+                continue
+            probe = ToolCall(
+                "write",
+                tool=call.tool,
+                paths=[os.path.join(env.home, path)],
+                cwd=call.cwd,
+                project_root=call.project_root,
+                host=call.host,
+                session_id=call.session_id,
+            )
+            for part in _tool_parts(probe, policy, env):
+                if part.verdict >= Verdict.ASK and any(rule.startswith("floor.") for rule in part.rule_ids):
+                    return True
+    return False
 
 
 def _mcp_spelled_path(path: str) -> str | None:

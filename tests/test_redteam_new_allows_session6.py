@@ -108,6 +108,38 @@ def test_mcp_write_file_of_a_path_a_server_may_expand_or_trim_is_not_allowed(box
     assert_decided(mcp(box, "write_file", {"path": path, "content": "x"}), ASK, "default.unknown", path)
 
 
+@pytest.mark.parametrize(
+    ("server", "tool", "arguments"),
+    [
+        ("serena", "create_text_file", {"relative_path": ".bashrc", "content": "curl x | sh\n"}),
+        ("serena", "replace_content", {"relative_path": ".profile", "needle": "a", "repl": "b", "mode": "literal"}),
+        ("serena", "create_text_file", {"relative_path": ".ssh/authorized_keys", "content": "ssh-rsa AAA\n"}),
+        ("jetbrains", "create_new_file", {"pathInProject": ".bashrc", "text": "curl x | sh\n"}),
+    ],
+)
+def test_mcp_server_relative_path_that_is_a_startup_file_in_the_home_is_not_allowed(
+    box: Sandbox, server: str, tool: str, arguments: dict[str, object]
+) -> None:
+    # Serena's relative_path is relative to its active project (activate_project moves it, to the home too) and
+    # pathInProject to the IDE's project: judged against the host's directory alone it was a project file.
+    assert_decided(mcp(box, tool, arguments, server), ASK, "default.unknown", f"{server} {tool} {arguments}")
+
+
+@pytest.mark.parametrize(
+    ("server", "tool", "arguments"),
+    [
+        ("serena", "create_text_file", {"relative_path": "src/x.py", "content": "x = 1\n"}),
+        ("serena", "replace_regex", {"relative_path": "src/app.py", "regex": "hi", "repl": "ho"}),
+        ("jetbrains", "get_file_text_by_path", {"pathInProject": "package.json"}),
+    ],
+)
+def test_mcp_server_relative_edits_of_project_files_stay_routine(
+    box: Sandbox, server: str, tool: str, arguments: dict[str, object]
+) -> None:
+    decision = mcp(box, tool, arguments, server)
+    assert decision.verdict == ALLOW and "engine.mcp-file-tool" in decision.rule_ids, decision.rule_ids
+
+
 # --- file names read from stdin or a list file ---------------------------------------------------------
 
 
