@@ -93,7 +93,7 @@ def targets(words: list[str]) -> list[str] | None:
             return None
         rest = [a for a in args[1:] if not a.startswith("-")]
         return [rest[-1] if rest else "refs/stash"]
-    if sub in ("revert", "pull"):
+    if sub in ("revert", "pull", "bisect"):
         return _reverted_or_pulled(sub, args)
     valued = _VALUED.get(sub)
     if valued is None:
@@ -177,8 +177,12 @@ def _parents(store: provenance.ObjectStore, oid: str) -> list[str]:
 
 def _reverted_or_pulled(sub: str, args: list[str]) -> list[str] | None:
     """`git revert C` writes the files as C's parent has them (of a range A..B, as A has them); `git pull . B`
-    merges (or rebases onto) B of this repository. A pull from elsewhere is not read here (None)."""
+    merges (or rebases onto) B of this repository; `git bisect reset C` checks C out and `git bisect start BAD`
+    commits between, judged as BAD. A pull from elsewhere is not read here (None)."""
     operands = [a for a in args if not a.startswith("-")]
+    if sub == "bisect":
+        starts = operands[:1] in (["start"], ["reset"]) and "--no-checkout" not in args
+        return operands[1:2] if starts else None
     if sub == "pull":
         if not operands or operands[0] != ".":
             return None

@@ -299,6 +299,8 @@ def _deleting_x(project: Path) -> str:
         "git cherry-pick main..x",  # a range: the commits up to x
         "git cherry-pick ..x",
         "git checkout heads/x",  # git finds refs/heads/x under refs/ too
+        "git bisect reset x",  # checks x out
+        "git bisect start x main",  # checks out commits up to x
     ],
 )
 @pytest.mark.usefixtures("repo")
@@ -309,7 +311,16 @@ def test_git_movers_the_checkout_check_did_not_read_write_the_session_hook_confi
 
 @pytest.mark.parametrize(
     "command",
-    ["git revert --no-edit HEAD", "git cherry-pick main..y", "git pull . y", "git pull", "git checkout heads/main"],
+    [
+        "git revert --no-edit HEAD",
+        "git cherry-pick main..y",
+        "git pull . y",
+        "git pull",
+        "git checkout heads/main",
+        "git bisect start y main",
+        "git bisect good",
+        "git bisect reset",
+    ],
 )
 @pytest.mark.usefixtures("repo")
 def test_reverts_pulls_and_ranges_of_routine_history_stay_routine(box: Sandbox, command: str) -> None:
