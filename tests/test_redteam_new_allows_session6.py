@@ -343,3 +343,17 @@ def test_git_checkout_of_a_session_hook_config_by_a_reflog_date_or_upstream_is_d
     _git(box.project, "branch", "-q", "--set-upstream-to=x", "w")
     _git(box.project, "checkout", "-q", "main")
     assert_decided(_in_session(box, command), DENY, "floor.self-protection", command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="left open: git reset --soft X moves HEAD only and is routine by design (a control in "
+    "tests/test_gate_integrity_session6.py), and git stash then resets the work tree to that HEAD, writing X's hook "
+    "config; gittree compares the target with HEAD, never HEAD with the files on disk. Closing it needs that "
+    "comparison (or reset --soft judged as the mixed reset is), a design change for the checkout check's owner",
+)
+@pytest.mark.parametrize("command", ["git stash", "git stash -u", "git stash push -m wip"])
+@pytest.mark.usefixtures("repo")
+def test_git_stash_after_a_soft_reset_onto_a_session_hook_config_is_denied(box: Sandbox, command: str) -> None:
+    _git(box.project, "reset", "-q", "--soft", "x")  # an allowed call earlier in the session
+    assert_decided(_in_session(box, command), DENY, "floor.self-protection", command)
