@@ -34,14 +34,17 @@ def checkout(box: Sandbox, branch: str) -> None:
 
 
 @pytest.mark.parametrize("command", BARE_PUSHES)
-def test_a_push_of_the_feature_branch_checked_out_is_allowed(repo: Sandbox, command: str) -> None:
+def test_a_push_of_a_feature_branch_checked_out_is_allowed(repo: Sandbox, command: str) -> None:
+    checkout(repo, "feature/login-form")
     decision = repo.decide(command)
     assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
     assert NOT_NAMED not in decision.rule_ids
 
 
 @pytest.mark.parametrize("command", BARE_PUSHES)
-@pytest.mark.parametrize("branch", ["main", "master", "release/2.1", "production"])
+@pytest.mark.parametrize(
+    "branch", ["main", "master", "release/2.1", "production", "gh-pages", "staging", "hotfix/login", "1.x", "v2.3"]
+)
 def test_a_push_while_the_default_or_a_release_branch_is_checked_out_asks(
     repo: Sandbox, command: str, branch: str
 ) -> None:
@@ -126,3 +129,10 @@ def test_hostile_pushes_from_a_feature_branch_keep_their_floor(
     repo: Sandbox, command: str, verdict: Verdict, rule: str
 ) -> None:
     assert_decided(repo.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize("branch", ["fix-release-notes", "staging-docs", "feature/main-menu", "user/gh-pages-fix"])
+def test_a_feature_branch_that_only_mentions_a_protected_name_is_allowed(repo: Sandbox, branch: str) -> None:
+    checkout(repo, branch)
+    decision = repo.decide("git push")
+    assert decision.verdict == Verdict.ALLOW, (branch, decision.rule_ids, decision.reasons)

@@ -59,8 +59,11 @@ def git_argv(argv: list[str]) -> tuple[list[str], list[str]]:
     return out, configs
 
 
+# Branches where a push ships or skips review: the default and integration branches, release and hotfix lines,
+# deployment branches, and the ones forges publish as a site (gh-pages, pages).
 _PROTECTED_BRANCH = LazyRegex(
-    r"^(main|master|trunk|develop|development|prod|production|stable|release([/_-].*)?|HEAD)$"
+    r"^(main|master|trunk|develop|development|prod|production|stable|staging|live|deploy(ment)?|gh-pages|pages"
+    r"|(release|hotfix|maintenance)([/_-].*)?|v?\d+\.(\d+|x)(\.x)?|HEAD)$"
 )
 
 
