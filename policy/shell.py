@@ -1104,9 +1104,37 @@ def _check_redirect(name: str, analysis: Analysis, text: str) -> None:
         )
 
 
+# less's long options that neither run a command, read a key file nor write a log (less accepts abbreviations of
+# long options, so only whole names from this list pass).
+_LESS_LONG = frozenset(
+    "RAW-CONTROL-CHARS raw-control-chars quit-if-one-screen no-init chop-long-lines ignore-case IGNORE-CASE "
+    "LONG-PROMPT mouse use-color incsearch status-column quiet QUIET silent squeeze-blank-lines line-numbers "
+    "LINE-NUMBERS HILITE-UNREAD hilite-search no-vbell search-skip-screen redraw-on-quit quit-at-eof "
+    "QUIT-AT-EOF quit-on-intr no-keypad".split()
+)
+
+
+def _harmless_less(value: str) -> bool:
+    """`LESS=-FRX`, `LESS=FRSX --mouse`: option letters that display only. `+cmd` runs a command at start-up (`+!id`
+    a shell one), `-o`/`-O` write a log file, `-k` reads a key file (its commands): those are hijacks."""
+    if "+" in value:
+        return False
+    for token in value.split():
+        if token.startswith("--"):
+            option = token[2:].split("=", 1)[0]
+            if option not in _LESS_LONG:
+                return False
+        elif not re.fullmatch(r"-?[A-NP-Za-jl-np-z#]*\d*", token):
+            return False  # o, O, k, K among the letters, or anything that is no plain option bundle
+    return True
+
+
 def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) -> None:
     """An environment assignment that changes what programs load or run is a hijack, unless its value is harmless."""
     analysis = ctx.analysis if isinstance(ctx, _Context) else ctx
+    if name == "LESS" and not _harmless_less(value):
+        analysis.findings.append(Finding("hijack", "sets LESS to options that run a command or write a file", text))
+        return
     if name == "PATH":
         analysis.findings.append(
             Finding("hijack", "changes PATH, which decides what every later command name runs", text)

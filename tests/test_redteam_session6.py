@@ -430,16 +430,32 @@ def test_module_manifest_pointing_the_build_outside_the_project_asks(home, comma
     assert_decided(home.decide(command), ASK, RUNS_CODE, command)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="LESS is in the harmless list; its value can hold `+!cmd` (a shell command at start-up) or `-o FILE`, "
-    "which as arguments already force a person; needs a value check like PAGER's, in shell.py",
+@pytest.mark.parametrize(
+    "command",
+    [
+        "LESS='+!id' less src/app.py",  # a shell command at start-up
+        "LESS=-o$HOME/.bashrc less src/app.py",  # a log file written where it points
+        "LESS='-FRX -O /tmp/log' less src/app.py",
+        "LESS=-FRXo/tmp/log less src/app.py",  # bundled
+        "LESS='-k /tmp/keys' less src/app.py",  # a key file's commands
+        "LESS=--lesskey-file=/tmp/keys less src/app.py",
+        "LESS=--log-file=/tmp/x less src/app.py",
+        "LESS=--lo=/tmp/x less src/app.py",  # less takes abbreviated long options
+        "export LESS='+!id'; git log",  # every later pager
+    ],
 )
-@pytest.mark.parametrize("command", ["LESS='+!id' less src/app.py", "LESS=-o$HOME/.bashrc less src/app.py"])
 def test_less_options_variable_running_a_command_or_writing_a_log_asks(home, command):
     decision = home.decide(command)
     assert decision.verdict >= ASK, (command, decision.rule_ids)
     assert HIJACK in decision.rule_ids, (command, decision.rule_ids)
+
+
+@pytest.mark.parametrize(
+    "command", ["LESS=-FRX git log", "LESS=FRSX less src/app.py", "LESS='-R --mouse -x4' less src/app.py"]
+)
+def test_less_options_that_only_display_stay_routine(home, command):
+    decision = home.decide(command)
+    assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
 
 
 # --- publishing goals a build tool knows by other names -------------------------------------------------------
