@@ -1655,7 +1655,10 @@ def _names_fed(
                 # `ls | cpio -o`, `ls -d dir/*`: names under what ls is given, the directory it runs in by default
                 for path in [a for a in source.args if not a.startswith("-")] or ["."]:
                     effects.append(("read", os.path.join(source.cwd or env.cwd, path), True))
-            elif not (len(cmd.piped_from) == 1 and source.argv[:2] == ["git", "ls-files"]):
+            elif len(cmd.piped_from) == 1 and source.argv[:2] == ["git", "ls-files"] and not source.unresolved:
+                # the tracked files under where git runs (a dotfiles repository in the home tracks credentials too)
+                effects.append(("read", source.cwd or env.cwd, True))
+            else:
                 return effects, f"{source.program} feeds it the names of the files it reads"
         elif cmd.stdin_literal is not None:
             texts.append(cmd.stdin_literal)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from hookward.verdicts.decision import Verdict
 
-from tests.spec_redteam_support import assert_decided
+from tests.spec_redteam_support import Sandbox, assert_decided
 
 
 @pytest.mark.parametrize(
@@ -55,3 +55,27 @@ def test_credential_names_fed_to_an_archiver_are_credential_reads(box, command):
 )
 def test_archiving_project_files_by_name_stays_routine(box, command):
     assert box.decide(command).verdict == Verdict.ALLOW, box.decide(command).reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find src | zip -@ out.zip",
+        "git ls-files | zip -@ out.zip",
+        "ls | zip -@ out.zip",
+        "git ls-files | cpio -o > x.cpio",
+    ],
+)
+def test_names_of_project_files_fed_to_an_archiver_stay_routine(box: Sandbox, command: str) -> None:
+    (box.project / "src").mkdir(exist_ok=True)
+    decision = box.decide(command)
+    assert decision.verdict == Verdict.ALLOW, (command, decision.rule_ids, decision.reasons)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cd ~ && git ls-files | zip -@ /tmp/x.zip", "cd ~ && git ls-files | cpio -o > /tmp/x.cpio"],
+)
+def test_the_tracked_files_of_a_repository_in_the_home_are_a_sweep_of_the_home(box: Sandbox, command: str) -> None:
+    # a dotfiles repository in the home tracks whatever its owner put there
+    assert_decided(box.decide(command), Verdict.DENY, "floor.credential-sweep", command)

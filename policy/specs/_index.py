@@ -12,7 +12,7 @@ FILES = [
     ("build", 121680),
     ("interpreters", 24254),
     ("network", 57372),
-    ("archives", 34862),
+    ("archives", 34931),
     ("services", 8602),
     ("editors", 24759),
     ("system", 39408),

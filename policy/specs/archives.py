@@ -338,7 +338,7 @@ ZIP = Spec(
         "-TT --unzip-command": "val:exec",
         "-b --temp-path": "val:tree-write",
         "-O --output-file": "val:write",
-        "-@ --names-stdin": "flag:unknown",
+        "-@ --names-stdin": "flag",  # the names are judged where they come from (engine: names read from stdin)
     },
     operands="edit read*",
     judge=_zip_judge,
