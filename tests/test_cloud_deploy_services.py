@@ -24,6 +24,11 @@ def test_listing_a_deploy_service_is_a_read(box: Sandbox, command: str) -> None:
         ("gcloud deploy delivery-pipelines delete p", Verdict.FORCE_ASK, "floor.destructive"),
         ("aws deploy delete-application --application-name a", Verdict.FORCE_ASK, "floor.destructive"),
         ("mytool deploy", Verdict.FORCE_ASK, "floor.destructive"),  # any other program's deploy ships
+        ("netlify deploy --prod", Verdict.FORCE_ASK, "floor.destructive"),  # a cloud CLI's deploy verb too
+        ("firebase deploy --only hosting", Verdict.FORCE_ASK, "floor.destructive"),
+        ("vercel deploy --prod", Verdict.FORCE_ASK, "floor.destructive"),
+        ("flyctl deploy --remote-only", Verdict.FORCE_ASK, "floor.destructive"),
+        ("gcloud deploy", Verdict.FORCE_ASK, "floor.destructive"),
     ],
 )
 def test_a_deploy_services_changes_keep_their_floor(

@@ -82,7 +82,11 @@ FAMILIES: tuple[Family, ...] = (
         frozenset({"npm", "pnpm", "yarn", "bun", "uv", "go", "npx", "pnpx", "bunx", "uvx", "pipx", "bundle", "dotnet"})
         | {program for program, _sub in names.PUBLISH}
         | kp.PACKAGE_MANAGERS,
-        lambda c: bool(c.args) and c.args[0] in _SHIPS,
+        lambda c: (
+            bool(c.args)
+            and c.args[0] in _SHIPS
+            and not (c.program in names.DEPLOY_SERVICES and c.args[0] == "deploy" and len(c.args) > 1)
+        ),
     ),
     Family("containers", "containers", "demands", frozenset({"kubectl", "helm", "docker", "podman"})),
     Family(

@@ -49,6 +49,11 @@ ACCOUNT_TOOLS = frozenset(
 SECRET_STORES = frozenset(
     {"secret-tool", "pass", "gopass", "op", "bw", "lpass", "keepassxc-cli", "vault", "doppler", "chamber", "sops"}
 )
+# CLIs whose `deploy` is a service (Google Cloud Deploy, AWS CodeDeploy) with its own verbs, which the cloud floor
+# judges (`gcloud deploy releases list` reads): the packages family's "any program's deploy ships" is not theirs.
+# Any other program's `deploy` ships (`netlify deploy --prod`, `fly deploy`).
+DEPLOY_SERVICES = frozenset({"gcloud", "aws"})
+
 CLOUD_CLIS = frozenset(
     {
         "aws",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.floors.common import ALLOW, ASK, DENY, FORCE_ASK, Command, Demand, Floor, ProjectFile
-from hookward.policy.floors.names import CLOUD_CLIS, PUBLISH
+from hookward.policy.floors.names import PUBLISH
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.lazy import LazyRegex
 
@@ -314,8 +314,6 @@ def demands(cmd: Command) -> list[Demand]:
         and args[0] in ("publish", "deploy", "unpublish", "release")
         and (program, args[0]) not in PUBLISH
         and program not in ("gh", "glab")
-        # a cloud CLI's `deploy` is a service (Cloud Deploy, CodeDeploy) whose verbs the cloud floor judges
-        and not (program in CLOUD_CLIS and args[0] == "deploy" and len(args) > 1)
     ):
         found.append(
             Demand(
