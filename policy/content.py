@@ -100,23 +100,11 @@ def git_config_secret(cwd: str, chdirs: list[str], git_dir: str | None, urls_onl
         gitdir = os.path.join(directory, os.path.expanduser(gitdir))
     else:
         gitdir = _find_gitdir(directory)
-    files: list[str] = []
-    if gitdir is not None:
-        files += [os.path.join(gitdir, "config"), os.path.join(gitdir, "config.worktree")]
-        common = _head(os.path.join(gitdir, "commondir"), 4096)
-        if common and common.strip():
-            files.append(os.path.join(gitdir, common.strip(), "config"))
-    home = os.path.expanduser("~")
-    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    files += [
-        os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(home, ".gitconfig"),
-        os.path.join(xdg, "git", "config"),
-        "/etc/gitconfig",
-    ]
+    files = git_config_files(gitdir)
     read = 0
     while files and read < _GIT_CONFIG_FILES:
         name = files.pop(0)
-        text = _head(name, GIT_CONFIG_BYTES)
+        text = head_text(name, GIT_CONFIG_BYTES)
         read += 1
         if text is None:
             continue
@@ -131,6 +119,28 @@ def git_config_secret(cwd: str, chdirs: list[str], git_dir: str | None, urls_onl
             if not path.startswith("~") or path.startswith("~/")
         ]
     return None
+
+
+SYSTEM_GITCONFIG = "/etc/gitconfig"
+
+
+def git_config_files(gitdir: str | None) -> list[str]:
+    """The configuration files git reads for the repository `gitdir` (None: outside any): its config, its
+    worktree config and its common dir's, then the global (GIT_CONFIG_GLOBAL, else ~/.gitconfig), XDG and
+    system ones. The files their include sections name are not in it."""
+    files: list[str] = []
+    if gitdir is not None:
+        files += [os.path.join(gitdir, "config"), os.path.join(gitdir, "config.worktree")]
+        common = head_text(os.path.join(gitdir, "commondir"), 4096)
+        if common and common.strip():
+            files.append(os.path.join(gitdir, common.strip(), "config"))
+    home = os.path.expanduser("~")
+    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
+    return files + [
+        os.environ.get("GIT_CONFIG_GLOBAL") or os.path.join(home, ".gitconfig"),
+        os.path.join(xdg, "git", "config"),
+        SYSTEM_GITCONFIG,
+    ]
 
 
 def _git_includes(text: str) -> list[str]:
@@ -156,7 +166,7 @@ def _find_gitdir(directory: str) -> str | None:
         if os.path.isdir(dotgit):
             return dotgit
         if os.path.lexists(dotgit):
-            text = _head(dotgit, 4096)
+            text = head_text(dotgit, 4096)
             if text is None or not text.startswith("gitdir:"):
                 return None
             return os.path.join(directory, text[len("gitdir:") :].strip())
@@ -167,7 +177,7 @@ def _find_gitdir(directory: str) -> str | None:
     return None
 
 
-def _head(path: str, limit: int) -> str | None:
+def head_text(path: str, limit: int) -> str | None:
     """The first `limit` bytes of a regular file, read without blocking; None if missing or not a regular file."""
     from hookward.policy.safeio import open_regular
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hookward.policy.floors import vcs
+from hookward.policy import content
 from hookward.verdicts.decision import Verdict
 
 from tests.spec_redteam_support import Sandbox, assert_decided, make_sandbox
@@ -20,7 +20,7 @@ NOT_NAMED = "floor.egress"
 @pytest.fixture
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
     box = make_sandbox(tmp_path, monkeypatch)
-    monkeypatch.setattr(vcs, "SYSTEM_GITCONFIG", str(tmp_path / "etc-gitconfig"))  # this machine's is not read
+    monkeypatch.setattr(content, "SYSTEM_GITCONFIG", str(tmp_path / "etc-gitconfig"))  # this machine's is not read
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL"):
         monkeypatch.delenv(name, raising=False)
     git = box.project / ".git"
@@ -67,7 +67,7 @@ def test_a_push_while_the_default_or_a_release_branch_is_checked_out_asks(
 )
 def test_a_configuration_that_pushes_other_branches_asks(repo: Sandbox, where: str, text: str) -> None:
     if where == "/etc/gitconfig":
-        path = Path(vcs.SYSTEM_GITCONFIG)
+        path = Path(content.SYSTEM_GITCONFIG)
     elif where.startswith("~/.config/"):
         path = repo.config / where[len("~/.config/") :]
     else:

@@ -10,8 +10,8 @@ import shlex
 from pathlib import Path
 
 import pytest
+from hookward.policy import content
 from hookward.policy.engine import evaluate
-from hookward.policy.floors import vcs
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
 
@@ -34,7 +34,7 @@ def box(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
 
 @pytest.fixture
 def push_repo(box: Sandbox, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Sandbox:
-    monkeypatch.setattr(vcs, "SYSTEM_GITCONFIG", str(tmp_path / "etc-gitconfig"))
+    monkeypatch.setattr(content, "SYSTEM_GITCONFIG", str(tmp_path / "etc-gitconfig"))
     for name in ("GIT_DIR", "GIT_WORK_TREE", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_GLOBAL"):
         monkeypatch.delenv(name, raising=False)
     (box.project / ".git" / "HEAD").write_text("ref: refs/heads/feature/login\n")

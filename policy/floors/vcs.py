@@ -91,17 +91,15 @@ _GIT_PLACE_VARIABLES = (
     "GIT_CONFIG_GLOBAL",
     "GIT_CONFIG_SYSTEM",
 )
-_MAX_GIT_FILE = 1 << 16
-SYSTEM_GITCONFIG = "/etc/gitconfig"
+_MAX_GIT_FILE = 1 << 16  # a HEAD or configuration file read whole; a bigger one is not known
 
 
-def _small_file(path: str) -> str | None:
-    from hookward.policy.safeio import read_regular
+def _git_file(path: str) -> str | None:
+    """A git HEAD or configuration file, whole; None if missing, not a regular file, or too big to read whole."""
+    from hookward.policy.content import head_text
 
-    try:
-        return read_regular(path, _MAX_GIT_FILE, nofollow=True).decode("utf-8", "replace")
-    except (OSError, ValueError):
-        return None  # missing, a directory, a FIFO, too big: not known
+    text = head_text(path, _MAX_GIT_FILE + 1)
+    return text if text is not None and len(text) <= _MAX_GIT_FILE else None
 
 
 def _pushes_a_branch_of_its_own(argv: list[str], words: list[str], cwd: str | None) -> bool:
@@ -136,20 +134,15 @@ def current_branch(cwd: str | None, argv: list[str]) -> str | None:
     gitdir = os.path.join(directory, ".git")
     if not os.path.isdir(gitdir) or os.path.islink(gitdir):
         return None  # a worktree's or submodule's `.git` file: its gitdir is somewhere else
-    head = _small_file(os.path.join(gitdir, "HEAD"))
+    head = _git_file(os.path.join(gitdir, "HEAD"))
     if head is None or not head.startswith("ref: refs/heads/"):
         return None
     branch = head[len("ref: refs/heads/") :].strip()
-    home = os.path.expanduser("~")
-    xdg = os.environ.get("XDG_CONFIG_HOME") or os.path.join(home, ".config")
-    for config in (
-        os.path.join(gitdir, "config"),
-        os.path.join(home, ".gitconfig"),
-        os.path.join(xdg, "git", "config"),
-        SYSTEM_GITCONFIG,
-    ):
+    from hookward.policy.content import git_config_files
+
+    for config in git_config_files(gitdir):
         if os.path.lexists(config):
-            text = _small_file(config)
+            text = _git_file(config)
             if text is None or _PUSH_PICKS_OTHERS.search(text):
                 return None
     return branch or None
