@@ -123,16 +123,11 @@ def current_branch(cwd: str | None, argv: list[str]) -> str | None:
         return None
     if any(name in os.environ for name in _GIT_PLACE_VARIABLES):
         return None
-    directory = cwd
-    for _ in range(64):  # the repository's top: the nearest directory with a .git
-        if os.path.lexists(os.path.join(directory, ".git")):
-            break
-        parent = os.path.dirname(directory)
-        if parent == directory:
-            return None
-        directory = parent
-    gitdir = os.path.join(directory, ".git")
-    if not os.path.isdir(gitdir) or os.path.islink(gitdir):
+    from hookward.policy.provenance import find_repo
+
+    repo = find_repo(cwd)  # the repository git finds from cwd: the nearest .git
+    gitdir = os.path.join(repo.worktree, ".git") if repo is not None else ""
+    if repo is None or repo.gitdir != gitdir:
         return None  # a worktree's or submodule's `.git` file: its gitdir is somewhere else
     head = _git_file(os.path.join(gitdir, "HEAD"))
     if head is None or not head.startswith("ref: refs/heads/"):
