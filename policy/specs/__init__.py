@@ -51,6 +51,7 @@ FAMILIES = (
     "toolbox",
     "devcli",
     "appdev",
+    "infra",
 )
 
 _HERE = os.path.dirname(__file__)

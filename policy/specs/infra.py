@@ -1,0 +1,1285 @@
+"""Infrastructure, Kubernetes-adjacent and supply-chain tools.
+
+Local clusters (kind, minikube), manifest tools (kustomize, helmfile, kubeconform), cluster helpers
+(kubectx, kubens, stern, k9s), configuration management (ansible and its companions), VMs (vagrant).
+
+Reference versions: kind v0.24.0, minikube v1.34.0, kustomize v5.4, helmfile v0.169, kubeconform v0.6,
+kubectx / kubens v0.9.5, stern v1.30, k9s v0.32 (their manuals and `--help` as the upstream docs print them;
+not packaged by Debian), ansible-core 2.17.7 (`--help` of each program, read from the PyPI package), Vagrant
+2.4 (its command reference). The Go/cobra programs never abbreviate long options (`long_prefix=False`);
+ansible's argparse does (the default). Where a reference `--help` lists an option not declared here (the long
+tail of `minikube start`'s driver options), it is not modelled and asks, naming it.
+
+The mapping follows the containers family (kubectl, helm) for what acts on a cluster:
+- reading a cluster or a tree of manifests: no effect;
+- changing a cluster, reaching into it (ssh into a node, a service tunnel, a dashboard proxy) or changing a
+  local VM or cluster's state (start, stop, load an image): `destroy` (ask); deleting one: `destroy` too,
+  and `destroy@force_ask` where it deletes every cluster or purges the tool's state;
+- writing the person's kubeconfig or the tool's own settings (kind export kubeconfig, kubectx NAME,
+  minikube config set / profile NAME): `config`;
+- printing credentials (kind get kubeconfig: a client key; ansible-vault view / decrypt): `secret`;
+  printing an environment that points a client at a daemon (minikube docker-env): `env`.
+Ansible runs the tasks of a playbook (or `ansible -m shell -a CMD`) on the hosts of its inventory, over ssh or
+on this machine, also under `--check` (modules run to predict their changes): the playbook is code the program
+loads (judged by its provenance), and reaching the hosts is `network` (egress asks). `--syntax-check`,
+`--list-tasks`, `--list-hosts` and `--list-tags` run nothing on the hosts. An inventory file may be a script
+(ansible runs an executable inventory), so `-i FILE` is a load; `-i host1,host2,` is a list of hosts.
+Vagrant evaluates the Vagrantfile (Ruby) at every command that acts on a machine: that is a load of it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from hookward.policy.spec import Effect, Spec, Walk
+
+_HELP = {"-h --help": "flag"}
+
+
+def _go(name: str, options: dict[str, str] | None = None, operands: str = "", **kwargs: object) -> Spec:
+    """A cobra/pflag command: long options are never abbreviated."""
+    return Spec(name, options={**_HELP, **(options or {})}, operands=operands, long_prefix=False, **kwargs)  # type: ignore[arg-type]
+
+
+def _anywhere(spec: Spec) -> Spec:
+    """cobra's persistent flags (`--context`, `-p PROFILE`) are accepted after every subcommand."""
+    spec.globals_anywhere = True
+    for sub in {id(s): s for s in [*spec.subcommands.values(), *(p[1] for p in spec.prefixes)]}.values():
+        _anywhere(sub)
+    return spec
+
+
+def _versioned(spec: Spec, version: str) -> Spec:
+    spec.version = version
+    for sub in {id(s): s for s in [*spec.subcommands.values(), *(p[1] for p in spec.prefixes)]}.values():
+        _versioned(sub, version)
+    return spec
+
+
+# --- kind ------------------------------------------------------------------------------------------------------
+
+KIND_VERSION = "kind v0.24.0"
+_KIND_NAME = {"-n --name": "val"}
+
+KIND = Spec(
+    "kind",
+    summary="Kubernetes in Docker: local clusters whose nodes are privileged containers",
+    options={"-q --quiet --version": "flag", "-v --verbosity --loglevel": "val", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "create": _go(
+            "create",
+            subcommand_required=True,
+            subcommands={
+                # The cluster's config can mount any host path into its privileged nodes (extraMounts): the
+                # person's config is routine, another one asks; the new context is written to the kubeconfig.
+                "cluster": _go(
+                    "cluster",
+                    {
+                        **_KIND_NAME,
+                        "--config": "val:load",
+                        "--image --wait": "val",
+                        "--kubeconfig": "val:write",
+                        "--retain": "flag",
+                    },
+                    effects="config",
+                ),
+            },
+        ),
+        "delete": _go(
+            "delete",
+            subcommand_required=True,
+            subcommands={
+                "cluster": _go("cluster", {**_KIND_NAME, "--kubeconfig": "val:edit"}, effects="destroy"),
+                "clusters": _go(
+                    "clusters",
+                    {"-A --all": "flag:destroy@force_ask", "--kubeconfig": "val:edit"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "export": _go(
+            "export",
+            subcommand_required=True,
+            subcommands={
+                "kubeconfig": _go(
+                    "kubeconfig", {**_KIND_NAME, "--kubeconfig": "val:edit", "--internal": "flag"}, effects="config"
+                ),
+                # Logs go to the directory named (a fresh temporary directory when none is).
+                "logs": _go("logs", _KIND_NAME, operands="tree-write?"),
+            },
+        ),
+        "get": _go(
+            "get",
+            subcommand_required=True,
+            subcommands={
+                "clusters": _go("clusters"),
+                "nodes": _go("nodes", {**_KIND_NAME, "-A --all-clusters": "flag"}),
+                # The kubeconfig holds the cluster admin's client key.
+                "kubeconfig": _go("kubeconfig", {**_KIND_NAME, "--internal": "flag"}, effects="secret@ask"),
+            },
+        ),
+        "load": _go(
+            "load",
+            subcommand_required=True,
+            subcommands={
+                "docker-image": _go(
+                    "docker-image", {**_KIND_NAME, "--nodes": "val"}, operands="text+", effects="destroy"
+                ),
+                "image-archive": _go(
+                    "image-archive", {**_KIND_NAME, "--nodes": "val"}, operands="read+", effects="destroy"
+                ),
+            },
+        ),
+        "completion": _go("completion", operands="text?"),
+        "version": _go("version"),
+    },
+    examples={
+        "kind get clusters": "",
+        "kind get nodes --name dev": "",
+        "kind version": "",
+        "kind create cluster --name dev": "config",
+        "kind create cluster --config kind.yaml": "config load:kind.yaml",
+        "kind create cluster --kubeconfig ~/.bashrc": "config write:~/.bashrc",
+        "kind delete cluster --name dev": "destroy",
+        "kind delete clusters --all": "destroy destroy",
+        "kind export kubeconfig --name dev": "config",
+        "kind export logs ./logs": "tree-write:./logs",
+        "kind get kubeconfig --name dev": "secret",
+        "kind load docker-image app:dev --name dev": "destroy",
+        "kind load image-archive img.tar": "destroy read:img.tar",
+        "kind build node-image": "unknown",
+    },
+)
+_versioned(_anywhere(KIND), KIND_VERSION)
+
+
+# --- minikube --------------------------------------------------------------------------------------------------
+
+MINIKUBE_VERSION = "minikube v1.34.0"
+_MK_GLOBAL = {
+    "--add_dir_header --alsologtostderr --logtostderr --one_output --skip_headers --skip_log_headers": "flag",
+    "--skip-audit --rootless": "flag",
+    "-b --bootstrapper --log_backtrace_at --log_file_max_size -p --profile --stderrthreshold --user": "val",
+    "-v --v --vmodule": "val",
+    "--log_dir": "val:tree-write",
+    "--log_file": "val:write",
+    **_HELP,
+}
+_MK_NODE = {"-n --node": "val"}
+_MK_OUTPUT = {"-o --output --format -f": "val"}
+
+
+def _mk_mount(walk: Walk, argv: list[str]) -> None:
+    """`minikube mount SRC:DST`, `start --mount-string SRC:DST`: the host directory SRC is shared, writable,
+    with the cluster's node (judged like a bind mount)."""
+    for effect in list(walk.effects):
+        if effect.kind == "tree-write" and effect.origin in ("operand 1", "--mount-string"):
+            walk.effects.remove(effect)
+            source = effect.value.rsplit(":", 1)[0] if ":" in effect.value else effect.value
+            if source:
+                walk.effects.append(Effect("tree-read", source, effect.origin))
+                walk.effects.append(Effect("tree-write", source, effect.origin))
+
+
+def _mk_kubectl(walk: Walk, argv: list[str]) -> None:
+    """`minikube kubectl -- ARGS` runs the matching kubectl with ARGS: judged as that kubectl command."""
+    if walk.rest is not None:
+        walk.rest = ["kubectl", *walk.rest]
+
+
+def _node_side(word: str) -> bool:
+    return ":" in word and not word.startswith(("/", ".", "~"))
+
+
+def _mk_cp(walk: Walk, argv: list[str]) -> None:
+    """`minikube cp SRC NODE:DST` reads SRC on this machine; `minikube cp NODE:SRC DST` writes DST here."""
+    found = {e.origin: e for e in walk.effects if e.origin in ("operand 1", "operand 2")}
+    source, dest = found.get("operand 1"), found.get("operand 2")
+    if source is None or dest is None:
+        return
+    walk.effects.remove(source)
+    walk.effects.remove(dest)
+    if _node_side(dest.value) and not _node_side(source.value):
+        walk.effects.append(source)
+    elif _node_side(source.value) and not _node_side(dest.value):
+        walk.effects.append(Effect("write", dest.value, dest.origin))
+    else:
+        walk.unknown.append("minikube cp without exactly one node: side is not modelled")
+
+
+_MK_START = {
+    "--addons --apiserver-ips --apiserver-name --apiserver-names --apiserver-port --base-image --cert-expiration": "val",
+    "--cni --container-runtime --cpus --cri-socket --disk-size --dns-domain --docker-env --docker-opt": "val",
+    "--driver --vm-driver --extra-config --extra-disks --feature-gates --gpus --image-mirror-country": "val",
+    "--image-repository --insecure-registry --iso-url --kubernetes-version --memory --mount-9p-version": "val",
+    "--mount-gid --mount-ip --mount-msize --mount-options --mount-port --mount-type --mount-uid --namespace": "val",
+    "--network --network-plugin -n --nodes --registry-mirror --service-cluster-ip-range --static-ip --subnet": "val",
+    "--wait --wait-timeout --binary-mirror --kvm-network --hyperv-virtual-switch --ssh-ip-address": "val",
+    "--ssh-port --ssh-user --host-only-cidr --nat-nic-type --host-only-nic-type": "val",
+    "--ssh-key": "val:read",
+    "--mount-string": "val:tree-write",
+    "--auto-update-drivers --cache-images --delete-on-failure --disable-driver-mounts --disable-metrics": "flag",
+    "--disable-optimizations --download-only --dry-run --embed-certs --force --force-systemd --ha": "flag",
+    "--install-addons --interactive --keep-context --mount --native-ssh --no-kubernetes --no-vtx-check": "flag",
+    "--preload --host-dns-resolver --dns-proxy --kvm-gpu --kvm-hidden": "flag",
+    # Exposing the API server or node ports on other addresses of this machine is not modelled.
+    "--listen-address --ports": "unknown",
+}
+
+MINIKUBE = Spec(
+    "minikube",
+    summary="local Kubernetes clusters in a VM or container",
+    options=_MK_GLOBAL,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "status": _go("status", {**_MK_OUTPUT, **_MK_NODE, "-l --layout": "val", "-w --watch": "opt"}),
+        "ip": _go("ip", _MK_NODE),
+        "version": _go("version", {**_MK_OUTPUT, "--components --short": "flag"}),
+        "update-check": _go("update-check"),
+        "options": _go("options"),
+        "completion": _go("completion", operands="text?"),
+        "ssh-key ssh-host": _go("ssh-key", {**_MK_NODE, "--append-known": "flag:edit=~/.ssh/known_hosts"}),
+        "profile": _go(
+            "profile",
+            subcommands={
+                "list": _go("list", {**_MK_OUTPUT, "-l --light": "flag"}),
+                # `minikube profile NAME` makes NAME the default profile (minikube's config).
+                "*": _go("set", effects="config"),
+            },
+        ),
+        "logs": _go(
+            "logs",
+            {
+                **_MK_NODE,
+                "--file": "val:write",
+                "-f --follow --problems --audit --last-start-only": "flag",
+                "--length": "val",
+            },
+        ),
+        "start": _go("start", _MK_START, effects="config destroy", judge=_mk_mount),
+        "stop": _go(
+            "stop",
+            {
+                **_MK_OUTPUT,
+                "--all": "flag:destroy@force_ask",
+                "--keep-context-active --cancel-scheduled": "flag",
+                "--schedule": "val",
+            },
+            effects="destroy",
+        ),
+        "delete": _go(
+            "delete",
+            {**_MK_OUTPUT, "--all": "flag:destroy@force_ask", "--purge": "flag:destroy@force_ask"},
+            effects="destroy",
+        ),
+        "pause unpause": _go(
+            "pause", {**_MK_OUTPUT, "-A --all-namespaces": "flag", "-n --namespaces": "val"}, effects="destroy"
+        ),
+        # A tunnel routes LoadBalancer services to this machine (with root's routes); a service opens one.
+        "tunnel": _go("tunnel", {"--bind-address": "val", "-c --cleanup": "flag"}, effects="destroy"),
+        "service": _go(
+            "service",
+            {
+                "--all --https --url": "flag",
+                "--format --interval -n --namespace --wait": "val",
+            },
+            subcommands={
+                "list": _go("list", {"-n --namespace": "val", "-o --output": "val"}),
+                "*": _go("open", operands="text*", effects="destroy"),
+            },
+        ),
+        "dashboard": _go("dashboard", {"--url": "flag", "--port": "val"}, effects="destroy"),
+        # A shell (or the command after `--`) in the cluster's node.
+        "ssh": _go("ssh", {**_MK_NODE, "--native-ssh": "flag"}, operands="text*", effects="destroy"),
+        "cp": _go("cp", operands="read read", effects="destroy", judge=_mk_cp),
+        "mount": _go(
+            "mount",
+            {"--9p-version --gid --uid --ip --msize --options --port --type --mode": "val", "--kill": "flag"},
+            operands="tree-write",
+            effects="destroy",
+            judge=_mk_mount,
+        ),
+        # Prints DOCKER_HOST and the path of the client certificates that reach the node's daemon.
+        "docker-env podman-env": _go(
+            "docker-env",
+            {"--shell -o --output": "val", "-u --unset --no-proxy --ssh-host": "flag", "--ssh-add": "flag:config"},
+            effects="env",
+        ),
+        "update-context": _go("update-context", effects="config"),
+        "kubectl": _go("kubectl", {**_MK_NODE, "--ssh": "flag"}, operands="argv", judge=_mk_kubectl),
+        "addons": _go(
+            "addons",
+            subcommand_required=True,
+            subcommands={
+                "list": _go("list", {**_MK_OUTPUT, "-d --docs": "flag"}),
+                "images": _go("images", _MK_OUTPUT, operands="text?"),
+                "enable disable": _go(
+                    "enable",
+                    {"--images --registries": "val", "--refresh --force": "flag"},
+                    operands="text",
+                    effects="destroy",
+                ),
+                "open": _go(
+                    "open",
+                    {"--https --url": "flag", "--format --interval --wait": "val"},
+                    operands="text",
+                    effects="destroy",
+                ),
+                "configure": _go("configure", operands="text", effects="config"),
+            },
+        ),
+        "config": _go(
+            "config",
+            subcommand_required=True,
+            subcommands={
+                "view": _go("view", {"--format -o --output": "val"}),
+                "get": _go("get", operands="text"),
+                "defaults": _go("defaults", {"-o --output": "val"}, operands="text?"),
+                "set unset": _go("set", operands="text+", effects="config"),
+            },
+        ),
+        "image": _go(
+            "image",
+            subcommand_required=True,
+            subcommands={
+                "ls list": _go("ls", {"--format": "val"}),
+                "load": _go(
+                    "load",
+                    {"--daemon --overwrite --remote --pull": "flag"},
+                    operands="read+",
+                    effects="destroy",
+                ),
+                "build": _go(
+                    "build",
+                    {
+                        "-f --file": "val:read",
+                        "-t --tag --build-env --build-opt": "val",
+                        **_MK_NODE,
+                        "--all": "flag",
+                        "--push": "flag:publish",
+                    },
+                    operands="tree-read?",
+                    effects="destroy",
+                ),
+                "rm remove unload tag pull": _go("rm", operands="text+", effects="destroy"),
+                "push": _go("push", operands="text+", effects="publish"),
+            },
+        ),
+        "node": _go(
+            "node",
+            subcommand_required=True,
+            subcommands={
+                "list": _go("list"),
+                "add start stop delete": _go(
+                    "add", {"--control-plane --worker --delete-on-failure": "flag"}, operands="text?", effects="destroy"
+                ),
+            },
+        ),
+    },
+    examples={
+        "minikube status": "",
+        "minikube -p dev status -o json": "",
+        "minikube ip": "",
+        "minikube profile list": "",
+        "minikube profile dev": "config",
+        "minikube version --short": "",
+        "minikube addons list": "",
+        "minikube service list": "",
+        "minikube start": "config destroy",
+        "minikube start --driver=docker --memory=4g --cpus 2": "config destroy",
+        "minikube start --mount --mount-string ~/.ssh:/keys": "config destroy tree-read:~/.ssh tree-write:~/.ssh",
+        "minikube start --listen-address=0.0.0.0": "config destroy unknown",
+        "minikube stop": "destroy",
+        "minikube delete": "destroy",
+        "minikube delete --all --purge": "destroy destroy destroy",
+        "minikube service web --url": "destroy",
+        "minikube service --url web -n prod": "destroy",
+        "minikube tunnel": "destroy",
+        "minikube ssh": "destroy",
+        "minikube ssh -- sudo cat /etc/shadow": "destroy",
+        "minikube docker-env": "env",
+        "minikube mount ./data:/data": "destroy tree-read:./data tree-write:./data",
+        "minikube cp ~/.ssh/id_rsa minikube:/tmp/k": "destroy read:~/.ssh/id_rsa",
+        "minikube logs --file=/tmp/mk.log": "write:/tmp/mk.log",
+        "minikube log_file": "unknown",
+        "minikube --log_file ~/.bashrc status": "write:~/.bashrc",
+        "minikube addons enable ingress": "destroy",
+        "minikube config set memory 8192": "config",
+        "minikube config view": "",
+        "minikube image ls": "",
+        "minikube image build -t app .": "destroy tree-read:.",
+        "minikube image push app": "publish",
+        "minikube cache add alpine": "unknown",
+    },
+)
+_versioned(_anywhere(MINIKUBE), MINIKUBE_VERSION)
+
+
+# --- kustomize -------------------------------------------------------------------------------------------------
+
+KUSTOMIZE_VERSION = "kustomize v5.4"
+
+
+def _kustomize_build(walk: Walk, argv: list[str]) -> None:
+    """`--load-restrictor LoadRestrictionsNone` lets the kustomization read (and print, in a generated Secret or
+    ConfigMap) any file of this machine, not only those under its root: not modelled."""
+    for i, word in enumerate(argv):
+        value = word.partition("=")[2] if word.startswith("--load-restrictor=") else ""
+        if word == "--load-restrictor" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value and value != "LoadRestrictionsRootOnly":
+            walk.unknown.append(f"kustomize --load-restrictor {value} (files outside the root) is not modelled")
+
+
+def _edits_kustomization(walk: Walk, argv: list[str]) -> None:
+    """`kustomize edit ...` rewrites the kustomization file of the directory it runs in."""
+    walk.effects.append(Effect("edit", "kustomization.yaml", "kustomize edit"))
+
+
+def _creates_kustomization(walk: Walk, argv: list[str]) -> None:
+    walk.effects.append(Effect("write", "kustomization.yaml", "kustomize create"))
+
+
+_KUSTOMIZE_EDIT_ANY = _go(
+    "edit-target",
+    {
+        "--from-file --from-literal --from-env-file --type --behavior --namespace --kind --group --version": "val",
+        "--name --path --patch --disableNameSuffixHash --annotation --label --force": "unknown",
+    },
+    operands="text*",
+    judge=_edits_kustomization,
+)
+
+KUSTOMIZE = Spec(
+    "kustomize",
+    summary="renders Kubernetes manifests from a kustomization tree",
+    options={"--stack-trace": "flag", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "build": _go(
+            "build",
+            {
+                "-o --output": "val:write",
+                "--enable-helm": "flag:load",  # runs helm, which fetches and renders charts
+                "--helm-command": "val:script",
+                "--enable-alpha-plugins --enable-exec": "flag:load",  # exec and container KRM functions run
+                "--load-restrictor --reorder -e --env --mount --network-name --helm-api-versions": "val",
+                "--helm-kube-version": "val",
+                "--network --as-current-user --enable-managedby-label --add-manage-by-label": "flag",
+            },
+            operands="tree-read?",
+            judge=_kustomize_build,
+        ),
+        "edit": _go(
+            "edit",
+            subcommand_required=True,
+            subcommands={
+                "add set remove": _go("add", subcommands={"*": _KUSTOMIZE_EDIT_ANY}),
+                "fix": _go("fix", {"--vars": "flag"}, judge=_edits_kustomization),
+            },
+        ),
+        "create init": _go(
+            "create",
+            {
+                "--autodetect --recursive": "flag",
+                "--resources --namespace --nameprefix --namesuffix --labels --annotations": "val",
+            },
+            judge=_creates_kustomization,
+        ),
+        "version": _go("version", {"--short": "flag", "-o --output": "val"}),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "kustomize build overlays/prod": "tree-read:overlays/prod",
+        "kustomize build": "",
+        "kustomize build . -o out.yaml": "tree-read:. write:out.yaml",
+        "kustomize build --enable-helm .": "load tree-read:.",
+        "kustomize build --enable-alpha-plugins --enable-exec .": "load load tree-read:.",
+        "kustomize build --helm-command /tmp/helm .": "script:/tmp/helm tree-read:.",
+        "kustomize build --load-restrictor LoadRestrictionsNone .": "tree-read:. unknown",
+        "kustomize build -o ~/.bashrc .": "tree-read:. write:~/.bashrc",
+        "kustomize edit set image app=registry/app:1.2": "edit:kustomization.yaml",
+        "kustomize edit add resource deploy.yaml": "edit:kustomization.yaml",
+        "kustomize create --autodetect": "write:kustomization.yaml",
+        "kustomize version": "",
+        "kustomize fn run .": "unknown",
+    },
+)
+_versioned(KUSTOMIZE, KUSTOMIZE_VERSION)
+
+
+# --- helmfile --------------------------------------------------------------------------------------------------
+
+HELMFILE_VERSION = "helmfile v0.169"
+_HELMFILE_DEFAULTS = ("helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.d")
+
+
+def _helmfile_state(walk: Walk, argv: list[str]) -> None:
+    """A helmfile is a Go template rendered with `exec` and `readFile`: the default one in the directory the
+    command runs in is code the program loads (judged by its provenance), as a `-f FILE` is."""
+    if any(e.origin == "-f" or e.origin == "--file" for e in walk.effects):
+        return
+    if any(w in ("-h", "--help", "-v", "--version") for w in argv) or walk.spec.name in ("version", "completion"):
+        return
+    for name in _HELMFILE_DEFAULTS:
+        if walk.cwd and os.path.exists(os.path.join(walk.cwd, name)):
+            walk.effects.append(Effect("load", name, "the helmfile of the directory"))
+            return
+
+
+_HELMFILE_GLOBAL = {
+    "-b --helm-binary": "val:script",
+    "-e --environment --kube-context -n --namespace -l --selector --log-level -c --chart": "val",
+    "--state-values-set --state-values-set-string": "val",
+    "--state-values-file": "val:read",
+    "-f --file": "val:load",
+    "-k --kubeconfig": "val:load",
+    "--allow-no-matching-release --color --no-color --debug --disable-force-update --enable-live-output": "flag",
+    "-i --interactive -q --quiet --skip-deps --strip-args-values-on-exit-error -v --version": "flag",
+    **_HELP,
+}
+_HELMFILE_RUN = {
+    "--args --set --values --concurrency --context --output --wait-retries --kube-version --cascade": "val",
+    "--api-versions --post-renderer-args --skip-schema-validation --timeout": "val",
+    "--post-renderer": "val:exec",
+    "--detailed-exitcode --suppress-secrets --skip-needs --include-needs --include-transitive-needs": "flag",
+    "--skip-diff-on-install --skip-crds --skip-cleanup --skip-refresh --include-tests --reset-values": "flag",
+    "--reuse-values --wait --wait-for-jobs --suppress-diff --no-hooks": "flag",
+    "--validate --enable-dns --hide-notes --take-ownership --strip-trailing-cr": "flag",
+    "--suppress-output-line-regex --sync-args --diff-args": "val",
+    "--show-secrets": "flag:secret",
+}
+
+
+def _helmfile(name: str, effects: str = "", extra: dict[str, str] | None = None) -> Spec:
+    return _go(name, {**_HELMFILE_RUN, **(extra or {})}, effects=effects, judge=_helmfile_state)
+
+
+HELMFILE = Spec(
+    "helmfile",
+    summary="deploys a set of helm releases declared in a helmfile",
+    options=_HELMFILE_GLOBAL,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "diff template lint list status build show-dag write-values": _helmfile(
+            "diff", extra={"--output-dir --output-file-template --output-dir-template": "val:tree-write"}
+        ),
+        "apply sync test": _helmfile("apply", "destroy"),
+        "destroy delete": _helmfile("destroy", "destroy@force_ask", {"--purge": "flag"}),
+        "deps repos fetch": _helmfile("deps", "network", {"--output-dir": "val:tree-write"}),
+        "init": _helmfile("init", "network config", {"--force": "flag"}),
+        "version": _go("version", {"-o --output": "val"}),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "helmfile diff": "",
+        "helmfile -e prod diff --suppress-secrets": "",
+        "helmfile template --output-dir out": "tree-write:out",
+        "helmfile lint": "",
+        "helmfile apply": "destroy",
+        "helmfile -e prod sync": "destroy",
+        "helmfile destroy": "destroy",
+        "helmfile -f /tmp/evil.yaml diff": "load:/tmp/evil.yaml",
+        "helmfile -b /tmp/helm diff": "script:/tmp/helm",
+        "helmfile diff --show-secrets": "secret",
+        "helmfile deps": "network",
+        "helmfile version": "",
+    },
+)
+_versioned(_anywhere(HELMFILE), HELMFILE_VERSION)
+
+
+# --- kubectx, kubens, stern, k9s, kubeconform --------------------------------------------------------------------
+
+KUBECTX_VERSION = "kubectx v0.9.5"
+
+
+def _switches_context(walk: Walk, argv: list[str]) -> None:
+    """Any operand switches (NAME, `-`), renames (NEW=OLD) or is deleted (-d): the kubeconfig changes."""
+    if any(not w.startswith("-") or w == "-" for w in argv[1:]) and not walk.seen:
+        walk.effects.append(Effect("config", "", "switches the kubeconfig's current context or namespace"))
+
+
+KUBECTX = Spec(
+    "kubectx",
+    version=KUBECTX_VERSION,
+    summary="lists or switches the kubeconfig's contexts",
+    options={"-c --current -V --version": "flag", "-u --unset": "flag:config", "-d": "flag:config", **_HELP},
+    operands="text*",
+    long_prefix=False,
+    judge=_switches_context,
+    examples={
+        "kubectx": "",
+        "kubectx -c": "",
+        "kubectx prod": "config",
+        "kubectx -": "config",
+        "kubectx dev=kind-dev": "config",
+        "kubectx -d old": "config",
+        "kubectx -u": "config",
+    },
+)
+KUBENS = Spec(
+    "kubens",
+    version="kubens v0.9.5",
+    summary="lists or switches the current context's namespace",
+    options={"-c --current -V --version": "flag", "-f --force": "flag:config", "-u --unset": "flag:config", **_HELP},
+    operands="text?",
+    long_prefix=False,
+    judge=_switches_context,
+    examples={"kubens": "", "kubens -c": "", "kubens kube-system": "config", "kubens -": "config"},
+)
+
+STERN = Spec(
+    "stern",
+    version="stern v1.30",
+    summary="tails the logs of pods matched by a query",
+    options={
+        "-A --all-namespaces --init-containers --ephemeral-containers --no-follow --only-log-lines": "flag",
+        "-p --prompt --show-hidden-options -v --version --stdin --diff-container": "flag",
+        "--timestamps": "opt",
+        "--color --completion -c --container --container-state --context -e --exclude": "val",
+        "-E --exclude-container --exclude-pod --field-selector -i --include --max-log-requests": "val",
+        "-n --namespace --node -o --output -l --selector -s --since --tail --template --timezone": "val",
+        "--verbosity --condition --highlight -H": "val",
+        "--config -T --template-file": "val:read",
+        "--kubeconfig": "val:load",
+        **_HELP,
+    },
+    operands="text?",
+    long_prefix=False,
+    examples={
+        "stern api -n prod --since 10m": "",
+        "stern . -A --tail 50": "",
+        "stern -l app=web -o json": "",
+        "stern api --kubeconfig /tmp/kc": "load:/tmp/kc",
+    },
+)
+
+K9S = Spec(
+    "k9s",
+    version="k9s v0.32",
+    summary="a terminal UI with full read and write access to the cluster",
+    options={
+        "-A --all-namespaces --crumbsless --headless --logoless --splashless --insecure-skip-tls-verify": "flag",
+        "--readonly --write": "flag",
+        "--certificate-authority --client-certificate --client-key --cluster --context -c --command": "val",
+        "-l --logLevel -n --namespace -r --refresh --request-timeout --token --user": "val",
+        "--as --as-group": "val:privilege",
+        "--kubeconfig": "val:load",
+        "--logFile": "val:write",
+        "--screen-dump-dir": "val:tree-write",
+        **_HELP,
+    },
+    long_prefix=False,
+    effects="destroy",
+    subcommands={
+        "version": _go("version", {"-s --short": "flag"}),
+        "info": _go("info"),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "k9s": "destroy",
+        "k9s -n prod --readonly": "destroy",
+        "k9s version": "",
+        "k9s info": "",
+    },
+)
+for _sub in K9S.subcommands.values():
+    _sub.version = K9S.version
+
+
+def _double(options: dict[str, str]) -> dict[str, str]:
+    """Go's flag package reads `-flag` and `--flag` alike."""
+    return {" ".join(f"{w} -{w}" for w in names.split()): effect for names, effect in options.items()}
+
+
+KUBECONFORM = Spec(
+    "kubeconform",
+    version="kubeconform v0.6",
+    summary="validates Kubernetes manifests against JSON schemas (fetched from GitHub by default)",
+    options=_double(
+        {
+            "-debug -exit-on-error -h -ignore-missing-schemas -insecure-skip-tls-verify -strict -summary": "flag",
+            "-v -verbose": "flag",
+            "-ignore-filename-pattern -kubernetes-version -n -output -reject -skip": "val",
+            "-schema-location": "val:fetch",
+            "-cache": "val:tree-write",
+        }
+    ),
+    single_dash=True,
+    long_prefix=False,
+    bundling=False,
+    operands="tree-read*",
+    effects="fetch",
+    examples={
+        "kubeconform -strict -summary manifests/": "fetch tree-read:manifests/",
+        "kubeconform --strict deploy.yaml": "fetch tree-read:deploy.yaml",
+        "kubeconform -cache /tmp/kc -output json k8s": "fetch tree-write:/tmp/kc tree-read:k8s",
+        "kubeconform -schema-location https://example.com/{{.ResourceKind}}.json x.yaml": (
+            "fetch fetch:https://example.com/{{.ResourceKind}}.json tree-read:x.yaml"
+        ),
+    },
+)
+
+
+# --- ansible ---------------------------------------------------------------------------------------------------
+
+ANSIBLE_VERSION = "ansible-core 2.17.7"
+
+
+def _inventory(walk: Walk, argv: list[str]) -> None:
+    """`-i host1,host2,` lists hosts (a comma says so); any other value is a file or directory that may be an
+    executable inventory script, which ansible runs."""
+    for effect in list(walk.effects):
+        if effect.kind == "load" and effect.origin in ("-i", "--inventory", "--inventory-file") and "," in effect.value:
+            walk.effects.remove(effect)
+
+
+def _playbook_runs(walk: Walk, argv: list[str]) -> None:
+    """Tasks run on the inventory's hosts (also under --check, whose modules run to predict), unless the call
+    only lists or checks the syntax."""
+    _inventory(walk, argv)
+    if walk.idle or any(s in ("--syntax-check", "--list-tasks", "--list-hosts", "--list-tags") for s in walk.seen):
+        return
+    if any(s in ("-h", "--help", "--version") for s in walk.seen):
+        return
+    walk.effects.append(Effect("network", "", "runs the tasks on the inventory's hosts"))
+
+
+_ANSIBLE_VAULT = {
+    "--vault-id": "val",
+    "-J --ask-vault-password --ask-vault-pass": "flag",
+    # A vault password file that is executable is run to get the password.
+    "--vault-password-file --vault-pass-file": "val:load",
+}
+_ANSIBLE_COMMON = {
+    "--version -v --verbose": "flag",
+    **_HELP,
+    "-i --inventory --inventory-file": "val:load",
+    "-l --limit": "val",
+    "-e --extra-vars": "val",
+    "--playbook-dir": "val",
+    "-M --module-path": "val:load",
+    **_ANSIBLE_VAULT,
+}
+_ANSIBLE_RUN = {
+    **_ANSIBLE_COMMON,
+    "--private-key --key-file": "val:read",
+    "-u --user -c --connection -T --timeout -f --forks": "val",
+    # Extra arguments handed to ssh / scp / sftp (`-o ProxyCommand=...` runs a command here).
+    "--ssh-common-args --sftp-extra-args --scp-extra-args --ssh-extra-args": "unknown",
+    "-k --ask-pass -K --ask-become-pass -C --check -D --diff --list-hosts": "flag",
+    "--connection-password-file --conn-pass-file --become-password-file --become-pass-file": "val:read",
+    "-b --become": "flag:privilege",
+    "--become-method --become-user": "val:privilege",
+}
+
+ANSIBLE_PLAYBOOK = Spec(
+    "ansible-playbook",
+    version=ANSIBLE_VERSION,
+    summary="runs the tasks of playbooks on the hosts of an inventory",
+    options={
+        **_ANSIBLE_RUN,
+        "--flush-cache --force-handlers --list-tags --list-tasks --step --syntax-check": "flag",
+        "-t --tags --skip-tags --start-at-task": "val",
+    },
+    operands="load+",
+    needs=1,
+    judge=_playbook_runs,
+    examples={
+        "ansible-playbook site.yml --syntax-check": "load:site.yml",
+        "ansible-playbook -i inventory.ini site.yml --list-tasks": "load:inventory.ini load:site.yml",
+        "ansible-playbook -i localhost, site.yml --list-hosts": "load:site.yml",
+        "ansible-playbook site.yml": "load:site.yml network",
+        "ansible-playbook -i hosts site.yml --check --diff": "load:hosts load:site.yml network",
+        "ansible-playbook /tmp/x.yml": "load:/tmp/x.yml network",
+        "ansible-playbook -b site.yml": "load:site.yml network privilege",
+        "ansible-playbook site.yml --ssh-common-args='-o ProxyCommand=sh'": "load:site.yml network unknown",
+        "ansible-playbook --private-key ~/.ssh/id_rsa site.yml": "load:site.yml network read:~/.ssh/id_rsa",
+        "ansible-playbook --vault-password-file /tmp/pw site.yml": "load:/tmp/pw load:site.yml network",
+        "ansible-playbook --version": "",
+    },
+)
+
+
+def _ad_hoc(walk: Walk, argv: list[str]) -> None:
+    """`ansible HOSTS -m MODULE -a ARGS`: the module runs on the hosts (the default module is `command`)."""
+    _inventory(walk, argv)
+    if walk.idle or any(s in ("-h", "--help", "--version", "--list-hosts") for s in walk.seen):
+        return
+    walk.effects.append(Effect("network", "", "runs a module on the pattern's hosts"))
+    module = ""
+    for i, word in enumerate(argv):
+        if word in ("-m", "--module-name") and i + 1 < len(argv):
+            module = argv[i + 1]
+        elif word.startswith("--module-name="):
+            module = word.partition("=")[2]
+        elif word.startswith("-m") and len(word) > 2 and not word.startswith("--"):
+            module = word[2:]
+    if module.rsplit(".", 1)[-1] in ("ping", "setup", "gather_facts", "debug"):
+        return
+    walk.effects.append(Effect("load", "", f"the module {module or 'command'} runs what -a gives it", "ask"))
+
+
+ANSIBLE = Spec(
+    "ansible",
+    version=ANSIBLE_VERSION,
+    summary="runs one module (a command by default) on the hosts that match a pattern",
+    options={
+        **_ANSIBLE_RUN,
+        "-a --args -m --module-name -P --poll -B --background --task-timeout": "val",
+        "-t --tree": "val:tree-write",
+        "-o --one-line": "flag",
+    },
+    operands="text",
+    needs=1,
+    judge=_ad_hoc,
+    examples={
+        "ansible all -m ping": "network",
+        "ansible all -i hosts -m ping": "load:hosts network",
+        "ansible all -m shell -a 'rm -rf /var/www'": "network load",
+        "ansible web -a uptime": "network load",
+        "ansible localhost -m ansible.builtin.setup": "network",
+        "ansible all --list-hosts": "",
+        "ansible --version": "",
+    },
+)
+
+ANSIBLE_INVENTORY = Spec(
+    "ansible-inventory",
+    version=ANSIBLE_VERSION,
+    summary="prints the inventory (its variables included, vaulted ones decrypted)",
+    options={
+        **_ANSIBLE_COMMON,
+        "--list --graph -y --yaml --toml --vars --export": "flag",
+        "--host": "val",
+        "--output": "val:write",
+    },
+    operands="text?",
+    judge=_inventory,
+    examples={
+        "ansible-inventory --list": "",
+        "ansible-inventory -i inventory/ --graph": "load:inventory/",
+        "ansible-inventory -i a,b, --list -y": "",
+        "ansible-inventory --list --output ~/.bashrc": "write:~/.bashrc",
+    },
+)
+
+
+def _vault(name: str, options: dict[str, str], operands: str, effects: str = "") -> Spec:
+    return Spec(
+        name,
+        version=ANSIBLE_VERSION,
+        options={**_HELP, "-v --verbose": "flag", **_ANSIBLE_VAULT, **options},
+        operands=operands,
+        effects=effects,
+    )
+
+
+_ENCRYPT = {"--encrypt-vault-id": "val"}
+ANSIBLE_VAULT = Spec(
+    "ansible-vault",
+    version=ANSIBLE_VERSION,
+    summary="encrypts, decrypts and prints vault files",
+    options={**_HELP, "--version -v --verbose": "flag"},
+    subcommand_required=True,
+    subcommands={
+        "view": _vault("view", {}, "read+", "secret"),
+        # Decrypts in place (the plaintext stays on disk for anything to read) or to --output (`-`: printed).
+        "decrypt": _vault("decrypt", {"--output": "val:write"}, "edit*", "secret"),
+        "encrypt": _vault("encrypt", {**_ENCRYPT, "--output": "val:write"}, "edit*"),
+        "encrypt_string": _vault(
+            "encrypt_string",
+            {
+                **_ENCRYPT,
+                "--output": "val:write",
+                "-p --prompt --show-input": "flag",
+                "-n --name --stdin-name": "val",
+            },
+            "text*",
+        ),
+        "create": _vault("create", {**_ENCRYPT, "--skip-tty-check": "flag"}, "write+"),
+        # Opens $EDITOR on the plaintext.
+        "edit": _vault("edit", _ENCRYPT, "edit+", "unknown"),
+        "rekey": _vault(
+            "rekey",
+            {**_ENCRYPT, "--new-vault-password-file": "val:load", "--new-vault-id": "val"},
+            "edit+",
+        ),
+    },
+    examples={
+        "ansible-vault view secrets.yml": "secret read:secrets.yml",
+        "ansible-vault decrypt group_vars/all/vault.yml": "secret edit:group_vars/all/vault.yml",
+        "ansible-vault decrypt --output - vault.yml": "secret write:- edit:vault.yml",
+        "ansible-vault encrypt vars.yml": "edit:vars.yml",
+        "ansible-vault encrypt_string --stdin-name db_password": "",
+        "ansible-vault create new.yml": "write:new.yml",
+        "ansible-vault rekey --new-vault-password-file /tmp/p v.yml": "load:/tmp/p edit:v.yml",
+    },
+)
+
+_GALAXY_API = {
+    "-s --server --timeout": "val",
+    "--token --api-key": "val",
+    "-c --ignore-certs -v --verbose": "flag",
+    **_HELP,
+}
+_GALAXY_INSTALL = {
+    **_GALAXY_API,
+    "-f --force -i --ignore-errors -n --no-deps --force-with-deps --pre -U --upgrade --offline": "flag",
+    "--clear-response-cache --no-cache --disable-gpg-verify -g --keep-scm-meta": "flag",
+    "-p --collections-path --roles-path": "val:tree-write",
+    "-r --requirements-file --role-file": "val:read",
+    "--keyring --signature --required-valid-signature-count": "val",
+    "--ignore-signature-status-code --ignore-signature-status-codes": "val",
+}
+
+
+def _galaxy(name: str, options: dict[str, str], operands: str = "text*", effects: str = "") -> Spec:
+    return Spec(name, version=ANSIBLE_VERSION, options={**_GALAXY_API, **options}, operands=operands, effects=effects)
+
+
+# Installing fetches roles and collections (code the next playbook runs): `network`, as pip's install is.
+_GALAXY_INSTALL_SPEC = _galaxy("install", _GALAXY_INSTALL, effects="network")
+_GALAXY_LIST = _galaxy("list", {"-p --collections-path --roles-path": "val", "--format": "val"}, operands="text?")
+_GALAXY_INIT = _galaxy(
+    "init",
+    {
+        "-f --force --offline": "flag",
+        "--init-path": "val:tree-write",
+        "--collection-skeleton --role-skeleton": "val:tree-read",
+        "--type -e --extra-vars": "val",
+    },
+    operands="text",
+)
+ANSIBLE_GALAXY = Spec(
+    "ansible-galaxy",
+    version=ANSIBLE_VERSION,
+    summary="installs, builds and publishes roles and collections",
+    options={**_HELP, "--version -v --verbose": "flag"},
+    subcommand_required=True,
+    subcommands={
+        "collection": Spec(
+            "collection",
+            version=ANSIBLE_VERSION,
+            options=_HELP,
+            subcommand_required=True,
+            subcommands={
+                "install": _GALAXY_INSTALL_SPEC,
+                "download": _galaxy(
+                    "download",
+                    {
+                        "--clear-response-cache --no-cache -n --no-deps --pre": "flag",
+                        "-p --download-path": "val:tree-write",
+                        "-r --requirements-file": "val:read",
+                    },
+                    effects="network",
+                ),
+                "list": _GALAXY_LIST,
+                "init": _GALAXY_INIT,
+                "build": _galaxy(
+                    "build", {"-f --force": "flag", "--output-path": "val:tree-write"}, operands="tree-read?"
+                ),
+                "publish": _galaxy(
+                    "publish", {"--no-wait": "flag", "--import-timeout": "val"}, operands="upload", effects="publish"
+                ),
+                "verify": _galaxy(
+                    "verify",
+                    {
+                        "-p --collections-path --keyring --signature --required-valid-signature-count": "val",
+                        "--ignore-signature-status-code --ignore-signature-status-codes": "val",
+                        "-i --ignore-errors --offline": "flag",
+                        "-r --requirements-file": "val:read",
+                    },
+                    effects="fetch",
+                ),
+            },
+        ),
+        "role": Spec(
+            "role",
+            version=ANSIBLE_VERSION,
+            options=_HELP,
+            subcommand_required=True,
+            subcommands={
+                "install": _GALAXY_INSTALL_SPEC,
+                "list": _GALAXY_LIST,
+                "init": _GALAXY_INIT,
+                "info": _galaxy("info", {"--offline": "flag", "-p --roles-path": "val"}, effects="fetch"),
+                "search": _galaxy("search", {"--platforms --galaxy-tags --author": "val"}, effects="fetch"),
+                "remove": _galaxy("remove", {"-p --roles-path": "val"}, effects="destroy"),
+                "import": _galaxy(
+                    "import",
+                    {"--no-wait --status": "flag", "--branch --role-name": "val"},
+                    effects="publish",
+                ),
+                "delete": _galaxy("delete", {}, effects="destroy@force_ask"),
+            },
+        ),
+        # The role commands without `role` (ansible-galaxy keeps them for compatibility).
+        "install": _GALAXY_INSTALL_SPEC,
+        "list": _GALAXY_LIST,
+        "init": _GALAXY_INIT,
+    },
+    examples={
+        "ansible-galaxy install -r requirements.yml": "network read:requirements.yml",
+        "ansible-galaxy collection install community.general": "network",
+        "ansible-galaxy collection install -r requirements.yml -p ./collections": (
+            "network read:requirements.yml tree-write:./collections"
+        ),
+        "ansible-galaxy collection list": "",
+        "ansible-galaxy role list": "",
+        "ansible-galaxy role init myrole": "",
+        "ansible-galaxy collection build": "",
+        "ansible-galaxy collection publish ns-coll-1.0.0.tar.gz --token T": "publish upload:ns-coll-1.0.0.tar.gz",
+        "ansible-galaxy role import user repo": "publish",
+        "ansible-galaxy role remove old.role": "destroy",
+    },
+)
+
+ANSIBLE_CONFIG = Spec(
+    "ansible-config",
+    version=ANSIBLE_VERSION,
+    summary="prints ansible's configuration",
+    options={**_HELP, "--version -v --verbose": "flag"},
+    subcommand_required=True,
+    subcommands={
+        "list dump view": Spec(
+            "list",
+            version=ANSIBLE_VERSION,
+            options={
+                **_HELP,
+                "-v --verbose --only-changed --changed-only": "flag",
+                "-c --config": "val:read",
+                "-t --type -f --format": "val",
+            },
+        ),
+        "init": Spec(
+            "init",
+            version=ANSIBLE_VERSION,
+            options={
+                **_HELP,
+                "-v --verbose --disabled": "flag",
+                "-c --config": "val:read",
+                "-t --type -f --format": "val",
+            },
+        ),
+    },
+    examples={"ansible-config dump --only-changed": "", "ansible-config list": ""},
+)
+
+ANSIBLE_DOC = Spec(
+    "ansible-doc",
+    version=ANSIBLE_VERSION,
+    summary="prints the documentation of plugins and modules",
+    options={
+        **_HELP,
+        "--version -v --verbose -F --list_files -j --json -l --list -s --snippet": "flag",
+        "--metadata-dump --no-fail-on-errors": "flag",
+        "-t --type -e --entry-point": "val",
+        "-M --module-path -r --roles-path --playbook-dir": "val:load",
+    },
+    operands="text*",
+    examples={"ansible-doc -t module ansible.builtin.copy": "", "ansible-doc -l": ""},
+)
+
+
+# --- vagrant ---------------------------------------------------------------------------------------------------
+
+VAGRANT_VERSION = "Vagrant 2.4"
+
+
+def _loads_vagrantfile(walk: Walk, argv: list[str]) -> None:
+    """Every command that acts on a machine evaluates the Vagrantfile (Ruby) of the directory it runs in."""
+    if any(s in ("-h", "--help") for s in walk.seen):
+        return
+    walk.effects.append(Effect("load", "Vagrantfile", "the Vagrantfile every machine command evaluates"))
+
+
+def _vg(name: str, options: dict[str, str] | None = None, operands: str = "text?", effects: str = "") -> Spec:
+    return Spec(
+        name,
+        version=VAGRANT_VERSION,
+        options={**_HELP, **(options or {})},
+        operands=operands,
+        effects=effects,
+        judge=_loads_vagrantfile,
+    )
+
+
+def _writes_vagrantfile(walk: Walk, argv: list[str]) -> None:
+    """`vagrant init` writes a Vagrantfile in the directory it runs in, unless --output names another file."""
+    if not any(e.origin == "--output" for e in walk.effects):
+        walk.effects.append(Effect("write", "Vagrantfile", "vagrant init"))
+
+
+_VG_PROVISION = {
+    "--provision --no-provision --parallel --no-parallel --destroy-on-error --no-destroy-on-error": "flag",
+    "--install-provider --no-install-provider": "flag",
+    "--provision-with --provider": "val",
+}
+VAGRANT = Spec(
+    "vagrant",
+    version=VAGRANT_VERSION,
+    summary="creates and provisions development VMs from a Vagrantfile",
+    options={
+        **_HELP,
+        "-v --version --color --no-color --machine-readable --debug --timestamp --debug-timestamp --no-tty": "flag",
+    },
+    subcommand_required=True,
+    subcommands={
+        "status": _vg("status", operands="text*"),
+        "global-status": Spec("global-status", version=VAGRANT_VERSION, options={**_HELP, "--prune": "flag"}),
+        "version": Spec("version", version=VAGRANT_VERSION, options=_HELP),
+        "validate": _vg("validate", {"-p --ignore-provider": "flag"}),
+        "ssh-config": _vg("ssh-config", {"--host": "val"}),
+        "port": _vg("port", {"--guest": "val", "--machine-readable": "flag"}),
+        "up": _vg("up", _VG_PROVISION, "text*", "destroy"),
+        "provision": _vg("provision", {"--provision-with": "val"}, "text*", "destroy"),
+        "reload": _vg("reload", _VG_PROVISION, "text*", "destroy"),
+        "halt suspend resume": _vg("halt", {"-f --force": "flag", **_VG_PROVISION}, "text*", "destroy"),
+        "destroy": _vg(
+            "destroy", {"-f --force -g --graceful --no-graceful --parallel --no-parallel": "flag"}, "text*", "destroy"
+        ),
+        # A shell in the machine, or `-c CMD` run there.
+        "ssh": _vg("ssh", {"-c --command": "val", "-p --plain -t --tty": "flag"}, "text*", "destroy"),
+        "upload": _vg(
+            "upload", {"-t --temporary -c --compress": "flag", "-C --compression-type": "val"}, "read text* ", "destroy"
+        ),
+        "snapshot": Spec(
+            "snapshot",
+            version=VAGRANT_VERSION,
+            options=_HELP,
+            subcommand_required=True,
+            subcommands={
+                "list": _vg("list"),
+                "save push restore pop delete": _vg(
+                    "save", {"-f --force --no-provision --provision --no-delete --no-start": "flag"}, "text*", "destroy"
+                ),
+            },
+        ),
+        "init": Spec(
+            "init",
+            version=VAGRANT_VERSION,
+            options={
+                **_HELP,
+                "-f --force -m --minimal": "flag",
+                "--box-version": "val",
+                "--output": "val:write",
+                "--template": "val:load",
+            },
+            operands="text*",
+            judge=_writes_vagrantfile,
+        ),
+        "box": Spec(
+            "box",
+            version=VAGRANT_VERSION,
+            options=_HELP,
+            subcommand_required=True,
+            subcommands={
+                "list": Spec("list", version=VAGRANT_VERSION, options={**_HELP, "-i --box-info": "flag"}),
+                "outdated": Spec(
+                    "outdated",
+                    version=VAGRANT_VERSION,
+                    options={**_HELP, "--global --insecure": "flag"},
+                    effects="fetch",
+                ),
+                "add update": Spec(
+                    "add",
+                    version=VAGRANT_VERSION,
+                    options={
+                        **_HELP,
+                        "-c --clean -f --force --insecure --location-trusted": "flag",
+                        "--box-version --provider --name --checksum --checksum-type --architecture": "val",
+                        "--cacert --capath --cert": "val:read",
+                    },
+                    operands="text*",
+                    effects="network",
+                ),
+                "remove prune": Spec(
+                    "remove",
+                    version=VAGRANT_VERSION,
+                    options={
+                        **_HELP,
+                        "-f --force --all -n --dry-run --keep-active-boxes": "flag",
+                        "--box-version --provider --architecture --name": "val",
+                    },
+                    operands="text?",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "plugin": Spec(
+            "plugin",
+            version=VAGRANT_VERSION,
+            options=_HELP,
+            subcommand_required=True,
+            subcommands={
+                "list": Spec("list", version=VAGRANT_VERSION, options={**_HELP, "--local": "flag"}),
+                # A plugin is a gem: Ruby code every vagrant command loads.
+                "install update": Spec(
+                    "install",
+                    version=VAGRANT_VERSION,
+                    options={
+                        **_HELP,
+                        "--local --plugin-clean-sources --verbose": "flag",
+                        "--entry-point --plugin-version --plugin-source": "val",
+                    },
+                    operands="text*",
+                    effects="network load@ask",
+                ),
+                "uninstall expunge": Spec(
+                    "uninstall",
+                    version=VAGRANT_VERSION,
+                    options={**_HELP, "--local --force --reinstall": "flag"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+    },
+    examples={
+        "vagrant status": "load:Vagrantfile",
+        "vagrant global-status": "",
+        "vagrant version": "",
+        "vagrant validate": "load:Vagrantfile",
+        "vagrant up": "destroy load:Vagrantfile",
+        "vagrant up --provision": "destroy load:Vagrantfile",
+        "vagrant provision web": "destroy load:Vagrantfile",
+        "vagrant destroy -f": "destroy load:Vagrantfile",
+        "vagrant ssh -c 'cat /etc/hosts'": "destroy load:Vagrantfile",
+        "vagrant ssh-config": "load:Vagrantfile",
+        "vagrant box list": "",
+        "vagrant box add hashicorp/bionic64": "network",
+        "vagrant plugin install vagrant-vbguest": "network load",
+        "vagrant init hashicorp/bionic64": "write:Vagrantfile",
+        "vagrant upload ~/.ssh/id_rsa /tmp/k": "destroy read:~/.ssh/id_rsa load:Vagrantfile",
+        "vagrant share": "unknown",
+    },
+)
+
+
+SPECS = [
+    KIND,
+    MINIKUBE,
+    KUSTOMIZE,
+    HELMFILE,
+    KUBECTX,
+    KUBENS,
+    STERN,
+    K9S,
+    KUBECONFORM,
+    ANSIBLE,
+    ANSIBLE_PLAYBOOK,
+    ANSIBLE_INVENTORY,
+    ANSIBLE_VAULT,
+    ANSIBLE_GALAXY,
+    ANSIBLE_CONFIG,
+    ANSIBLE_DOC,
+    VAGRANT,
+]
