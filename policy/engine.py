@@ -1375,6 +1375,18 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "phpunit": ("phpunit.xml", "phpunit.xml.dist", "phpunit.dist.xml"),
     "composer": ("composer.json",),
     "cabal": ("cabal.project", "cabal.project.local", "Setup.hs"),
+    # Elixir code every mix task evaluates (mix.exs aliases can redefine any task); iex -S mix / elixir -S mix
+    # reach it as a nested `mix` command.
+    "mix": (
+        "mix.exs",
+        "config/config.exs",
+        "config/runtime.exs",
+        "config/dev.exs",
+        "config/test.exs",
+        ".formatter.exs",
+    ),
+    "zig": ("build.zig", "build.zig.zon"),  # `zig build` compiles and runs build.zig
+    "pod": ("Podfile",),  # Ruby that `pod install` evaluates, with its pre/post-install hooks
 }
 
 

@@ -373,6 +373,9 @@ def _read_json(path: str) -> object:
 # Runtimes whose first word is a subcommand or an option, not a script (`dotnet build`, `java -version`,
 # `bun test`, `deno task`): their specs (policy/specs) say which of their forms run code.
 SPEC_JUDGED_RUNTIMES = frozenset({"dotnet", "java", "bun", "deno", "swift"})
+# Their specs (policy/specs/langs.py) say what runs: a script (judged by provenance), inline code, `-S mix`, and
+# an interactive session with nothing named, which asks.
+SPEC_JUDGED_RUNTIMES |= frozenset({"elixir", "erl", "ghci", "runghc", "runhaskell", "kotlin", "R"})
 # Modules that run a script or statements they are handed (`-m timeit -s CODE`, `-m pdb x.py`).
 _PYTHON_CODE_RUNNERS = frozenset({"timeit", "pdb", "cProfile", "profile", "trace", "runpy", "doctest"})
 

@@ -52,6 +52,7 @@ FAMILIES = (
     "devcli",
     "appdev",
     "infra",
+    "langs",
 )
 
 _HERE = os.path.dirname(__file__)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 # jc 1.22.5 parsers (`jc -a`): each selects how stdin is parsed.
 _JC_PARSERS = (
@@ -118,6 +119,339 @@ _MLR = Spec(
         "mlr --csv put '$x = system(\"id\")' a.csv": "unknown",
     },
 )
+
+
+# --- Elixir's mix (session 7) ----------------------------------------------------------------------------------
+# Every mix task runs the project's mix.exs (Elixir code, also its `aliases`, which can redefine any task) and its
+# config/*.exs: a project runner whose definitions are judged by provenance (engine RUNNER_DEFINITIONS "mix").
+# Tasks a dependency brings (phx.*, ecto.*, credo, dialyzer, docs) run the project's code too. Reference: Elixir
+# 1.15 `mix help TASK`, Phoenix 1.7, Ecto SQL 3.10, Credo 1.7, Dialyxir 1.4, ExDoc 0.30, Hex 2.0.
+
+
+def _mix_test_files(walked: Walk, argv: list[str]) -> None:
+    """`mix test test/x_test.exs:12`: a test file is code the runner runs; one outside the project is a load."""
+    for effect in list(walked.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand"):
+            path = re.sub(r"(:\d+)+$", "", effect.value)
+            effect.value = path
+            if outside(walked, path):
+                walked.effects.append(Effect("load", path, f"{effect.origin} (a test file it runs)"))
+
+
+_MIX_COMMON = {
+    "-h --help": "flag",
+    "--no-archives-check --no-deps-check --no-elixir-version-check --no-compile --no-optional-deps": "flag",
+    "--force --all-warnings --warnings-as-errors --verbose": "flag",
+}
+_MIX_REPO = {
+    **_MIX_COMMON,
+    "-r --repo --prefix --pool-size --log-level": "val",
+    "--quiet --log-migrations-sql --log-migrator-sql --strict-version-order --all": "flag",
+    "-n --step --to --to-exclusive": "val",
+    # Migrations in another directory are code the task runs.
+    "--migrations-path": "val:load",
+}
+
+
+def _mix_task(name: str, options: dict[str, str] | None = None, operands: str = "text*", **kw: object) -> Spec:
+    return Spec(name, options={**_MIX_COMMON, **(options or {})}, operands=operands, long_prefix=False, **kw)  # type: ignore[arg-type]
+
+
+def _mix() -> Spec:
+    return Spec(
+        "mix",
+        version="Elixir mix 1.15 (mix help TASK)",
+        summary=(
+            "mix runs the project's mix.exs and config (judged as runner definitions); fetching dependencies is "
+            "routine, dropping or rolling back a database force-asks, publishing to Hex is publish; a task the "
+            "spec does not list (the project's own, a dependency's) asks"
+        ),
+        options={"-h --help -v --version": "flag"},
+        long_prefix=False,
+        subcommands={
+            "test": _mix_task(
+                "test",
+                {
+                    "--breakpoints --color --no-color --cover --failed --listen-on-stdin --preload-modules": "flag",
+                    "--raise --stale --trace --dry-run --no-start": "flag",
+                    "--exclude --include --only --formatter --max-cases --max-failures --max-requires --seed": "val",
+                    "--partitions --profile-require --repeat-until-failure --slowest --slowest-modules --timeout": "val",
+                    "--exit-status": "val",
+                    "--export-coverage": "val",
+                },
+                "read*",
+                judge=_mix_test_files,
+            ),
+            "compile compile.elixir compile.erlang compile.app compile.protocols": _mix_task(
+                "compile",
+                {
+                    "--no-prune-code-paths --no-protocol-consolidation --return-errors --list": "flag",
+                    "--profile --long-compilation-threshold --purge-consolidation-path-if-stale": "val",
+                    "--erl-config": "val:load",
+                },
+            ),
+            "format": _mix_task(
+                "format",
+                {
+                    "--check-formatted --dry-run --migrate --no-exit --check-equivalent": "flag",
+                    "--stdin-filename": "val",
+                },
+                "edit*",
+            ),
+            "deps": _mix_task("deps", {"--all": "flag"}),
+            "deps.get": _mix_task("deps.get", {"--only": "val", "--check-locked": "flag"}, effects="fetch"),
+            "deps.update": _mix_task("deps.update", {"--all": "flag", "--only --target": "val"}, effects="fetch"),
+            "deps.tree": _mix_task(
+                "deps.tree", {"--only --target --exclude --format": "val", "--umbrella-only": "flag"}
+            ),
+            "deps.compile": _mix_task(
+                "deps.compile", {"--include-children --skip-umbrella-children --skip-local-deps": "flag"}
+            ),
+            "deps.clean": _mix_task("deps.clean", {"--all --unused --unlock --build": "flag"}),
+            "deps.unlock": _mix_task("deps.unlock", {"--all --unused --check-unused": "flag"}),
+            "deps.loadpaths": _mix_task("deps.loadpaths"),
+            "clean": _mix_task("clean", {"--deps": "flag"}),
+            "help": _mix_task("help", {"--search --names": "flag"}),
+            "run": _mix_task(
+                "run",
+                {
+                    "-e --eval": "val:code:elixir",
+                    "-r --require -c --config": "val:load",
+                    "-p --parallel --no-halt --no-mix-exs --no-start": "flag",
+                },
+                "script text*",
+                posix=True,
+            ),
+            "phx.server": _mix_task("phx.server", {"--open --no-halt --no-start": "flag"}, ""),
+            "phx.routes": _mix_task("phx.routes", {"--info --method": "val"}),
+            "phx.digest": _mix_task(
+                "phx.digest", {"-o --output": "val:tree-write", "--no-vsn": "flag"}, "read?"
+            ),
+            "phx.digest.clean": _mix_task("phx.digest.clean", {"--all": "flag", "--age --keep -o --output": "val"}),
+            "phx.gen.* ecto.gen.*": _mix_task(
+                "generator",
+                {
+                    "--no-context --no-schema --binary-id --merge-with-existing-context --live --no-live": "flag",
+                    "--web --table --context-app --change": "val",
+                },
+            ),
+            "ecto.migrate": Spec("ecto.migrate", options=_MIX_REPO, long_prefix=False),
+            "ecto.migrations": Spec("ecto.migrations", options=_MIX_REPO, long_prefix=False),
+            "ecto.create": Spec("ecto.create", options=_MIX_REPO, long_prefix=False),
+            "ecto.setup": Spec("ecto.setup", options=_MIX_REPO, long_prefix=False),
+            # The database is outside the working tree: dropping, resetting or rolling back loses data git cannot
+            # bring back (rails db:drop/db:rollback are judged alike).
+            "ecto.drop ecto.reset ecto.rollback": Spec(
+                "ecto.drop", options=_MIX_REPO, long_prefix=False, effects="destroy@force_ask"
+            ),
+            "credo": _mix_task(
+                "credo",
+                {
+                    "--strict -a --all -A --all-priorities --mute-exit-status --read-from-stdin": "flag",
+                    "--format --only --ignore --checks -i --ignore-checks --checks-with-tag --checks-without-tag": "val",
+                    "--min-priority --config-name --enable-disabled-checks -C": "val",
+                    # .credo.exs elsewhere is Elixir code it evaluates.
+                    "--config-file": "val:load",
+                },
+                "read*",
+            ),
+            "dialyzer": _mix_task(
+                "dialyzer",
+                {
+                    "--no-check --plt --ignore-exit-status --quiet --list-unused-filters --force-check": "flag",
+                    "--format": "val",
+                },
+            ),
+            "docs": _mix_task(
+                "docs",
+                {
+                    "--open": "flag",
+                    "-f --formatter --canonical --language --proglang": "val",
+                    "-o --output": "val:tree-write",
+                },
+            ),
+            "xref": _mix_task(
+                "xref",
+                {
+                    "--label --format --sink --source --min-cycle-size --exclude": "val",
+                    "--only-nodes --fail-above": "flag",
+                },
+            ),
+            "hex.info hex.outdated hex.audit hex.search hex.docs": _mix_task(
+                "hex.info", {"--all": "flag"}, effects="fetch"
+            ),
+            "hex.build": _mix_task("hex.build", {"--unpack": "flag", "-o --output": "val:write"}),
+            "hex.publish": _mix_task(
+                "hex.publish",
+                {"--dry-run --revert --replace --yes": "flag", "--organization": "val"},
+                effects="publish",
+            ),
+            "escript.build": _mix_task("escript.build"),
+            "release": _mix_task(
+                "release", {"--overwrite --quiet": "flag", "--path": "val:tree-write"}
+            ),
+            # Installing Hex, rebar or an archive puts code into ~/.mix that every later mix call runs.
+            "local.hex local.rebar archive.install": _mix_task(
+                "local.hex", {"--if-missing": "flag", "--sha512": "val"}, effects="fetch config"
+            ),
+            "new phx.new": _mix_task(
+                "new",
+                {
+                    "--app --module --database --adapter": "val",
+                    "--sup --umbrella --no-ecto --no-html --no-assets --no-live --no-dashboard --no-mailer --binary-id": "flag",
+                },
+                "tree-write text*",
+            ),
+        },
+        examples={
+            "mix test": "",
+            "mix test test/my_test.exs:12 --trace": "read:test/my_test.exs",
+            "mix test /tmp/evil_test.exs": "read:/tmp/evil_test.exs load:/tmp/evil_test.exs",
+            "mix compile --warnings-as-errors": "",
+            "mix format --check-formatted": "",
+            "mix format ~/.bashrc": "edit:~/.bashrc",
+            "mix deps.get": "fetch",
+            "mix phx.server": "",
+            "mix ecto.migrate": "",
+            "mix ecto.drop": "destroy",
+            "mix ecto.rollback --step 2": "destroy",
+            "mix hex.publish": "publish",
+            "mix run -e 'IO.inspect(1)'": "code:elixir:IO.inspect(1)",
+            "mix run priv/repo/seeds.exs": "script:priv/repo/seeds.exs",
+            "mix credo --config-file /tmp/c.exs": "load:/tmp/c.exs",
+            "mix local.hex --force": "fetch config",
+            "mix my.custom.task": "unknown",
+            "mix": "",  # the default task, `mix run`: the project's application
+        },
+    )
+
+
+# --- zig (session 7) -------------------------------------------------------------------------------------------
+# `zig build` compiles and runs the project's build.zig (a runner definition, engine RUNNER_DEFINITIONS "zig");
+# `zig run FILE` runs FILE; `zig test FILE` runs FILE's tests (outside the project: a load); `zig cc` is clang.
+# Reference: zig 0.13 (`zig --help`, `zig build --help`, `zig fmt --help`).
+
+
+def _zig_emit(walked: Walk, argv: list[str]) -> None:
+    """`-femit-bin=PATH` (and -femit-h/-docs/-asm/-llvm-ir=PATH) writes PATH; other -f words are switches."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin == "-f":
+            walked.effects.remove(effect)
+            name, equals, value = effect.value.partition("=")
+            if name.startswith("emit-") and equals and value:
+                walked.effects.append(Effect("write", value, "-f" + name))
+    for effect in list(walked.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand") and outside(walked, effect.value):
+            if walked.spec.name == "test":
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the tests it runs)"))
+
+
+def _zig_fetch(walked: Walk, argv: list[str]) -> None:
+    """`zig fetch URL` downloads a package into the global cache (`--save` records it in build.zig.zon)."""
+    walked.effects.extend(
+        Effect("fetch", e.value, e.origin) for e in list(walked.effects) if e.origin.startswith("operand")
+    )
+
+
+def _zig_cc(walked: Walk, argv: list[str]) -> None:
+    """`zig cc ARGS` is clang with zig's libc: judged by the clang spec."""
+    from hookward.policy.spec import walk as walk_spec
+    from hookward.policy.specs import lookup
+
+    at = next((n for n, word in enumerate(argv) if word in ("cc", "c++")), None)
+    spec = lookup("clang")
+    if at is None or spec is None:
+        walked.unknown.append("zig cc arguments are not modelled")
+        return
+    inner = walk_spec(spec, ["clang", *argv[at + 1 :]], walked.cwd)
+    walked.effects.extend(inner.effects)
+    walked.unknown.extend(inner.unknown)
+    if inner.rest:
+        walked.unknown.append("zig cc runs a command")
+
+
+_ZIG_COMPILE = {
+    "-h --help --verbose -lc -lc++ -static -dynamic -rdynamic --strip -fstrip --show-builtin --watch": "flag",
+    "--test-no-exec": "flag",
+    "-O -target -mcpu --name -I -L -l -D --test-filter --test-name-prefix --color -j": "val",
+    "--dep --mod -M --sysroot": "val",
+    "-f": "val:text",  # judged by _zig_emit: -femit-bin=PATH writes PATH
+    "--cache-dir --global-cache-dir": "val:tree-write",
+    "--zig-lib-dir": "val:load",
+    "--libc": "val:read",
+    "--test-cmd --test-runner": "val:unknown",  # a program that runs the tests, a test runner's code
+}
+
+
+def _zig() -> Spec:
+    return Spec(
+        "zig",
+        version="zig 0.13 (zig --help, zig build --help)",
+        summary="zig build runs build.zig (a runner definition); run/test compile and run a file; cc is clang",
+        options={"-h --help": "flag"},
+        long_prefix=False,
+        subcommand_required=True,
+        subcommands={
+            "build": Spec(
+                "build",
+                options={
+                    "-h --help -l --list-steps --verbose --fetch --watch -fincremental -fno-incremental": "flag",
+                    "--skip-oom-steps --prominent-compile-errors --verbose-link --verbose-cc --verbose-air": "flag",
+                    "--verbose-llvm-ir --verbose-cimport --verbose-llvm-cpu-features": "flag",
+                    "-D -j --release --sysroot --search-prefix --system --seed --debug-log --color": "val",
+                    "--summary --maxrss --debounce -f": "val",
+                    "-p --prefix --prefix-lib-dir --prefix-exe-dir --prefix-include-dir": "val:tree-write",
+                    "--cache-dir --global-cache-dir": "val:tree-write",
+                    "--libc": "val:read",
+                    "--build-file --build-runner --zig-lib-dir": "val:load",
+                },
+                operands="text*",
+                long_prefix=False,
+            ),
+            "test": Spec("test", options=_ZIG_COMPILE, operands="read+", long_prefix=False, judge=_zig_emit),
+            "run": Spec("run", options=_ZIG_COMPILE, operands="script text*", long_prefix=False, judge=_zig_emit),
+            "build-exe build-lib build-obj": Spec(
+                "build-exe", options=_ZIG_COMPILE, operands="read+", long_prefix=False, judge=_zig_emit
+            ),
+            "fmt": Spec(
+                "fmt",
+                options={
+                    "-h --help --stdin --ast-check": "flag",
+                    "--check": "flag>edit=read",
+                    "--color --exclude": "val",
+                },
+                operands="edit*",
+                long_prefix=False,
+            ),
+            "ast-check translate-c": Spec("ast-check", options={"-h --help -t": "flag"}, operands="read*"),
+            "cc c++": Spec("cc", operands="text*", literal_dashes=True, judge=_zig_cc),
+            "version env targets zen libc help": Spec("version", operands=""),
+            "init init-exe init-lib": Spec("init", options={"-h --help": "flag"}),
+            "fetch": Spec(
+                "fetch",
+                options={"-h --help --debug-hash": "flag", "--save": "opt", "--global-cache-dir": "val:tree-write"},
+                operands="text",
+                judge=_zig_fetch,
+            ),
+        },
+        examples={
+            "zig build": "",
+            "zig build test -Doptimize=ReleaseFast": "",
+            "zig build run -- --port 8080": "",
+            "zig build --build-file /tmp/build.zig": "load:/tmp/build.zig",
+            "zig build -p ~/.local": "tree-write:~/.local",
+            "zig test src/main.zig": "read:src/main.zig",
+            "zig test /tmp/x.zig": "read:/tmp/x.zig load:/tmp/x.zig",
+            "zig run src/main.zig": "script:src/main.zig",
+            "zig build-exe main.zig -femit-bin=/home/u/.local/bin/git": "read:main.zig write:/home/u/.local/bin/git",
+            "zig fmt src": "edit:src",
+            "zig fmt --check src": "read:src",
+            "zig cc -o main main.c": "read:main.c write:main",
+            "zig version": "",
+            "zig ar rcs x.a y.o": "unknown",
+        },
+    )
+
 
 SPECS = [
     Spec(
@@ -225,8 +559,6 @@ SPECS = [
         },
         examples={"hexo deploy": "unknown"},
     ),
-    _info("zig", "zig 0.11"),
-    _info("mix", "Elixir mix 1.15"),
-    _info("xsv", "xsv 0.13"),
-    _info("qsv", "qsv 0.118"),
+    _zig(),
+    _mix(),
 ]
