@@ -1342,6 +1342,19 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     ),
     "pipenv": ("Pipfile",),
     "poetry": ("pyproject.toml", "poetry.toml"),
+    # Python web and data tools (policy/specs/pytools.py): gunicorn runs ./gunicorn.conf.py (Python) at start-up;
+    # alembic runs the env.py its ini (or pyproject's [tool.alembic]) names; mkdocs.yml names hooks (Python files)
+    # and plugins; locust runs ./locustfile.py without -f; pdm and hatch run the scripts and install what
+    # pyproject.toml (pdm.lock, hatch.toml) says; dbt runs the project's models and macros against the warehouse
+    # profiles.yml names; flask loads .flaskenv and .env into the environment (FLASK_APP chooses what it imports).
+    "gunicorn": ("gunicorn.conf.py",),
+    "alembic": ("alembic.ini", "alembic/env.py", "migrations/env.py", "pyproject.toml"),
+    "mkdocs": ("mkdocs.yml", "mkdocs.yaml"),
+    "locust": ("locustfile.py", "locust.conf"),
+    "pdm": ("pyproject.toml", "pdm.lock", "pdm.toml"),
+    "hatch": ("pyproject.toml", "hatch.toml"),
+    "dbt": ("dbt_project.yml", "profiles.yml", "packages.yml"),
+    "flask": (".flaskenv", ".env"),
     # Linters and coverage whose configuration loads code: mypy's plugins, pylint's init-hook and load-plugins,
     # flake8's local-plugins paths, coverage's plugins, eslint's and prettier's JavaScript configs (and the
     # parser or plugin paths their JSON/YAML configs may name), markdownlint's JavaScript config.

@@ -53,6 +53,7 @@ FAMILIES = (
     "appdev",
     "infra",
     "langs",
+    "pytools",
 )
 
 _HERE = os.path.dirname(__file__)
