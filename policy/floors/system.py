@@ -13,6 +13,18 @@ from hookward.policy.knowledge import programs as kp
 _KEYCHAIN_READ = r"^(find-(generic|internet)-password|dump-keychain|export|find-certificate|find-identity)$"
 
 
+def _prints_a_secret_variable(args: list[str]) -> bool:
+    """`printenv NAME...` prints those variables: a name that looks like a secret by the test `echo $NAME` gets
+    (shell.SECRET_VARIABLE), or a word that is not a plain name (an option, a glob, an expansion), may print one."""
+    from hookward.policy.shell import SECRET_VARIABLE
+
+    return any(
+        SECRET_VARIABLE.search(a) or not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*", a)
+        for a in args
+        if a not in ("--help", "--version", "-0", "--null")
+    )
+
+
 def raised_privilege(cmd: Command) -> list[Demand]:
     """A command run through sudo, doas, su, pkexec or runuser, whatever the program."""
     raised = [w for w in cmd.wrappers if w in kp.PRIVILEGE_WRAPPERS]
@@ -61,7 +73,7 @@ def demands(cmd: Command) -> list[Demand]:
         and not (program == "vault" and args == ["version"])
     ):
         found.append(Demand(Floor.CREDENTIALS, FORCE_ASK, f"{program} reads from a secret store"))
-    if program == "printenv" and args:
+    if program == "printenv" and args and _prints_a_secret_variable(args):
         found.append(Demand(Floor.CREDENTIALS, ASK, "prints environment variables, which may hold API keys"))
 
     # --- destructive and irreversible ---
