@@ -97,7 +97,8 @@ _MLR = Spec(
     options={
         _MLR_FLAGS: "flag",
         "--ifs --ofs --fs --ips --ops --ps --irs --ors --rs --ofmt --fflatsep --tz --nr-progress-mod --records-per-batch": "val",
-        "--from --load --mload": "val:read",
+        "--from": "val:read",
+        "--load --mload": "val:load",  # DSL files run before the main expression: system(), exec(), tee > ...
     },
     subcommands={
         " ".join(
@@ -117,6 +118,7 @@ _MLR = Spec(
         "mlr --tsv cut -f name,age data.tsv": "read:data.tsv",
         "mlr": "unknown",
         "mlr --csv put '$x = system(\"id\")' a.csv": "unknown",
+        "mlr --load /tmp/lib.mlr --csv cat a.csv": "load:/tmp/lib.mlr read:a.csv",
     },
 )
 
