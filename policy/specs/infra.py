@@ -1264,6 +1264,1222 @@ VAGRANT = Spec(
 )
 
 
+# --- supply chain: trivy, grype, syft, cosign ------------------------------------------------------------------
+# Scanners read what they scan and fetch their vulnerability databases from their publishers' registries (a
+# `fetch` of the program's own default). Reference versions: trivy v0.56, grype v0.82, syft v1.14, cosign v2.4
+# (their manuals); options of their `--help` not declared here ask.
+
+TRIVY_VERSION = "trivy v0.56"
+_TRIVY_GLOBAL = {
+    "--cache-dir": "val:tree-write",
+    "-c --config": "val:read",
+    "-d --debug --insecure -q --quiet -v --version --generate-default-config": "flag",
+    "--timeout": "val",
+    **_HELP,
+}
+_TRIVY_SCAN = {
+    "--cache-backend --cache-ttl --compliance --db-repository --java-db-repository --checks-bundle-repository": "val",
+    "--detection-priority --distro --exit-code --file-patterns -f --format --image-config-scanners": "val",
+    "--image-src --license-confidence-level --misconfig-scanners --parallel --pkg-types --pkg-relationships": "val",
+    "--platform --report --sbom-sources --scanners -s --severity --skip-dirs --skip-files --username": "val",
+    "--password --registry-token --token --token-header --custom-headers --vex --enable-modules": "val",
+    "--output-plugin-arg --helm-set --helm-set-file --helm-set-string --helm-api-versions --helm-kube-version": "val",
+    "--k8s-version --redis-ca --redis-cert --redis-key": "val",
+    "--tf-exclude-downloaded-modules --list-all-pkgs --include-non-failures": "flag",
+    "--clear-cache --dependency-tree --disable-telemetry --download-db-only --download-java-db-only": "flag",
+    "--exit-on-eol --ignore-unfixed --include-dev-deps --license-full --no-progress --offline-scan": "flag",
+    "--removed-pkgs --reset-checks-bundle --show-suppressed --skip-check-update --skip-db-update": "flag",
+    "--skip-java-db-update --skip-policy-update --skip-version-check --skip-vex-repo-update": "flag",
+    "--ignore-status": "val",
+    "-o --output": "val:write",
+    # A template may be `@FILE`.
+    "-t --template": "val",
+    "--config-check --config-data --ignore-policy --ignorefile --secret-config --tf-vars --helm-values": "val:read",
+    "--config-policy --policy": "val:read",
+    "--input": "val:read",
+    # WebAssembly modules run inside the scanner; a client sends what it analysed to its server.
+    "--module-dir": "val:load",
+    "--server": "val:network",
+    "--docker-host --podman-host": "unknown",
+}
+_TRIVY_TEMPLATE_FILE = "--template"
+
+
+def _trivy_template(walk: Walk, argv: list[str]) -> None:
+    """`--template @FILE` reads the template from FILE."""
+    for i, word in enumerate(argv):
+        value = ""
+        if word in ("-t", "--template") and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--template="):
+            value = word.partition("=")[2]
+        if value.startswith("@"):
+            walk.effects.append(Effect("read", value[1:], _TRIVY_TEMPLATE_FILE))
+
+
+def _trivy(name: str, operands: str, effects: str = "fetch") -> Spec:
+    return _go(name, _TRIVY_SCAN, operands=operands, effects=effects, judge=_trivy_template)
+
+
+TRIVY = Spec(
+    "trivy",
+    summary="scans images, trees, repositories and manifests for vulnerabilities, misconfigurations and secrets",
+    options=_TRIVY_GLOBAL,
+    long_prefix=False,
+    subcommands={
+        "image i": _trivy("image", "text?"),
+        "filesystem fs rootfs config conf": _trivy("fs", "tree-read?"),
+        "repository repo": _trivy("repo", "text?"),
+        "sbom": _trivy("sbom", "read"),
+        "vm": _trivy("vm", "text"),
+        "convert": _go("convert", _TRIVY_SCAN, operands="read", judge=_trivy_template),
+        # Reads the cluster (its secrets included, for secret scanning).
+        "kubernetes k8s": _trivy("k8s", "text?"),
+        "clean": _go(
+            "clean",
+            {"--all -a --scan-cache --vuln-db --java-db --checks-bundle --vex-repo": "flag"},
+            effects="destroy",
+        ),
+        "version": _go("version", {"-f --format": "val"}),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "trivy image alpine:3.19": "fetch",
+        "trivy fs .": "fetch tree-read:.",
+        "trivy fs --scanners vuln,secret --severity HIGH,CRITICAL .": "fetch tree-read:.",
+        "trivy config ./infra": "fetch tree-read:./infra",
+        "trivy image -f json -o report.json app:dev": "fetch write:report.json",
+        "trivy fs -o ~/.bashrc .": "fetch write:~/.bashrc tree-read:.",
+        "trivy image --template @/home/u/.ssh/id_rsa -f template x": "fetch read:/home/u/.ssh/id_rsa",
+        "trivy image --server http://scanner.example:4954 app": "fetch network:http://scanner.example:4954",
+        "trivy fs --module-dir /tmp/m .": "fetch load:/tmp/m tree-read:.",
+        "trivy --version": "",
+        "trivy server": "unknown",
+        "trivy plugin install x": "unknown",
+    },
+)
+_versioned(_anywhere(TRIVY), TRIVY_VERSION)
+
+GRYPE_VERSION = "grype v0.82"
+
+
+def _scheme_source(walk: Walk, argv: list[str]) -> None:
+    """An anchore source `dir:PATH`, `file:PATH`, `sbom:PATH`, `oci-dir:PATH`, `oci-archive:PATH`,
+    `docker-archive:PATH`, `singularity:PATH` reads PATH; a path (`.`, `./x`, `/x`) reads that tree; an image
+    reference (`alpine:3.19`, `registry:x`, `docker:x`) is fetched or read from the daemon."""
+    for effect in list(walk.effects):
+        if effect.kind != "text" or not effect.origin.startswith("operand"):
+            continue
+        walk.effects.remove(effect)
+    for word in _operand_words(walk, argv):
+        scheme, colon, rest = word.partition(":")
+        if colon and scheme in ("dir", "file", "sbom", "oci-dir", "oci-archive", "docker-archive", "singularity"):
+            walk.effects.append(Effect("tree-read", rest, "source"))
+        elif word.startswith((".", "/", "~")):
+            walk.effects.append(Effect("tree-read", word, "source"))
+
+
+def _operand_words(walk: Walk, argv: list[str]) -> list[str]:
+    """The words after the subcommand that are not options or their values (the specs here name them `text`)."""
+    words: list[str] = []
+    skip = False
+    spec = walk.spec
+    for word in argv[1:]:
+        if skip:
+            skip = False
+            continue
+        if word.startswith("-"):
+            name = word.partition("=")[0]
+            opt = None
+            for scope in (spec, spec.parent):
+                if scope is not None and name in scope.options:
+                    opt = scope.options[name]
+                    break
+            skip = bool(opt is not None and opt.takes and "=" not in word)
+            continue
+        if word == spec.name and not words:
+            continue
+        words.append(word)
+    return words
+
+
+_GRYPE = {
+    "--add-cpes-if-none --by-cve --only-fixed --only-notfixed -q --quiet --show-suppressed -v --verbose": "flag",
+    "--distro --exclude --fail-on -f -o --output --platform --profile --scope -s --sort-by --ignore-states": "val",
+    "--name": "val",
+    "-c --config": "val:read",
+    "--file": "val:write",
+    "-t --template --vex": "val:read",
+    "--version": "flag",
+    **_HELP,
+}
+
+
+def _grype(walk: Walk, argv: list[str]) -> None:
+    """`grype SOURCE` scans; `grype db ...`, `grype version`, `grype completion` are grype's own commands (a
+    source named `db` is written `dir:db`)."""
+    words = _operand_words(walk, argv)
+    first = words[0] if words else ""
+    walk.effects[:] = [e for e in walk.effects if not e.origin.startswith("operand")]
+    if first in ("version", "completion"):
+        return
+    if first == "db":
+        verb = words[1] if len(words) > 1 else ""
+        if verb in ("status", "check", "list", "update"):
+            walk.effects.append(Effect("fetch", "", "grype db"))
+        elif verb == "import":
+            walk.effects.extend(Effect("read", w, "grype db import") for w in words[2:3])
+        elif verb == "delete":
+            walk.effects.append(Effect("destroy", "", "grype db delete"))
+        else:
+            walk.unknown.append(f"grype db {verb!r} is not modelled")
+        return
+    if first in ("explain", "config"):
+        walk.unknown.append(f"grype {first} is not modelled")
+        return
+    if len(words) > 1:
+        walk.unknown.append(f"grype takes one source; {words[1]!r} is not modelled")
+        return
+    walk.effects.append(Effect("fetch", "", "its vulnerability database"))
+    _scheme_source(walk, argv)
+
+
+GRYPE = Spec(
+    "grype",
+    version=GRYPE_VERSION,
+    summary="scans an image, a directory or an SBOM for known vulnerabilities",
+    options=_GRYPE,
+    operands="text*",
+    long_prefix=False,
+    judge=_grype,
+    examples={
+        "grype alpine:3.19": "fetch",
+        "grype dir:.": "fetch tree-read:.",
+        "grype sbom:./sbom.json -o json": "fetch tree-read:./sbom.json",
+        "grype . --fail-on high": "fetch tree-read:.",
+        "grype alpine --file ~/.bashrc": "fetch write:~/.bashrc",
+        "grype db status": "fetch",
+        "grype db delete": "destroy",
+        "grype version": "",
+        "grype explain": "unknown",
+    },
+)
+
+SYFT_VERSION = "syft v1.14"
+
+
+def _syft_outputs(walk: Walk, argv: list[str], source: bool = True) -> None:
+    """`-o FORMAT=FILE` writes that format to FILE."""
+    if source:
+        _scheme_source(walk, argv)
+    for i, word in enumerate(argv):
+        value = ""
+        if word in ("-o", "--output") and i + 1 < len(argv):
+            value = argv[i + 1]
+        elif word.startswith("--output="):
+            value = word.partition("=")[2]
+        elif word.startswith("-o") and len(word) > 2 and not word.startswith("--"):
+            value = word[2:]
+        if "=" in value:
+            walk.effects.append(Effect("write", value.partition("=")[2], "-o FORMAT=FILE"))
+
+
+_SYFT = {
+    "-o --output --exclude --platform --from -s --scope --source-name --source-version --base-path": "val",
+    "--select-catalogers --override-default-catalogers --enrich --profile": "val",
+    "-c --config": "val:read",
+    "--file": "val:write",
+    "-q --quiet -v --verbose --version": "flag",
+    **_HELP,
+}
+
+
+def _syft(walk: Walk, argv: list[str]) -> None:
+    """`syft SOURCE` and `syft scan SOURCE` catalogue a source; `attest` signs an SBOM and pushes it to the
+    image's registry, `login` stores registry credentials, `convert FILE` reads an SBOM."""
+    words = _operand_words(walk, argv)
+    first = words[0] if words else ""
+    if first in ("version", "completion"):
+        return
+    if first == "cataloger" and words[1:2] == ["list"]:
+        return
+    if first == "attest":
+        walk.effects.append(Effect("publish", "", "syft attest"))
+        return
+    if first == "login":
+        walk.effects.append(Effect("config", "", "syft login"))
+        return
+    if first == "convert":
+        walk.effects.extend(Effect("read", w, "syft convert") for w in words[1:2])
+        _syft_outputs(walk, argv, source=False)
+        return
+    if first == "scan":
+        words = words[1:]
+    if len(words) > 1:
+        walk.unknown.append(f"syft takes one source; {words[1]!r} is not modelled")
+        return
+    _syft_outputs(walk, argv)
+
+
+SYFT = Spec(
+    "syft",
+    version=SYFT_VERSION,
+    summary="generates an SBOM of an image or a directory",
+    options={**_SYFT, "--key": "val:read", "-u --username -p --password": "val", "--password-stdin": "flag"},
+    operands="text*",
+    long_prefix=False,
+    judge=_syft,
+    examples={
+        "syft .": "tree-read:.",
+        "syft dir:. -o spdx-json": "tree-read:.",
+        "syft scan alpine:3.19 -o cyclonedx-json=sbom.json": "write:sbom.json",
+        "syft alpine -o json=~/.bashrc": "write:~/.bashrc",
+        "syft . --file /tmp/sbom.txt": "tree-read:. write:/tmp/sbom.txt",
+        "syft scan .": "tree-read:.",
+        "syft attest --key cosign.key app:1": "publish read:cosign.key",
+        "syft convert sbom.json -o spdx-json=out.json": "read:sbom.json write:out.json",
+        "syft version": "",
+    },
+)
+
+COSIGN_VERSION = "cosign v2.4"
+_COSIGN_COMMON = {
+    "--allow-http-registry --allow-insecure-registry -y --yes --k8s-keychain": "flag",
+    "--attachment-tag-prefix --registry-password --registry-token --registry-username --timeout -t": "val",
+    "--rekor-url --fulcio-url --oidc-issuer --oidc-client-id --oidc-provider --identity-token --oidc-client-secret-file": "val",
+    "--output -o --platform --sk --slot --type --predicate-type --payload --certificate-chain": "val",
+    "--certificate-identity --certificate-identity-regexp --certificate-oidc-issuer": "val",
+    "--certificate-oidc-issuer-regexp --certificate-github-workflow-name --certificate-github-workflow-ref": "val",
+    "--certificate-github-workflow-repository --certificate-github-workflow-sha --certificate-github-workflow-trigger": "val",
+    "--insecure-ignore-tlog --insecure-ignore-sct --check-claims --offline --private-infrastructure": "flag",
+    "--local-image --tlog-upload --recursive -r --no-tlog-upload --use-signed-timestamps": "flag",
+    "-a --annotations --signature-digest-algorithm --max-workers --trusted-root --bundle": "val",
+    "--certificate --signature --attachment --ca-roots --ca-intermediates --new-bundle-format": "val",
+    # A key reference: a file, or a KMS / k8s:// URI.
+    "--key": "val:read",
+    "--output-signature --output-certificate --output-attestation --output-payload --output-file": "val:write",
+    "--predicate": "val:read",
+    **_HELP,
+    "-d --verbose": "flag",
+}
+
+
+def _cosign(name: str, operands: str = "text*", effects: str = "") -> Spec:
+    return _go(name, _COSIGN_COMMON, operands=operands, effects=effects)
+
+
+COSIGN = Spec(
+    "cosign",
+    summary="signs and verifies container images and blobs (signatures live in the registry and a public log)",
+    options={"-d --verbose": "flag", "-t --timeout --output-file": "val", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "verify verify-attestation triangulate tree": _cosign("verify", effects="fetch"),
+        "verify-blob verify-blob-attestation": _cosign("verify-blob", "read", "fetch"),
+        "download": _go(
+            "download",
+            subcommand_required=True,
+            subcommands={"signature attestation sbom": _cosign("signature", effects="fetch")},
+        ),
+        # Signing pushes the signature to the image's registry and records it in the public transparency log.
+        "sign attest attach upload copy": _cosign("sign", effects="publish"),
+        "sign-blob attest-blob": _cosign("sign-blob", "read", "publish"),
+        "generate-key-pair": _go(
+            "generate-key-pair", {"--output-key-prefix": "val", "--kms": "val"}, effects="unknown"
+        ),
+        "public-key": _go("public-key", {"--key": "val:read", "--sk --slot": "val", "--outfile": "val:write"}),
+        "login": _go(
+            "login",
+            {"-u --username -p --password": "val", "--password-stdin": "flag"},
+            operands="text",
+            effects="config",
+        ),
+        "clean": _cosign("clean", effects="destroy@force_ask"),
+        "initialize": _go("initialize", {"--mirror --root --root-checksum": "val"}, effects="fetch config"),
+        "env": _go("env", {"--show-descriptions --show-sensitive-values": "flag"}, effects="env"),
+        "version": _go("version", {"--json": "flag"}),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "cosign verify --key cosign.pub ghcr.io/o/app:1": "fetch read:cosign.pub",
+        "cosign verify --certificate-identity x --certificate-oidc-issuer y img": "fetch",
+        "cosign verify-blob --key k.pub --signature a.sig a.tgz": "fetch read:k.pub read:a.tgz",
+        "cosign sign --key cosign.key ghcr.io/o/app:1": "publish read:cosign.key",
+        "cosign sign-blob --key cosign.key --output-signature a.sig a.tgz": "publish read:cosign.key write:a.sig read:a.tgz",
+        "cosign attest --predicate sbom.json --key k img": "publish read:sbom.json read:k",
+        "cosign generate-key-pair": "unknown",
+        "cosign public-key --key cosign.key": "read:cosign.key",
+        "cosign env": "env",
+        "cosign version": "",
+    },
+)
+_versioned(_anywhere(COSIGN), COSIGN_VERSION)
+
+
+# --- terraform linters: tflint, tfsec, checkov -----------------------------------------------------------------
+
+
+def _tflint_plugins(walk: Walk, argv: list[str]) -> None:
+    """tflint runs the plugins its configuration names (binaries under ~/.tflint.d): the default .tflint.hcl of
+    the directory is a load judged by its provenance; `--init` downloads them."""
+    if any(e.origin in ("-c", "--config") for e in walk.effects) or any(
+        s in ("-v", "--version", "-h", "--help") for s in walk.seen
+    ):
+        return
+    if walk.cwd and os.path.exists(os.path.join(walk.cwd, ".tflint.hcl")):
+        walk.effects.append(Effect("load", ".tflint.hcl", "the plugins .tflint.hcl names"))
+
+
+TFLINT = Spec(
+    "tflint",
+    version="TFLint v0.53",
+    summary="lints Terraform configurations with rule plugins",
+    options={
+        "--init": "flag:network",
+        "--langserver": "unknown",
+        "-f --format --ignore-module --enable-rule --disable-rule --only --enable-plugin --var --call-module-type": "val",
+        "--filter --minimum-failure-severity --max-workers": "val",
+        "--var-file": "val:read",
+        "-c --config": "val:load",
+        "--chdir": "val:cd",
+        "--recursive --force --color --no-color --no-parallel-runners --no-module --module -v --version": "flag",
+        "--fix": "flag:tree-write=.",
+        **_HELP,
+    },
+    operands="read*",
+    long_prefix=False,
+    judge=_tflint_plugins,
+    examples={
+        "tflint": "",
+        "tflint --recursive -f compact": "",
+        "tflint --init": "network",
+        "tflint --chdir infra": "cd:infra",
+        "tflint -c /tmp/evil.hcl": "load:/tmp/evil.hcl",
+        "tflint --fix": "tree-write:.",
+    },
+)
+
+TFSEC = Spec(
+    "tfsec",
+    version="tfsec v1.28",
+    summary="scans Terraform for misconfigurations",
+    options={
+        "--code-theme -e --exclude --exclude-path --filter-results -f --format -m --minimum-severity": "val",
+        "--custom-check-dir --config-file --rego-policy-dir --tfvars-file": "val:read",
+        "--config-file-url --custom-check-url": "val:fetch",
+        "-O --out": "val:write",
+        "--concise-output --debug --disable-grouping --exclude-downloaded-modules -E --exclude-ignores": "flag",
+        "--force-all-dirs --ignore-hcl-errors --include-ignored --include-passed --no-code --no-color": "flag",
+        "--no-colour --no-ignores --no-module-downloads --print-rego-input --rego-only --run-statistics": "flag",
+        "-s --soft-fail --single-thread --verbose -v --version --allow-checks-to-panic": "flag",
+        # Replaces its own binary with a downloaded one.
+        "--update": "unknown",
+        **_HELP,
+    },
+    operands="tree-read?",
+    long_prefix=False,
+    examples={
+        "tfsec .": "tree-read:.",
+        "tfsec infra --soft-fail -f json -O tfsec.json": "tree-read:infra write:tfsec.json",
+        "tfsec --update": "unknown",
+    },
+)
+
+CHECKOV = Spec(
+    "checkov",
+    version="checkov 3.2",
+    summary="scans infrastructure code for misconfigurations (Python; custom checks are Python code it imports)",
+    options={
+        "-d --directory": "val:tree-read",
+        "-f --file --var-file --ca-certificate": "val:read",
+        # Python checks imported from a directory or a cloned git repository.
+        "--external-checks-dir": "val:load",
+        "--external-checks-git": "val:load@ask",
+        "--config-file": "val:read",
+        "--create-config": "val:write",
+        "--output-file-path --external-modules-download-path": "val:tree-write",
+        "-c --check --skip-check --framework --skip-framework -o --output --repo-id -b --branch --skip-path": "val",
+        "--hard-fail-on --soft-fail-on --summary-position --secrets-scan-file-type --policy-metadata-filter": "val",
+        "--docker-image --image --dockerfile-path --evaluate-variables --block-list-secret-scan --mask": "val",
+        "--custom-tool-name --secrets-history-timeout --repo-root-for-plan-enrichment --skip-cve-package": "val",
+        "--download-external-modules": "val",
+        "--quiet --compact -s --soft-fail --no-guide --skip-download --show-config -v --version --list": "flag",
+        "--support --enable-secret-scan-all-files --deep-analysis --no-cert-verify --skip-results-upload": "flag",
+        "--use-enforcement-rules --include-all-checkov-policies --run-all-external-checks": "flag",
+        "--skip-resources-without-violations --add-check": "flag",
+        # With a platform key the results (and the scanned code) go to the Prisma Cloud / Bridgecrew platform.
+        "--bc-api-key --prisma-api-url --openai-api-key": "val:network",
+        **_HELP,
+    },
+    examples={
+        "checkov -d .": "tree-read:.",
+        "checkov -d infra --framework terraform --compact --quiet": "tree-read:infra",
+        "checkov -f main.tf -o json": "read:main.tf",
+        "checkov -d . --external-checks-dir /tmp/checks": "tree-read:. load:/tmp/checks",
+        "checkov -d . --bc-api-key KEY": "tree-read:. network:KEY",
+        "checkov -d . --output-file-path ~/": "tree-read:. tree-write:~/",
+    },
+)
+
+
+# --- packer, terragrunt ----------------------------------------------------------------------------------------
+
+PACKER_VERSION = "Packer v1.11"
+_PACKER = {
+    "-var -only -except -on-error -parallel-builds -color -timestamp-ui": "val",
+    "-var-file": "val:read",
+    "-force -debug -machine-readable -warn-on-undeclared-var -no-warn-undeclared-var -evaluate-datasources": "flag",
+    "-syntax-only -upgrade -check -diff -write -recursive -h -help": "flag",
+}
+
+
+def _pk(name: str, operands: str, effects: str = "") -> Spec:
+    return Spec(
+        name,
+        version=PACKER_VERSION,
+        options=_PACKER,
+        single_dash=True,
+        long_prefix=False,
+        operands=operands,
+        effects=effects,
+    )
+
+
+PACKER = Spec(
+    "packer",
+    version=PACKER_VERSION,
+    summary="builds machine images: creates cloud instances and runs provisioners (shell-local runs here)",
+    options={"-h -help -v -version --version --help -machine-readable": "flag"},
+    single_dash=True,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "validate inspect console": _pk("validate", "read?"),
+        "fmt": _pk("fmt", "edit*"),
+        "version": _pk("version", ""),
+        # Downloads the plugins the template requires (binaries every later build runs).
+        "init": _pk("init", "read?", "network"),
+        "build": _pk("build", "load?", "destroy network"),
+        "plugins": Spec(
+            "plugins",
+            version=PACKER_VERSION,
+            subcommand_required=True,
+            subcommands={
+                "installed required": _pk("installed", "read?"),
+                "install": _pk("install", "text*", "network"),
+                "remove": _pk("remove", "text*", "destroy"),
+            },
+        ),
+        "hcl2_upgrade": _pk("hcl2_upgrade", "read", "unknown"),
+    },
+    examples={
+        "packer validate .": "read:.",
+        "packer fmt -check .": "edit:.",
+        "packer inspect image.pkr.hcl": "read:image.pkr.hcl",
+        "packer init .": "network read:.",
+        "packer build image.pkr.hcl": "destroy network load:image.pkr.hcl",
+        "packer build -var-file=prod.pkrvars.hcl .": "destroy network read:prod.pkrvars.hcl load:.",
+        "packer version": "",
+    },
+)
+
+
+# --- argocd, flux, istioctl ------------------------------------------------------------------------------------
+
+ARGOCD_VERSION = "argocd v2.12"
+_ARGOCD_GLOBAL = {
+    "--auth-token --controller-name --grpc-web-root-path -H --header --http-retry-max --kube-context": "val",
+    "--logformat --loglevel --port-forward-namespace --redis-compress --redis-haproxy-name --redis-name": "val",
+    "--repo-server-name --server-name": "val",
+    "--client-crt --client-crt-key --server-crt": "val:read",
+    "--config": "val:read",
+    "--server": "val:network",
+    "--core --grpc-web --insecure --plaintext --port-forward": "flag",
+    **_HELP,
+}
+_ARGO_READ = {
+    "-o --output -l --selector -p --project -r --repo --cluster -N --app-namespace --revision --source": "val",
+    "--revisions --source-positions --source-names --local-repo-root --local-include": "val",
+    "-c --container --group --kind --name --namespace --since-seconds --tail --until-time --filter": "val",
+    "--resource --timeout": "val",
+    "--hard-refresh --refresh --show-operation --show-params --exit-code -f --follow --previous --match-case": "flag",
+    "--server-side-generate --health --sync --operation --suspended --degraded": "flag",
+    "--local": "val:tree-read",
+}
+_ARGO_CHANGE = {
+    **_ARGO_READ,
+    "--dry-run --async --force --apply-out-of-sync-only --assumeYes --preview-changes --server-side --replace": "flag",
+    "--retry-limit --retry-backoff-duration --retry-backoff-factor --retry-backoff-max-duration --strategy": "val",
+    "--label --info --sync-option --sync-policy --values --helm-set": "val",
+    "--self-heal --auto-prune --allow-empty": "flag",
+    "--prune": "flag:destroy@force_ask",
+    "--cascade --propagation-policy": "val",
+    "--wait -y --yes": "flag",
+}
+
+
+def _argo(name: str, options: dict[str, str], operands: str = "text*", effects: str = "") -> Spec:
+    return _go(name, options, operands=operands, effects=effects)
+
+
+ARGOCD = Spec(
+    "argocd",
+    summary="Argo CD's CLI: reads and syncs applications of a GitOps controller",
+    options=_ARGOCD_GLOBAL,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "app": _go(
+            "app",
+            subcommand_required=True,
+            subcommands={
+                "list get diff history manifests logs resources wait": _argo("list", _ARGO_READ),
+                "sync rollback set unset patch patch-resource create edit terminate-op": _argo(
+                    "sync", _ARGO_CHANGE, effects="destroy"
+                ),
+                "delete delete-resource": _argo("delete", _ARGO_CHANGE, effects="destroy@force_ask"),
+            },
+        ),
+        "appset": _go(
+            "appset",
+            subcommand_required=True,
+            subcommands={
+                "list get": _argo("list", {"-o --output -p --project --selector -l": "val"}),
+                "create": _argo("create", {"--upsert --dry-run": "flag", "-o --output": "val"}, "read*", "destroy"),
+                "delete": _argo("delete", {"-y --yes": "flag"}, effects="destroy@force_ask"),
+            },
+        ),
+        "proj repo cluster cert gpg": _go(
+            "proj",
+            subcommand_required=True,
+            subcommands={
+                "list get": _argo("list", {"-o --output --refresh": "val"}),
+                "*": _argo("change", {}, effects="unknown"),
+            },
+        ),
+        "account": _go(
+            "account",
+            subcommand_required=True,
+            subcommands={
+                "get-user-info list get can-i": _argo("list", {"-o --output -a --account": "val"}),
+                "generate-token": _argo(
+                    "generate-token", {"-a --account -e --expires-in --id": "val"}, effects="secret"
+                ),
+                "update-password delete-token": _argo(
+                    "update-password", {"--account --current-password --new-password": "val"}, effects="config"
+                ),
+            },
+        ),
+        # Writes the session token to ~/.config/argocd/config.
+        "login": _argo(
+            "login",
+            {"--username --password --name --sso-port": "val", "--sso --sso-launch-browser --skip-test-tls": "flag"},
+            "text?",
+            "config",
+        ),
+        "logout relogin": _argo("logout", {"--password --sso-port": "val", "--sso": "flag"}, "text?", "config"),
+        "context": _argo("context", {"--delete": "flag:config"}, "text?"),
+        "version": _argo("version", {"--client --short": "flag", "-o --output": "val"}),
+        "completion": _argo("completion", {}, "text?"),
+    },
+    examples={
+        "argocd app list": "",
+        "argocd app get web --refresh": "",
+        "argocd app diff web --local ./k8s": "tree-read:./k8s",
+        "argocd app logs web -f": "",
+        "argocd app sync web": "destroy",
+        "argocd app sync web --prune": "destroy destroy",
+        "argocd app rollback web 3": "destroy",
+        "argocd app delete web -y": "destroy",
+        "argocd login cd.example.com --sso": "config",
+        "argocd account generate-token": "secret",
+        "argocd version --client": "",
+        "argocd admin settings": "unknown",
+    },
+)
+_versioned(_anywhere(ARGOCD), ARGOCD_VERSION)
+
+
+def _context_change(walk: Walk, argv: list[str]) -> None:
+    """`argocd context NAME` switches the CLI's current server; with no operand it lists them."""
+    after = argv[argv.index("context") + 1 :] if "context" in argv else []
+    if any(not w.startswith("-") for w in after):
+        walk.effects.append(Effect("config", "", "switches the current Argo CD context"))
+
+
+ARGOCD.subcommands["context"].judge = _context_change
+
+FLUX_VERSION = "flux v2.4"
+_FLUX_GLOBAL = {
+    "--cache-dir --certificate-authority --client-certificate --client-key --cluster --context": "val",
+    "--kube-api-burst --kube-api-qps -n --namespace --timeout --tls-server-name --token --user": "val",
+    "--as --as-group --as-uid": "val:privilege",
+    "--kubeconfig": "val:load",
+    "--server": "val:network",
+    "--disable-compression --insecure-skip-tls-verify --verbose": "flag",
+    **_HELP,
+}
+_FLUX_READ = {
+    "-A --all-namespaces --no-header -w --watch --watch-all -f --follow --pre --flux-namespace": "flag",
+    "--status-selector -l --label-selector --tail --level --kind --name --since --components --for": "val",
+    "--components-extra --poll-interval --api-version -o --output --types": "val",
+    "--path --kustomization-file --ignore-paths": "val:tree-read",
+    "--progress-bar --strict-substitute --recursive --local-sources --dry-run --in-memory-build": "flag",
+}
+_FLUX_CHANGE = {
+    **_FLUX_READ,
+    "--with-source --reset --all --silent -s --force --wait --export": "flag",
+    "--source --interval --depends-on --target-namespace --health-check --prune --chart --values --url": "val",
+    "--branch --tag --semver --secret-ref --sa-name --service-account --decryption-provider --version": "val",
+}
+
+
+def _flux_kinds(name: str, options: dict[str, str], effects: str = "") -> Spec:
+    """`flux VERB KIND NAME` (kinds: source git, kustomization, helmrelease, all, ...)."""
+    return _go(
+        name, options, subcommands={"*": _go("kind", options, operands="text*", effects=effects)}, effects=effects
+    )
+
+
+def _flux_export(walk: Walk, argv: list[str]) -> None:
+    """`flux create ... --export` prints the object instead of creating it."""
+    if "--export" in argv:
+        walk.effects[:] = [e for e in walk.effects if e.kind != "destroy"]
+
+
+FLUX = Spec(
+    "flux",
+    summary="Flux's CLI: reads and drives GitOps reconciliation in a cluster",
+    options=_FLUX_GLOBAL,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "get tree trace export stats": _flux_kinds("get", _FLUX_READ),
+        "check version logs events": _go("check", {**_FLUX_READ, "--client": "flag"}, operands="text*"),
+        "diff build": _flux_kinds("diff", _FLUX_READ),
+        "reconcile suspend resume": _flux_kinds("reconcile", _FLUX_CHANGE, "destroy"),
+        "create": _flux_kinds("create", _FLUX_CHANGE, "destroy"),
+        "delete": _flux_kinds("delete", _FLUX_CHANGE, "destroy@force_ask"),
+        "install": _go(
+            "install",
+            {
+                **_FLUX_CHANGE,
+                "--registry --image-pull-secret --network-policy --watch-all-namespaces --toleration-keys --cluster-domain --log-level": "val",
+            },
+            effects="destroy",
+        ),
+        "uninstall": _go("uninstall", {"--dry-run --keep-namespace -s --silent": "flag"}, effects="destroy@force_ask"),
+        # Installs Flux and pushes its manifests (and a deploy key) to the Git repository it creates or uses.
+        "bootstrap": _flux_kinds(
+            "bootstrap",
+            {
+                **_FLUX_CHANGE,
+                "--owner --repository --hostname --read-write-key": "val",
+                "--personal --private --token-auth": "flag",
+            },
+            "destroy publish",
+        ),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "flux get kustomizations -A": "",
+        "flux get sources git": "",
+        "flux check --pre": "",
+        "flux version --client": "",
+        "flux logs --kind=Kustomization --name=apps": "",
+        "flux diff kustomization apps --path ./clusters/prod": "tree-read:./clusters/prod",
+        "flux reconcile kustomization apps --with-source": "destroy",
+        "flux suspend kustomization apps": "destroy",
+        "flux delete kustomization apps -s": "destroy",
+        "flux bootstrap github --owner o --repository r": "destroy publish",
+        "flux install": "destroy",
+        "flux uninstall": "destroy",
+    },
+)
+_versioned(_anywhere(FLUX), FLUX_VERSION)
+FLUX.subcommands["create"].judge = _flux_export
+FLUX.subcommands["create"].prefixes[0][1].judge = _flux_export
+
+ISTIO_VERSION = "istioctl 1.23"
+_ISTIO_GLOBAL = {
+    "--context -i --istioNamespace -n --namespace --vklog": "val",
+    "-c --kubeconfig": "val:load",
+    **_HELP,
+}
+_ISTIO_READ = {
+    "-A --all-namespaces -L --list-analyzers -R --recursive --use-kube -v --verbose --ignore-unknown --color": "flag",
+    "--failure-threshold --output-threshold -o --output --revision -r -S --suppress --timeout --proxy-admin-port": "val",
+    "--file -f": "val:read",
+    "--meshConfigFile": "val:read",
+    "--remote --short": "flag",
+}
+_ISTIO_INSTALL = {
+    "--set -s --revision -r --readiness-timeout": "val",
+    "-f --filename": "val:read",
+    "-d --manifests": "val:tree-read",
+    "-y --skip-confirmation --dry-run --verify --purge --force": "flag",
+}
+ISTIOCTL = Spec(
+    "istioctl",
+    summary="Istio's CLI: analyses, installs and inspects a service mesh",
+    options=_ISTIO_GLOBAL,
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "analyze": _go("analyze", _ISTIO_READ, operands="read*"),
+        "proxy-status ps version precheck verify-install": _go("proxy-status", _ISTIO_READ, operands="text*"),
+        "proxy-config pc": _go(
+            "proxy-config",
+            subcommand_required=True,
+            subcommands={
+                "all bootstrap cluster ecds endpoint listener rootca-compare route secret": _go(
+                    "cluster",
+                    {
+                        **_ISTIO_READ,
+                        "--address --direction --fqdn --port --subset --name --type --cluster --status": "val",
+                    },
+                    operands="text*",
+                ),
+                # Changes the proxy's log levels.
+                "log": _go("log", {"--level --reset -r": "val"}, operands="text*", effects="destroy"),
+            },
+        ),
+        "install upgrade": _go("install", _ISTIO_INSTALL, effects="destroy"),
+        "uninstall": _go("uninstall", _ISTIO_INSTALL, effects="destroy@force_ask"),
+        "manifest": _go(
+            "manifest",
+            subcommand_required=True,
+            subcommands={
+                "generate translate": _go(
+                    "generate",
+                    {**_ISTIO_INSTALL, "-o --output": "val:tree-write", "--component --cluster-specific": "val"},
+                ),
+            },
+        ),
+        "kube-inject": _go(
+            "kube-inject",
+            {
+                "-f --filename --injectConfigFile --meshConfigFile --valuesFile": "val:read",
+                "-o --output": "val:write",
+                "--injectConfigMapName --meshConfigMapName --revision": "val",
+            },
+        ),
+        # A port-forward to the mesh's dashboards.
+        "dashboard dash d": _go(
+            "dashboard",
+            {"-p --port --address": "val", "--browser": "flag"},
+            subcommands={
+                "*": _go(
+                    "ui",
+                    {"-p --port --address -l --selector": "val", "--browser": "flag"},
+                    operands="text*",
+                    effects="destroy",
+                )
+            },
+            effects="destroy",
+        ),
+        # Prints a kubeconfig with a service account token of this cluster.
+        "create-remote-secret": _go(
+            "create-remote-secret",
+            {"--name --secret-name --server --type --auth-type --auth-plugin-name --service-account": "val"},
+            effects="secret",
+        ),
+        "tag": _go(
+            "tag",
+            subcommand_required=True,
+            subcommands={
+                "list": _go("list", {"-o --output": "val"}),
+                "set generate remove": _go(
+                    "set",
+                    {"--revision -r --webhook-name": "val", "--overwrite --skip-confirmation -y": "flag"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "istioctl analyze -A": "",
+        "istioctl analyze k8s/vs.yaml": "read:k8s/vs.yaml",
+        "istioctl proxy-status": "",
+        "istioctl pc cluster deploy/web -n prod": "",
+        "istioctl version": "",
+        "istioctl install --set profile=demo -y": "destroy",
+        "istioctl uninstall --purge -y": "destroy",
+        "istioctl manifest generate -f op.yaml -o out": "read:op.yaml tree-write:out",
+        "istioctl kube-inject -f d.yaml -o ~/.bashrc": "read:d.yaml write:~/.bashrc",
+        "istioctl dashboard kiali": "destroy",
+        "istioctl create-remote-secret --name c1": "secret",
+        "istioctl x precheck": "unknown",
+    },
+)
+_versioned(_anywhere(ISTIOCTL), ISTIO_VERSION)
+
+
+# --- act, skaffold, k3d, colima, limactl ----------------------------------------------------------------------------
+
+ACT_VERSION = "act v0.2.68"
+_ACT_NO_RUN = (
+    "-l",
+    "--list",
+    "-g",
+    "--graph",
+    "-n",
+    "--dryrun",
+    "--validate",
+    "--version",
+    "-h",
+    "--help",
+    "--man-page",
+    "--bug-report",
+)
+
+
+def _act_runs(walk: Walk, argv: list[str]) -> None:
+    """act runs the workflows' steps (the project's, and actions fetched from GitHub) in containers that mount
+    the working tree: code runs, whoever wrote the workflow, unless the call only lists or validates them."""
+    if any(s in _ACT_NO_RUN for s in walk.seen):
+        return
+    workflows = [e.value for e in walk.effects if e.origin in ("-W", "--workflows")]
+    walk.effects.append(
+        Effect("load", "", f"runs the steps of {workflows[0] if workflows else '.github/workflows'}", "ask")
+    )
+
+
+ACT = Spec(
+    "act",
+    version=ACT_VERSION,
+    summary="runs GitHub Actions workflows locally in containers",
+    options={
+        "-a --actor --artifact-server-addr --artifact-server-port --cache-server-addr --cache-server-port": "val",
+        "--cache-server-external-url --concurrent-jobs --container-architecture --container-cap-drop": "val",
+        "--defaultbranch --env --github-instance --input -j --job --matrix --network -P --platform": "val",
+        "--remote-name --replace-ghe-action-token-with-github-com --replace-ghe-action-with-github-com": "val",
+        "--userns --var --log-prefix-job-id": "val",
+        "--action-cache-path --artifact-server-path --cache-server-path": "val:tree-write",
+        "--container-cap-add": "val:privilege",
+        "--privileged": "flag:privilege",
+        # docker run options for the job containers (`-v /:/host`), and another daemon's socket.
+        "--container-options --container-daemon-socket": "unknown",
+        "-C --directory": "val:cd",
+        "--env-file --input-file --var-file --secret-file -e --eventpath": "val:read",
+        # A secret named alone is taken from the environment and handed to the workflow.
+        "-s --secret": "val:env",
+        "--insecure-secrets": "flag:secret",
+        "-W --workflows": "val:read",
+        "--action-offline-mode -b --bind --detect-event -n --dryrun -g --graph --json -l --list --man-page": "flag",
+        "--no-cache-server --no-recurse --no-skip-checkout -p --pull -r --reuse --rebuild --rm --use-gitignore": "flag",
+        "--use-new-action-cache -v --verbose -q --quiet --version -w --watch --validate --strict --bug-report": "flag",
+        "--list-options": "flag",
+        **_HELP,
+    },
+    operands="text?",
+    long_prefix=False,
+    judge=_act_runs,
+    examples={
+        "act -l": "",
+        "act --list": "",
+        "act -n": "",
+        "act push": "load",
+        "act -j test": "load",
+        "act pull_request -W .github/workflows/ci.yml": "read:.github/workflows/ci.yml load",
+        "act -s GITHUB_TOKEN": "env:GITHUB_TOKEN load",
+        "act --secret-file .secrets": "read:.secrets load",
+        "act --privileged": "privilege load",
+        "act --container-options '-v /:/host'": "unknown unknown load",
+    },
+)
+
+SKAFFOLD_VERSION = "skaffold v2.13"
+_SKAFFOLD = {
+    "-f --filename": "val:load",
+    "-p --profile -m --module --kube-context -n --namespace -d --default-repo --tag -t": "val",
+    "--kubeconfig": "val:load",
+    "--build-concurrency --cache-file --trigger -l --label --insecure-registry --hydrated-manifests": "val",
+    "--port-forward --status-check --wait-for-deletions --timestamps --cache-artifacts --cleanup --tail": "opt",
+    "--platform --digest-source --remote-cache-dir --cloud-run-project --cloud-run-location": "val",
+    "-o --output --event-log-file": "val:write",
+    "--force --no-prune --no-prune-children --toot --auto-build": "flag",
+    "--auto-deploy --auto-sync --detect-minikube --skip-tests": "flag",
+    "--offline --loud --assume-yes --keep-running-on-failure": "flag",
+    "-v --verbosity": "val",
+    "--interactive": "flag",
+    **_HELP,
+}
+
+
+def _skaffold_config(walk: Walk, argv: list[str]) -> None:
+    """skaffold runs the build and hook commands skaffold.yaml names (custom builders, lifecycle hooks): the
+    default skaffold.yaml of the directory is a load judged by its provenance."""
+    if any(e.origin in ("-f", "--filename") for e in walk.effects) or any(s in ("-h", "--help") for s in walk.seen):
+        return
+    if walk.cwd and os.path.exists(os.path.join(walk.cwd, "skaffold.yaml")):
+        walk.effects.append(Effect("load", "skaffold.yaml", "the build and hooks skaffold.yaml names"))
+
+
+def _sk(name: str, operands: str = "", effects: str = "") -> Spec:
+    return _go(name, _SKAFFOLD, operands=operands, effects=effects, judge=_skaffold_config)
+
+
+SKAFFOLD = Spec(
+    "skaffold",
+    summary="builds images and deploys them to a cluster from skaffold.yaml",
+    options={**_HELP, "-v --verbosity": "val", "--interactive --update-check": "flag"},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "diagnose inspect": _sk("diagnose", "text*"),
+        "render": _sk("render"),
+        "build": _sk("build", "", "destroy"),
+        "dev run debug deploy apply verify": _sk("dev", "read*", "destroy"),
+        "delete": _sk("delete", "", "destroy@force_ask"),
+        "version": _go("version", {"-o --output": "val"}),
+        "completion": _go("completion", operands="text?"),
+        "config": _go(
+            "config",
+            subcommand_required=True,
+            subcommands={
+                "list": _go("list", {"-a --all -k --kube-context -c --config": "val"}),
+                "set unset": _go(
+                    "set", {"-g --global -k --kube-context -c --config": "val"}, operands="text*", effects="config"
+                ),
+            },
+        ),
+    },
+    examples={
+        "skaffold diagnose": "",
+        "skaffold render -o out.yaml": "write:out.yaml",
+        "skaffold render -f /tmp/s.yaml": "load:/tmp/s.yaml",
+        "skaffold dev": "destroy",
+        "skaffold run -p prod": "destroy",
+        "skaffold delete": "destroy",
+        "skaffold version": "",
+    },
+)
+_versioned(_anywhere(SKAFFOLD), SKAFFOLD_VERSION)
+
+K3D_VERSION = "k3d v5.7"
+_K3D_NAME = {
+    "--timeout --image -i --servers -s --agents -a --api-port --k3s-arg --network --token --registry-use": "val"
+}
+K3D = Spec(
+    "k3d",
+    summary="k3s clusters in Docker containers",
+    options={"--verbose --trace --timestamps --version": "flag", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "cluster": _go(
+            "cluster",
+            subcommand_required=True,
+            subcommands={
+                "list ls get": _go("list", {"-o --output": "val", "--no-headers --token": "flag"}, operands="text*"),
+                # Host directories mounted into the nodes (`-v SRC:DST`) and exposed ports are not modelled.
+                "create": _go(
+                    "create",
+                    {
+                        **_K3D_NAME,
+                        "-c --config": "val:load",
+                        "--wait --no-lb --no-rollback --kubeconfig-update-default --kubeconfig-switch-context": "flag",
+                        "-v --volume -p --port --env -e --host-alias --gpus --registry-create --registry-config": "unknown",
+                    },
+                    operands="text?",
+                    effects="config",
+                ),
+                "start stop edit": _go(
+                    "start", {"--all -a --wait": "flag", "--timeout": "val"}, operands="text*", effects="destroy"
+                ),
+                "delete rm": _go(
+                    "delete",
+                    {"-a --all": "flag:destroy@force_ask", "-c --config": "val:read"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "kubeconfig": _go(
+            "kubeconfig",
+            subcommand_required=True,
+            subcommands={
+                "get": _go("get", {"-a --all": "flag"}, operands="text*", effects="secret@ask"),
+                "merge write": _go(
+                    "merge",
+                    {
+                        "-a --all -d --kubeconfig-merge-default -s --kubeconfig-switch-context --overwrite -u --update": "flag",
+                        "-o --output": "val:write",
+                    },
+                    operands="text*",
+                    effects="config",
+                ),
+            },
+        ),
+        "node": _go(
+            "node",
+            subcommand_required=True,
+            subcommands={
+                "list ls get": _go("list", {"-o --output": "val", "--no-headers": "flag"}, operands="text*"),
+                "create start stop edit delete rm": _go(
+                    "create",
+                    {"-c --cluster --role --image --replicas --memory --timeout": "val", "--wait -a --all": "flag"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "image": _go(
+            "image",
+            subcommands={
+                "import load": _go(
+                    "import",
+                    {"-c --cluster -m --mode": "val", "-k --keep-tarball -t --keep-tools": "flag"},
+                    operands="text+",
+                    effects="destroy",
+                )
+            },
+        ),
+        "registry": _go(
+            "registry",
+            subcommand_required=True,
+            subcommands={
+                "list ls get": _go("list", {"-o --output": "val", "--no-headers": "flag"}, operands="text*"),
+                "create delete rm": _go(
+                    "create",
+                    {"-p --port -i --image --default-network": "val", "-a --all": "flag"},
+                    operands="text*",
+                    effects="destroy",
+                ),
+            },
+        ),
+        "version": _go("version", {"-o --output": "val"}, operands="text?"),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "k3d cluster list": "",
+        "k3d cluster create dev --agents 2": "config",
+        "k3d cluster create dev -v /:/host@all": "config unknown unknown",
+        "k3d cluster delete dev": "destroy",
+        "k3d cluster delete --all": "destroy destroy",
+        "k3d kubeconfig get dev": "secret",
+        "k3d kubeconfig merge dev -d -s": "config",
+        "k3d image import app:dev -c dev": "destroy",
+        "k3d version": "",
+    },
+)
+_versioned(_anywhere(K3D), K3D_VERSION)
+
+COLIMA_VERSION = "colima v0.7"
+_COLIMA_START = {
+    "-a --arch -c --cpu -d --disk -m --memory -r --runtime -t --vm-type --dns --dns-host": "val",
+    "--kubernetes-version --k3s-arg --mount-type --cpu-type --hostname --vz-rosetta --save-config": "val",
+    "-e --edit -k --kubernetes --network-address --foreground -f --activate --ssh-agent -s --binfmt --nested-virtualization": "flag",
+    # Host directories shared with the VM, writable.
+    "-V --mount": "unknown",
+    "--env": "val",
+}
+COLIMA = Spec(
+    "colima",
+    summary="container runtimes (Docker, containerd) in a local VM",
+    options={"-p --profile": "val", "-v --verbose --very-verbose": "flag", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "status": _go("status", {"-e --extended -j --json": "flag"}, operands="text?"),
+        "list ls": _go("list", {"-j --json": "flag"}),
+        "version": _go("version", operands="text?"),
+        "start": _go("start", _COLIMA_START, operands="text?", effects="destroy config"),
+        "stop restart": _go("stop", {"-f --force": "flag"}, operands="text?", effects="destroy"),
+        "delete": _go("delete", {"-f --force --data": "flag"}, operands="text?", effects="destroy"),
+        # A shell (or the command after `--`) in the VM.
+        "ssh": _go("ssh", operands="text*", effects="destroy"),
+        "ssh-config": _go("ssh-config", operands="text?"),
+        "nerdctl": _go("nerdctl", {"-f --force": "flag"}, operands="text*", effects="unknown"),
+        "kubernetes": _go(
+            "kubernetes", subcommands={"start stop delete reset": _go("start", operands="text?", effects="destroy")}
+        ),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "colima status": "",
+        "colima list": "",
+        "colima start --cpu 4 --memory 8": "destroy config",
+        "colima start --mount ~/.ssh:w": "destroy config unknown",
+        "colima stop": "destroy",
+        "colima ssh": "destroy",
+    },
+)
+_versioned(_anywhere(COLIMA), COLIMA_VERSION)
+
+LIMA_VERSION = "limactl v1.0"
+
+
+def _lima_template(walk: Walk, argv: list[str]) -> None:
+    """`limactl start FILE.yaml` (or a template URL) creates a VM from that template, whose mounts and provision
+    scripts decide what of this machine it may change and run: a load; a bare word is an instance's name."""
+    for word in _operand_words(walk, argv):
+        if word.endswith((".yaml", ".yml")) or "/" in word or ":" in word:
+            walk.effects.append(Effect("load", word, "template"))
+
+
+LIMACTL = Spec(
+    "limactl",
+    summary="Linux VMs (Lima) with shared host directories",
+    options={"--debug --tty -v --version": "flag", "--log-level --log-format": "val", **_HELP},
+    long_prefix=False,
+    subcommand_required=True,
+    subcommands={
+        "list ls": _go("list", {"-f --format": "val", "--json -q --quiet --all-fields": "flag"}, operands="text*"),
+        "info": _go("info"),
+        "validate": _go("validate", {"--fill": "flag"}, operands="read+"),
+        # A template's mounts and provision scripts decide what of this machine the VM may change and run.
+        "start create": _go(
+            "start",
+            {
+                "--name --set --arch --cpus --memory --disk --vm-type --mount-type --network --timeout --containerd": "val",
+                "--tty --plain --foreground --mount-writable --rosetta --video": "flag",
+                "--mount": "unknown",
+            },
+            operands="text?",
+            effects="destroy",
+            judge=_lima_template,
+        ),
+        "stop": _go("stop", {"-f --force": "flag"}, operands="text?", effects="destroy"),
+        "delete rm remove": _go("delete", {"-f --force": "flag"}, operands="text+", effects="destroy"),
+        "shell": _go(
+            "shell",
+            {"--workdir --shell": "val", "--preserve-env": "flag"},
+            operands="text*",
+            effects="destroy",
+            posix=True,
+        ),
+        "copy cp": _go(
+            "copy", {"-r --recursive -v --verbose": "flag", "--backend": "val"}, operands="text+", effects="unknown"
+        ),
+        "edit": _go(
+            "edit",
+            {
+                "--set --cpus --memory --disk --mount-type": "val",
+                "--tty --mount-writable": "flag",
+                "--mount": "unknown",
+            },
+            operands="text?",
+            effects="destroy",
+        ),
+        "completion": _go("completion", operands="text?"),
+    },
+    examples={
+        "limactl list": "",
+        "limactl info": "",
+        "limactl start": "destroy",
+        "limactl start ./vm.yaml": "destroy load:./vm.yaml",
+        "limactl shell default uname -a": "destroy",
+        "limactl delete default": "destroy",
+        "limactl copy ~/.ssh/id_rsa default:/tmp/": "unknown",
+    },
+)
+_versioned(_anywhere(LIMACTL), LIMA_VERSION)
+
 SPECS = [
     KIND,
     MINIKUBE,
@@ -1282,4 +2498,20 @@ SPECS = [
     ANSIBLE_CONFIG,
     ANSIBLE_DOC,
     VAGRANT,
+    TRIVY,
+    GRYPE,
+    SYFT,
+    COSIGN,
+    TFLINT,
+    TFSEC,
+    CHECKOV,
+    PACKER,
+    ARGOCD,
+    FLUX,
+    ISTIOCTL,
+    ACT,
+    SKAFFOLD,
+    K3D,
+    COLIMA,
+    LIMACTL,
 ]
