@@ -1272,6 +1272,12 @@ _SHELL_FLAGS = frozenset({"-e", "-u", "-x", "-v", "-eu", "-ex", "-eux", "-euo", 
 # and the required library are the spec's `load` effects).
 _SCRIPT_VALUE_FLAGS = {"ruby": ("-I", "-r")}
 
+
+def _js_configs(name: str) -> tuple[str, ...]:
+    """`NAME.config.js` in every extension node and the TypeScript loaders accept."""
+    return tuple(f"{name}.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts"))
+
+
 # What a runner reads to decide what it runs, relative to the directory it runs in and the project root.
 RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "make": ("GNUmakefile", "makefile", "Makefile"),
@@ -1377,6 +1383,26 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "vitest": tuple(f"{name}.config.{ext}" for name in ("vitest", "vite") for ext in ("js", "mjs", "cjs", "ts", "mts")),
     "jest": tuple(f"jest.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "json")) + ("package.json",),
     "react-scripts": ("package.json", "src/setupTests.js", "src/setupTests.ts"),
+    # Frameworks, bundlers, browser test runners and database toolkits of the JavaScript ecosystem
+    # (specs/webdev.py): each runs its configuration file, which is code (prisma's schema names generator
+    # programs, package.json its seed command; .parcelrc, angular.json and .changeset/config.json name plugins,
+    # builders and changelog generators that may be local files).
+    **{name: _js_configs(name.replace("-cli", "")) for name in ("next", "astro", "webpack", "webpack-cli", "rollup")},
+    **{name: _js_configs("nuxt") + (".nuxtrc",) for name in ("nuxt", "nuxi")},
+    "tsup": _js_configs("tsup") + ("tsup.config.json",),
+    "playwright": _js_configs("playwright"),
+    "cypress": _js_configs("cypress") + ("cypress.json",),
+    "drizzle-kit": _js_configs("drizzle") + ("drizzle.config.json",),
+    "knex": tuple(f"knexfile.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),
+    "nodemon": ("nodemon.json", "package.json"),
+    "prisma": ("prisma.config.ts", "prisma/schema.prisma", "schema.prisma", "package.json"),
+    "parcel": (".parcelrc", "package.json"),
+    "storybook": tuple(f".storybook/main.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),
+    "ng": ("angular.json",),
+    "expo": _js_configs("app") + _js_configs("metro"),
+    "sequelize": (".sequelizerc",),
+    "changeset": (".changeset/config.json",),
+    "lerna": ("lerna.json", "package.json", "nx.json"),
     # `php artisan` (Laravel), `php please` (Statamic): the framework's CLI file, and what registers commands.
     "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
     "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),

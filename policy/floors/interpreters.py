@@ -428,6 +428,11 @@ _AWK_EXEC = LazyRegex(r"system\s*\(|\|\s*getline|\|\s*\"|print[^;]*[>|]|printf[^
 _AWK_LOAD = LazyRegex(r"@\s*(load|include)\b")
 
 
+# TypeScript runners: their specs (policy/specs/webdev.py) judge a script as `node FILE` is (provenance), inline
+# code as node's, and a run with nothing named as reading its program from standard input.
+SPEC_JUDGED_RUNTIMES |= frozenset({"tsx", "ts-node"})
+
+
 def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | None:
     """An interpreter with no inline code runs a script, a module or stdin."""
     if is_version_query(args) or family in SPEC_JUDGED_RUNTIMES:
