@@ -1426,6 +1426,11 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     ),
     "zig": ("build.zig", "build.zig.zon"),  # `zig build` compiles and runs build.zig
     "pod": ("Podfile",),  # Ruby that `pod install` evaluates, with its pre/post-install hooks
+    # Custom linters the configuration enables are Go plugins (.so) golangci-lint loads.
+    "golangci-lint": (".golangci.yml", ".golangci.yaml", ".golangci.toml", ".golangci.json"),
+    "conan": ("conanfile.py", "conanfile.txt"),  # conanfile.py is Python every install/create/build runs
+    "buf": ("buf.gen.yaml", "buf.yaml", "buf.work.yaml"),  # the plugins `buf generate` runs (or sends the module to)
+    "nim": ("config.nims", "nim.cfg"),  # NimScript every nim command runs first
 }
 
 

@@ -847,6 +847,799 @@ def _luarocks_config(walked: Walk, argv: list[str]) -> None:
         walked.effects.append(Effect("config", "", "config KEY VALUE"))
 
 
+# --- Go linters ------------------------------------------------------------------------------------------------
+# golangci-lint's configuration can enable custom linters built as Go plugins (.so files it loads): the
+# project's .golangci.yml is a runner definition (engine RUNNER_DEFINITIONS), one named elsewhere is a load.
+def _golangci_lint() -> Spec:
+    run = {
+        **_H,
+        "--no-config --fix --enable-all --disable-all --fast --print-issued-lines --print-linter-name": "flag",
+        "--sort-results --tests --skip-dirs-use-default --exclude-use-default --new --whole-files": "flag",
+        "--uniq-by-line --allow-parallel-runners --allow-serial-runners --show-stats -v --verbose": "flag",
+        "--exclude-case-sensitive --exclude-generated-strict --exclude-dirs-use-default": "flag",
+        "-E --enable -D --disable -p --presets --timeout -j --concurrency --out-format --path-prefix": "val",
+        "--issues-exit-code --build-tags --modules-download-mode --skip-dirs --skip-files -e --exclude": "val",
+        "--max-issues-per-linter --max-same-issues --new-from-rev --color --exclude-dirs --exclude-files": "val",
+        "--sort-order --go --output.formats --exclude-generated": "val",
+        "-c --config": "val:load",
+        "--new-from-patch": "val:read",
+        "--cpu-profile-path --mem-profile-path --trace-path": "val:write",
+    }
+    return Spec(
+        "golangci-lint",
+        version="golangci-lint 1.55 (golangci-lint run --help)",
+        summary="lints the project's packages; --fix rewrites them; a config file from elsewhere can load linter plugins",
+        long_prefix=False,
+        options={**_H, "--version": "flag"},
+        subcommands={
+            "run": Spec("run", options=run, operands="text*", long_prefix=False, judge=_golangci_fix),
+            "linters": Spec(
+                "linters", options={k: v for k, v in run.items() if "val:write" not in v}, long_prefix=False
+            ),
+            "version": Spec("version", options={**_H, "--format --debug": "flag"}),
+            "help": Spec("help", operands="text*"),
+            "cache": Spec("cache", subcommands={"status": Spec("status"), "clean": Spec("clean")}),
+            "config": Spec(
+                "config",
+                subcommands={
+                    "path": Spec("path", options={"-c --config": "val:load"}),
+                    "verify": Spec("verify", options={"-c --config": "val:load", "--schema": "val"}),
+                },
+            ),
+            "custom completion": Spec("custom", operands="text*", effects="unknown"),
+        },
+        examples={
+            "golangci-lint run": "",
+            "golangci-lint run ./... --timeout 5m": "",
+            "golangci-lint run --fix": "edit:.",
+            "golangci-lint run --fix ~/.config/...": "edit:~/.config",
+            "golangci-lint run -c /tmp/evil.yml": "load:/tmp/evil.yml",
+            "golangci-lint version": "",
+            "golangci-lint custom": "unknown",
+        },
+    )
+
+
+def _golangci_fix(walked: Walk, argv: list[str]) -> None:
+    """--fix rewrites the packages it lints: the operands (`./...`, a directory), else the working directory."""
+    if "--fix" not in argv[1:]:
+        return
+    at = argv.index("run") if "run" in argv else 1
+    places = [w.removesuffix("...").removesuffix("/") or "." for w in operand_words(walked.spec, argv[at:])]
+    walked.effects.extend(Effect("edit", place, "--fix") for place in places or ["."])
+
+
+def _staticcheck() -> Spec:
+    return Spec(
+        "staticcheck",
+        version="staticcheck 2023.1.6 (staticcheck -h)",
+        summary="reads the packages it checks; the -debug.* profiles write files",
+        single_dash=True,
+        bundling=False,
+        long_prefix=False,
+        options={
+            "-h -help -version -list-checks -merge -show-ignored -tests -debug.version -debug.no-compile-errors": "flag",
+            "-checks -explain -f -fail -go -matrix -tags -debug.repeat-analyzers": "val",
+            "-debug.cpuprofile -debug.memprofile -debug.trace -debug.measure-analyzers -debug.unused-graph": "val:write",
+        },
+        operands="text*",
+        examples={
+            "staticcheck ./...": "",
+            "staticcheck -checks all ./...": "",
+            "staticcheck -debug.cpuprofile ~/.bashrc ./...": "write:~/.bashrc",
+        },
+    )
+
+
+def _govulncheck() -> Spec:
+    return Spec(
+        "govulncheck",
+        version="govulncheck 1.0 (govulncheck -h)",
+        summary="fetches the Go vulnerability database (vuln.go.dev, or -db) and reads the packages or binary it checks",
+        single_dash=True,
+        bundling=False,
+        long_prefix=False,
+        options={
+            "-h -help -version -test -json": "flag",
+            "-format -mode -scan -show -tags": "val",
+            "-C": "val:cd",
+            "-db": "val:fetch",
+        },
+        operands="text*",
+        effects="fetch",
+        examples={
+            "govulncheck ./...": "fetch",
+            "govulncheck -db https://evil.example.com ./...": "fetch:https://evil.example.com fetch",
+            "govulncheck -C /tmp/x ./...": "cd:/tmp/x fetch",
+        },
+    )
+
+
+# --- C and C++ analysers, coverage and caches ------------------------------------------------------------------
+_COMPILER_PLUGIN = re.compile(r"-(?:Xclang|fplugin|load|mllvm|wrapper|B|specs|fpass-plugin|fuse-ld|Xlinker|Wl,)")
+
+
+def _clang_tidy_judge(walked: Walk, argv: list[str]) -> None:
+    """The words after `--` are the compiler's arguments (judged by the clang spec), not files; -extra-arg values
+    are compiler arguments too; `@FILE` is a response file of more options, judged as code it loads."""
+    from hookward.policy.spec import walk as walk_spec
+    from hookward.policy.specs import lookup
+
+    compiler: list[str] = []
+    if "--" in argv:
+        compiler = argv[argv.index("--") + 1 :]
+        after = set(compiler)
+        walked.effects[:] = [e for e in walked.effects if not (e.origin.startswith("operand") and e.value in after)]
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin.lstrip("-") in ("extra-arg", "extra-arg-before"):
+            walked.effects.remove(effect)
+            compiler.append(effect.value)
+        elif effect.kind in ("read", "edit") and effect.origin.startswith("operand") and effect.value.startswith("@"):
+            walked.effects.remove(effect)
+            walked.effects.append(Effect("load", effect.value[1:], "@FILE (a response file of options)"))
+    if compiler:
+        spec = lookup("clang")
+        if spec is None or any(_COMPILER_PLUGIN.match(word) for word in compiler):
+            walked.unknown.append("compiler arguments that load plugins or run programs are not modelled")
+            return
+        inner = walk_spec(spec, ["clang", *compiler], walked.cwd)
+        walked.effects.extend(e for e in inner.effects if not e.origin.startswith("operand"))
+        walked.unknown.extend(inner.unknown)
+
+
+def _clang_tidy() -> Spec:
+    return Spec(
+        "clang-tidy",
+        aliases=tuple(f"clang-tidy-{n}" for n in range(11, 20)),
+        version="clang-tidy 14.0.6 (Debian bookworm clang-tidy-14; clang-tidy --help)",
+        summary="reads its sources; -fix rewrites them, -export-fixes writes a YAML file, -load loads a plugin",
+        single_dash=True,
+        bundling=False,
+        long_prefix=False,
+        options={
+            "-help --help -help-list --help-list -version --version -dump-config --dump-config": "flag",
+            "-enable-check-profile --enable-check-profile -explain-config --explain-config": "flag",
+            "-list-checks --list-checks -quiet --quiet -system-headers --system-headers -use-color --use-color": "flag",
+            "-checks --checks -config --config -format-style --format-style -header-filter --header-filter": "val",
+            "-line-filter --line-filter -warnings-as-errors --warnings-as-errors": "val",
+            "-extra-arg --extra-arg -extra-arg-before --extra-arg-before": "val:text",
+            "-config-file --config-file -p --p -vfsoverlay --vfsoverlay": "val:read",
+            "-export-fixes --export-fixes -store-check-profile --store-check-profile": "val:write",
+            "-fix --fix -fix-errors --fix-errors -fix-notes --fix-notes": "flag>read=edit",
+            "-load --load": "val:load",
+        },
+        operands="read*",
+        judge=_clang_tidy_judge,
+        examples={
+            "clang-tidy src/main.cpp": "read:src/main.cpp",
+            "clang-tidy -p build src/main.cpp": "read:build read:src/main.cpp",
+            "clang-tidy src/main.cpp -- -std=c++17 -Iinclude": "read:src/main.cpp",
+            "clang-tidy -fix src/a.cpp": "edit:src/a.cpp",
+            "clang-tidy -fix ~/.bashrc": "edit:~/.bashrc",
+            "clang-tidy -export-fixes=~/.bashrc a.cpp": "write:~/.bashrc read:a.cpp",
+            "clang-tidy -load=/tmp/libEvil.so a.cpp": "load:/tmp/libEvil.so read:a.cpp",
+            "clang-tidy a.cpp -- -Xclang -load -Xclang /tmp/x.so": "read:a.cpp unknown",
+            "clang-tidy @/tmp/args": "load:/tmp/args",
+        },
+    )
+
+
+def _cppcheck() -> Spec:
+    return Spec(
+        "cppcheck",
+        version="Cppcheck 2.10 (Debian bookworm; cppcheck --help)",
+        summary="reads the files and trees it checks; --addon runs a Python addon, --output-file and --dump write",
+        options={
+            "-h --help --version --doc --errorlist -q --quiet -v --verbose --force --inline-suppr --xml": "flag",
+            "--check-config --check-library --inconclusive --report-progress --debug-warnings --dump": "flag",
+            "--no-check-unused-templates --check-unused-templates": "flag",
+            "--enable --std --suppress --error-exitcode --xml-version --template --template-location --platform": "val",
+            "--language -x --max-configs --max-ctu-depth --showtime --file-filter --config-exclude -D -U -j -l": "val",
+            "--premium --disable --project-configuration -i --rule --check-level": "val",
+            "-I --include --suppressions-list --library --project --file-list --rule-file --exitcode-suppressions": "val:read",
+            "--config-excludes-file": "val:read",
+            "--output-file --checkers-report": "val:write",
+            "--cppcheck-build-dir --plist-output": "val:tree-write",
+            "--addon": "val:load",
+            "--addon-python --clang": "unknown",
+        },
+        operands="tree-read*",
+        examples={
+            "cppcheck --enable=all src/": "tree-read:src/",
+            "cppcheck --output-file=~/.bashrc src": "write:~/.bashrc tree-read:src",
+            "cppcheck --addon=/tmp/evil.py src": "load:/tmp/evil.py tree-read:src",
+            "cppcheck --addon-python=/tmp/py src": "unknown tree-read:src",
+        },
+    )
+
+
+def _valgrind() -> Spec:
+    out = "--log-file --xml-file --massif-out-file --callgrind-out-file --cachegrind-out-file --dhat-out-file"
+    return Spec(
+        "valgrind",
+        version="Valgrind 3.19 (Debian bookworm; valgrind --help)",
+        summary="runs the program after its options under a tool (judged as that program); log files write",
+        posix=True,
+        long_prefix=False,
+        options={
+            "-h --help --help-debug --version -q --quiet -v --verbose": "flag",
+            "--tool --leak-check --show-leak-kinds --track-origins --trace-children --trace-children-skip": "val",
+            "--num-callers --error-exitcode --gen-suppressions --vgdb --vgdb-error --log-fd": "val",
+            "--child-silent-after-fork --time-stamp --fullpath-after --main-stacksize --max-stackframe": "val",
+            "--smc-check --read-var-info --read-inline-info --show-reachable --errors-for-leak-kinds --malloc-fill": "val",
+            "--free-fill --sim-hints --soname-synonyms --fair-sched --xml --default-suppressions --keep-debuginfo": "val",
+            "--demangle --error-limit --show-error-list --track-fds --leak-resolution --undef-value-errors": "val",
+            "--expensive-definedness-checks --show-mismatched-frees --partial-loads-ok --keep-stacktraces": "val",
+            "--freelist-vol --exit-on-first-error": "val",
+            "--suppressions --extra-debuginfo-path": "val:read",
+            out: "val:write",
+            "--log-socket --xml-socket": "val:network",
+            "--db-attach --db-command --vex-iropt-register-updates --run-libc-freeres --run-cxx-freeres": "unknown",
+        },
+        operands="argv",
+        examples={
+            "valgrind ./main": "runs:./main",
+            "valgrind --leak-check=full ./build/app": "runs:./build/app",
+            "valgrind --log-file=~/.bashrc ./a": "write:~/.bashrc runs:./a",
+            "valgrind --log-socket=10.0.0.1:1500 ./a": "network:10.0.0.1:1500 runs:./a",
+        },
+    )
+
+
+def _gcov() -> Spec:
+    return Spec(
+        "gcov",
+        version="gcov (GCC) 12.2.0 (gcov --help)",
+        summary="reads coverage data and sources; writes .gcov files in the working directory",
+        options={
+            "-h --help -v --version -a --all-blocks -b --branch-probabilities -c --branch-counts -d": "flag",
+            "--display-progress -f --function-summaries -H --human-readable -i --json-format -j -k": "flag",
+            "--use-colors -l --long-file-names -m --demangled-names -n --no-output -p --preserve-paths": "flag",
+            "-q --use-hotness-colors -r --relative-only -t --stdout -u --unconditional-branches -x": "flag",
+            "--hash-filenames -w --verbose --conditions": "flag",
+            "-s --source-prefix": "val",
+            "-o --object-directory --object-file": "val:read",
+        },
+        operands="read*",
+        examples={"gcov main.c": "read:main.c", "gcov -o build src/a.c": "read:build read:src/a.c"},
+    )
+
+
+def _lcov_rc(walked: Walk, argv: list[str]) -> None:
+    """`--rc geninfo_gcov_tool=PROG` (and the other *_tool keys) names a program lcov runs."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin == "--rc":
+            walked.effects.remove(effect)
+            key = effect.value.split("=", 1)[0]
+            if "tool" in key or "exec" in key or "script" in key:
+                walked.unknown.append(f"--rc {effect.value}: a program it runs is not modelled")
+
+
+def _lcov() -> Spec:
+    return Spec(
+        "lcov",
+        version="lcov 1.16 (Debian bookworm; lcov --help)",
+        summary="captures coverage data into a tracefile; --gcov-tool and *_tool rc keys run programs (not modelled)",
+        options={
+            "-h --help -v --version -q --quiet -c --capture -l --list --summary -z --zerocounters -i --initial": "flag",
+            "--no-external --external --compat-libtool --no-compat-libtool --no-checksum --checksum": "flag",
+            "--no-recursion --no-markers --derive-func-data --list-full-path --follow --all": "flag",
+            "-t --test-name --ignore-errors --compat --convert-filenames --strip --path -k --kernel-directory": "val",
+            "--exclude --include --filter": "val",
+            "-d --directory -b --base-directory -a --add-tracefile -e --extract -r --remove --from-package": "val:read",
+            "--config-file": "val:load",
+            "-o --output-file": "val:write",
+            "--to-package": "val:tree-write",
+            "--rc": "val:text",
+            "--gcov-tool --diff": "unknown",
+        },
+        operands="text*",
+        judge=_lcov_rc,
+        examples={
+            "lcov --capture --directory . --output-file coverage.info": "read:. write:coverage.info",
+            "lcov -r coverage.info '/usr/*' -o coverage.info": "read:coverage.info write:coverage.info",
+            "lcov --rc lcov_branch_coverage=1 -c -d . -o c.info": "read:. write:c.info",
+            "lcov --rc geninfo_gcov_tool=/tmp/x -c -d .": "read:. unknown",
+            "lcov -o ~/.bashrc -c -d .": "write:~/.bashrc read:.",
+        },
+    )
+
+
+def _genhtml() -> Spec:
+    return Spec(
+        "genhtml",
+        version="genhtml 1.16 (Debian bookworm lcov; genhtml --help)",
+        summary="reads tracefiles and the sources they name; writes an HTML report into --output-directory",
+        options={
+            "-h --help -v --version -q --quiet -s --show-details -f --frames --no-prefix --legend --html-gzip": "flag",
+            "--sort --no-sort --function-coverage --no-function-coverage --branch-coverage --no-branch-coverage": "flag",
+            "--demangle-cpp --no-source --missed --dark-mode --keep-descriptions --highlight": "flag",
+            "-t --title -p --prefix --num-spaces --html-extension --precision --ignore-errors --rc": "val",
+            "-b --baseline-file --html-prolog --html-epilog --config-file --css-file -c --description-file -d": "val:read",
+            "-o --output-directory": "val:tree-write",
+        },
+        operands="read+",
+        examples={
+            "genhtml coverage.info --output-directory out": "read:coverage.info tree-write:out",
+            "genhtml -o ~/.config/autostart c.info": "tree-write:~/.config/autostart read:c.info",
+        },
+    )
+
+
+def _compiler_cache(name: str, version: str, options: dict[str, str], examples: dict[str, str]) -> Spec:
+    return Spec(
+        name,
+        version=version,
+        summary=f"{name} with a compiler command after it runs that command (judged as it); --clear empties the cache",
+        options=options,
+        posix=True,
+        long_prefix=False,
+        operands="argv",
+        examples=examples,
+    )
+
+
+def _ccache() -> Spec:
+    return _compiler_cache(
+        "ccache",
+        "ccache 4.8 (Debian bookworm; ccache --help)",
+        {
+            "-h --help -V --version -c --cleanup -s --show-stats -v --verbose -x --show-compression": "flag",
+            "-p --show-config --show-log-stats --print-stats --print-version -z --zero-stats": "flag",
+            "-k --get-config --evict-namespace --evict-older-than --recompress-threads --format": "val",
+            "-d --dir --config-path --checksum-file --extract-result --hash-file --inspect": "val:read",
+            # Emptying the cache loses every compiled object (a rebuild from scratch).
+            "-C --clear": "flag:destroy",
+            "-F --max-files -M --max-size -o --set-config -X --recompress": "val:config",
+            "--trim-dir --trim-max-size --trim-method --trim-recompress --trim-recompress-threads": "unknown",
+        },
+        {
+            "ccache -s": "",
+            "ccache --show-stats": "",
+            "ccache -z": "",
+            "ccache -C": "destroy",
+            "ccache -M 5G": "config:5G",
+            "ccache gcc": "runs:gcc",
+        },
+    )
+
+
+def _sccache() -> Spec:
+    return _compiler_cache(
+        "sccache",
+        "sccache 0.7 (sccache --help)",
+        {
+            "-h --help -V --version -s --show-stats --show-adv-stats -z --zero-stats --start-server": "flag",
+            "--stop-server --dist-status": "flag",
+            "--stats-format": "val",
+            "--dist-auth --package-toolchain": "unknown",
+        },
+        {"sccache --show-stats": "", "sccache rustc": "runs:rustc", "sccache --dist-auth": "unknown"},
+    )
+
+
+# --- C and C++ package managers --------------------------------------------------------------------------------
+# conanfile.py is Python that every conan install/create/build runs (a runner definition, engine
+# RUNNER_DEFINITIONS "conan"); vcpkg's ports are CMake scripts fetched from its registry and built (fetch).
+_CONAN_COMMON = {
+    **_H,
+    "-v -vquiet -verror -vwarning -vnotice -vstatus -vverbose -vdebug -vtrace --logger -cc --core-conf": "opt",
+    "-f --format --out-file": "val",
+}
+_CONAN_GRAPH = {
+    **_CONAN_COMMON,
+    "-pr --profile -pr:b --profile:build -pr:h --profile:host -pr:a --profile:all -s --settings -o --options": "val",
+    "-s:b -s:h -s:a -o:b -o:h -o:a -c --conf -c:b -c:h -c:a -b --build -r --remote -g --generator --name": "val",
+    "--version --user --channel --requires --tool-requires --lockfile-partial --lockfile-clean --envs-generation": "val",
+    "-nr --no-remote -u --update --lockfile-packages --build-require": "flag",
+    "--lockfile --lockfile-out": "val:read",
+    "-of --output-folder --build-folder": "val:tree-write",
+    # A deployer is Python code it runs (a name of a built-in one, or a file).
+    "-d --deployer --deployer-folder --deployer-package": "unknown",
+}
+
+
+def _conan() -> Spec:
+    graph = Spec("install", options=_CONAN_GRAPH, operands="read?", effects="fetch", long_prefix=False)
+    return Spec(
+        "conan",
+        version="Conan 2.0 (conan -h, conan COMMAND -h)",
+        summary="install/create/build run the recipe (conanfile.py) and fetch packages; upload publishes; remote/profile/config change configuration",
+        options={**_H, "--version": "flag"},
+        long_prefix=False,
+        subcommands={
+            "install create build export export-pkg source test": graph,
+            "graph": Spec("graph", subcommands={"info explain outdated build-order": graph}),
+            "list search inspect": Spec(
+                "list",
+                options={**_CONAN_COMMON, "-r --remote -p --package-query -fs --filter-settings": "val"},
+                operands="text*",
+                effects="fetch",
+                long_prefix=False,
+            ),
+            "version": Spec("version", options=_CONAN_COMMON),
+            "new": Spec("new", options={**_CONAN_COMMON, "-d --define": "val", "--force": "flag"}, operands="text"),
+            "cache": Spec(
+                "cache",
+                subcommands={
+                    "path": Spec("path", options=_CONAN_COMMON, operands="text"),
+                    "clean remove": Spec("clean", operands="text*", options=_CONAN_COMMON, effects="destroy"),
+                },
+            ),
+            "remove": Spec("remove", operands="unknown*", effects="destroy"),
+            "upload": Spec("upload", operands="unknown*", effects="publish"),
+            "profile": Spec(
+                "profile",
+                subcommands={
+                    "list path show": Spec("show", options=_CONAN_GRAPH, operands="text?", long_prefix=False),
+                    "detect": Spec(
+                        "detect", options={**_CONAN_COMMON, "--name --force --exist-ok": "flag"}, effects="config"
+                    ),
+                },
+            ),
+            "remote config editable lock download": Spec("remote", operands="unknown*"),
+        },
+        examples={
+            "conan --version": "",
+            "conan install .": "read:. fetch",
+            "conan install . --build=missing -of build": "read:. tree-write:build fetch",
+            "conan create . -pr default": "read:. fetch",
+            "conan upload 'pkg/*' -r center": "unknown unknown unknown publish",
+            "conan profile detect": "config",
+            "conan remote add evil https://example.com": "unknown unknown unknown",
+            "conan install . --deployer=/tmp/d.py": "read:. unknown fetch",
+        },
+    )
+
+
+def _vcpkg() -> Spec:
+    common = {
+        **_H,
+        "--triplet --host-triplet --vcpkg-root --x-manifest-root --feature-flags --downloads-root --x-buildtrees-root": "val",
+        "--x-packages-root --x-wait-for-lock --debug --dry-run --recurse --keep-going --editable --clean-after-build": "flag",
+        "--only-downloads --no-print-usage --x-no-default-features --x-feature --classic --head --no-dry-run": "flag",
+        "--x-install-root": "val:tree-write",
+        # Ports and triplets from another directory are CMake scripts the build runs.
+        "--overlay-ports --overlay-triplets": "val:load",
+        # Binary caching and asset sources can upload built packages (write to an http, azure or nuget source).
+        "--binarysource --x-asset-sources --x-binarycaching": "unknown",
+    }
+    return Spec(
+        "vcpkg",
+        version="vcpkg 2024.01 (vcpkg help)",
+        summary="install fetches and builds ports (the manifest's, or named); integrate and binary caching change configuration",
+        options={**common, "--version": "flag"},
+        long_prefix=False,
+        globals_anywhere=True,
+        subcommands={
+            "install": Spec("install", operands="text*", effects="fetch"),
+            "list search depend-info owns version help hash": Spec("list", operands="text*"),
+            "update upgrade": Spec("update", operands="text*", effects="fetch"),
+            "remove": Spec("remove", options={"--outdated --purge": "flag"}, operands="text*"),
+            "new add": Spec("new", options={"--application --name --version": "flag"}, operands="text*"),
+            "format-manifest": Spec("format-manifest", options={"--all": "flag"}, operands="edit*"),
+            "integrate": Spec("integrate", operands="text*", effects="config"),
+            "export env create edit contact x-*": Spec("export", operands="unknown*"),
+        },
+        examples={
+            "vcpkg install": "fetch",
+            "vcpkg install fmt:x64-linux": "fetch",
+            "vcpkg list": "",
+            "vcpkg integrate install": "config",
+            "vcpkg install --overlay-ports=/tmp/ports": "load:/tmp/ports fetch",
+            "vcpkg install --binarysource=http,https://x.example.com,readwrite": "unknown fetch",
+        },
+    )
+
+
+# --- Protocol Buffers ------------------------------------------------------------------------------------------
+_PROTOC_OUT = re.compile(r"--(\w+)_(out|opt)(?:=(.*))?$")
+
+
+def _protoc_judge(walked: Walk, argv: list[str]) -> None:
+    """`--X_out=DIR` writes generated code into DIR (`--X_out=OPTS:DIR` too); for a language protoc lacks it runs
+    the protoc-gen-X plugin found on the PATH. `--X_opt=` are that generator's options. `@FILE` reads more
+    arguments from FILE (a --plugin among them), so it is judged as code the program loads."""
+    handled = set()
+    for word in argv[1:]:
+        found = _PROTOC_OUT.match(word)
+        if found is None:
+            continue
+        handled.add(word.split("=", 1)[0])
+        if found.group(3) is None:
+            walked.unknown.append(f"protoc {word} without =DIR is not modelled")
+        elif found.group(2) == "out":
+            place = found.group(3).rsplit(":", 1)[-1] or "."
+            # Into the directory it runs in, the generated files are named after the .proto files (which are the
+            # project's): a write there, not a write of the whole tree with its .git.
+            kind = "write" if place in (".", "./") else "tree-write"
+            walked.effects.append(Effect(kind, place, f"--{found.group(1)}_out"))
+    walked.unknown[:] = [
+        why for why in walked.unknown if not any(why.startswith(f"option {name} of") for name in handled)
+    ]
+    for effect in list(walked.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand") and effect.value.startswith("@"):
+            walked.effects.remove(effect)
+            walked.effects.append(Effect("load", effect.value[1:], "@FILE (more arguments, a --plugin among them)"))
+
+
+def _protoc() -> Spec:
+    return Spec(
+        "protoc",
+        version="libprotoc 3.21.12 (Debian bookworm protobuf-compiler; protoc --help)",
+        summary="reads .proto files; --X_out=DIR writes generated code; --plugin runs the program it names",
+        options={
+            "-h --help --version --include_imports --include_source_info --retain_options --decode_raw": "flag",
+            "--deterministic_output --fatal_warnings --print_free_field_numbers --experimental_allow_proto3_optional": "flag",
+            "--experimental_editions --notices": "flag",
+            "--encode --decode --error_format --direct_dependencies --direct_dependencies_violation_msg": "val",
+            "-I --proto_path --descriptor_set_in": "val:read",
+            "-o --descriptor_set_out --dependency_out --edition_defaults_out": "val:write",
+            # `--plugin=protoc-gen-NAME=PATH` or `--plugin=PATH`: PATH is a program protoc runs.
+            "--plugin": "val:load",
+        },
+        long_prefix=False,
+        bundling=False,
+        operands="read*",
+        judge=lambda walked, argv: _protoc_judge(_plugin_path(walked), argv),
+        examples={
+            "protoc --version": "",
+            "protoc --go_out=. --go_opt=paths=source_relative api.proto": "write:. read:api.proto",
+            "protoc -I proto --python_out=gen proto/a.proto": "read:proto tree-write:gen read:proto/a.proto",
+            "protoc --cpp_out=dllexport_decl=X:out a.proto": "tree-write:out read:a.proto",
+            "protoc --python_out=$HOME/.config/autostart a.proto": "tree-write:$HOME/.config/autostart read:a.proto",
+            "protoc --plugin=protoc-gen-x=/tmp/x --x_out=. a.proto": "load:/tmp/x write:. read:a.proto",
+            "protoc @/tmp/args": "load:/tmp/args",
+            "protoc --go_out . a.proto": "unknown read:. read:a.proto",
+        },
+    )
+
+
+def _plugin_path(walked: Walk) -> Walk:
+    """`--plugin=protoc-gen-NAME=PATH`: the program is PATH."""
+    for effect in walked.effects:
+        if effect.kind == "load" and effect.origin == "--plugin" and "=" in effect.value:
+            effect.value = effect.value.split("=", 1)[1]
+    return walked
+
+
+def _buf() -> Spec:
+    common = {"--debug -v --verbose": "flag", "--timeout --log-format": "val", "-h --help": "flag"}
+    inputs = {
+        **common,
+        "--path --exclude-path --error-format --type --types --against-config": "val",
+        "--disable-symlinks --exclude-imports --exclude-source-info --as-file-descriptor-set": "flag",
+        "--config": "val:read",
+    }
+    return Spec(
+        "buf",
+        version="buf 1.28 (buf --help, buf COMMAND --help)",
+        summary=(
+            "lint/format/build/breaking read the module; generate runs the plugins buf.gen.yaml names (a runner "
+            "definition; remote plugins send the module to the Buf Schema Registry); push publishes"
+        ),
+        options={**common, "--version": "flag"},
+        long_prefix=False,
+        globals_anywhere=True,
+        subcommands={
+            "lint": Spec("lint", options=inputs, operands="text?", long_prefix=False),
+            "build": Spec("build", options={**inputs, "-o --output": "val:write"}, operands="text?", long_prefix=False),
+            "breaking": Spec(
+                "breaking",
+                options={**inputs, "--against": "val", "--limit-to-input-files": "flag"},
+                operands="text?",
+                long_prefix=False,
+            ),
+            "format": Spec(
+                "format",
+                options={
+                    **inputs,
+                    "-d --diff --exit-code": "flag",
+                    "-w --write": "flag:edit=.",
+                    "-o --output": "val:write",
+                },
+                operands="text?",
+                long_prefix=False,
+            ),
+            "generate": Spec(
+                "generate",
+                options={
+                    **inputs,
+                    "--include-imports --include-wkt": "flag",
+                    "-o --output": "val:tree-write",
+                    "--template": "val:load",
+                },
+                operands="text?",
+                long_prefix=False,
+            ),
+            "ls-files": Spec("ls-files", options=inputs, operands="text?", long_prefix=False),
+            "dep mod": Spec(
+                "dep",
+                subcommands={
+                    "update prune": Spec("update", options=common, operands="text?", effects="fetch"),
+                    "ls-lint-rules ls-breaking-rules init": Spec("ls", operands="text*"),
+                },
+            ),
+            "config": Spec(
+                "config", subcommands={"init ls-lint-rules ls-breaking-rules migrate": Spec("init", operands="text*")}
+            ),
+            "push": Spec(
+                "push",
+                operands="text?",
+                options={**common, "-t --tag --label --source-control-url": "val"},
+                effects="publish",
+            ),
+            "registry curl beta alpha convert export": Spec("other", operands="unknown*", effects="unknown"),
+        },
+        examples={
+            "buf lint": "",
+            "buf build -o image.binpb": "write:image.binpb",
+            "buf format -w": "edit:.",
+            "buf generate": "",
+            "buf generate --template /tmp/buf.gen.yaml": "load:/tmp/buf.gen.yaml",
+            "buf breaking --against '.git#branch=main'": "",
+            "buf push": "publish",
+            "buf registry login": "unknown unknown",
+            "buf dep update": "fetch",
+        },
+    )
+
+
+# --- Nim and Crystal -------------------------------------------------------------------------------------------
+# Both run code at compile time (Nim's staticExec and macros, Crystal's macro `system` and `run`): compiling the
+# project's sources is routine, a source from elsewhere is a load. Nim spells values `--name:value`.
+_NIM_OPTIONS = {
+    "-d --define -u --undef --hint --hints --warning --warnings --verbosity --opt --mm --gc --threads --app --cpu": "text",
+    "--os -b --backend --debugger --stackTrace --lineTrace --checks --assertions --experimental --styleCheck": "text",
+    "--colors --listCmd --parallelBuild --skipParentCfg --skipUserCfg --skipProjCfg --panics --excessiveStackTrace": "text",
+    "--version -v --help -h --fullhelp --forceBuild -f --run -r --debuginfo --profiler --stdout --hint:all": "text",
+    "--errorMax --maxLoopIterationsVM --define:release -x --objChecks --rangeChecks --boundChecks --overflowChecks": "text",
+    "--lib --noNimblePath --nimblePath": "text",
+    "-o --out": "write",
+    "--outdir --nimcache": "tree-write",
+    "-p --path --import --include": "load",
+    "--eval": "code:nim",
+    "--passC --passL --cc --clang.exe --gcc.exe --clang.linkerexe --gcc.linkerexe --cincludes --clibdir --putenv": "unknown",
+    "--compileOnly -c --noLinking --noMain --dynlibOverride --dynlibOverrideAll --NimblePath": "text",
+}
+_NIM_TABLE = {name: effect for names, effect in _NIM_OPTIONS.items() for name in names.split()}
+_NIM_COMMANDS = frozenset(
+    "c compile cc cpp compileToCpp objc js r check doc doc2 jsondoc ctags buildIndex dump".split()
+)
+
+
+def _nim_judge(walked: Walk, argv: list[str]) -> None:
+    """Nim's own option syntax: `--name:value` or `--name=value`, then a command and its file."""
+    walked.effects[:] = [e for e in walked.effects if not e.origin.startswith("operand")]
+    files: list[str] = []
+    command = None
+    for word in argv[1:]:
+        if word.startswith("-") and len(word) > 1:
+            name, _sep, value = word.replace("=", ":", 1).partition(":")
+            effect = _NIM_TABLE.get(name)
+            if effect is None:
+                walked.unknown.append(f"nim option {name} is not modelled")
+            elif effect == "unknown":
+                walked.unknown.append(f"nim {name} (hands words to the C compiler or runs one) is not modelled")
+            elif effect != "text" and value:
+                walked.effects.append(Effect(effect, value, name))
+            continue
+        if command is None:
+            command = word
+            if word not in _NIM_COMMANDS and word not in ("e", "secret", "--version"):
+                walked.unknown.append(f"nim command {word!r} is not modelled")
+            continue
+        files.append(word)
+        break  # the words after the file are the program's arguments (with -r)
+    for name in files:
+        kind = "script" if command == "e" else "read"
+        walked.effects.append(Effect(kind, name, "operand 1"))
+        if kind == "read" and outside(walked, name):
+            walked.effects.append(Effect("load", name, "operand 1 (compiled with its compile-time code)"))
+    if command == "secret":
+        walked.unknown.append("nim secret (the interactive NimScript shell) is not modelled")
+
+
+def _nim() -> Spec:
+    return Spec(
+        "nim",
+        version="Nim 1.6.10 (Debian bookworm nim; nim --fullhelp)",
+        summary="nim compiles (and with -r runs) a Nim file; `nim e` runs NimScript; --passC/--passL/--cc are not modelled",
+        operands="text*",
+        literal_dashes=True,
+        judge=_nim_judge,
+        examples={
+            "nim --version": "",
+            "nim c -r main.nim": "read:main.nim",
+            "nim c -d:release --out:bin/app src/app.nim": "write:bin/app read:src/app.nim",
+            "nim c /tmp/evil.nim": "read:/tmp/evil.nim load:/tmp/evil.nim",
+            "nim e build.nims": "script:build.nims",
+            "nim c --passL:-Wl,-plugin=/tmp/x.so a.nim": "unknown read:a.nim",
+            "nim c -o:~/.bashrc a.nim": "write:~/.bashrc read:a.nim",
+        },
+    )
+
+
+def _crystal() -> Spec:
+    build = {
+        **_H,
+        "--release --no-debug --static --cross-compile --progress --stats --time --error-trace --single-module": "flag",
+        "--verbose -s -p -t --no-color --error-on-warnings --no-codegen --debug -d": "flag",
+        "-D --define --target --threads --emit --mcpu --mattr --mcmodel --warnings --exclude-warnings": "val",
+        "-o --output": "val:write",
+        "--prelude": "val:load",
+        "--link-flags": "unknown",
+    }
+    return Spec(
+        "crystal",
+        version="Crystal 1.10 (crystal help, crystal build --help)",
+        summary="build/run/spec compile the project's code (its macros run at compile time); eval runs inline code",
+        options={**_H, "-v --version": "flag"},
+        long_prefix=False,
+        subcommands={
+            "build": Spec("build", options=build, operands="read+", long_prefix=False, judge=_outside_sources),
+            "run": Spec("run", options=build, operands="script text*", posix=True, long_prefix=False),
+            "spec": Spec(
+                "spec",
+                options={
+                    **build,
+                    "--order --tag --example -e --line -l": "val",
+                    "--junit_output": "val:write",
+                    "--fail-fast": "flag",
+                },
+                operands="read*",
+                long_prefix=False,
+                judge=_outside_sources,
+            ),
+            "eval": Spec("eval", options=build, operands="code:crystal", long_prefix=False),
+            "tool": Spec(
+                "tool",
+                subcommands={
+                    "format": Spec(
+                        "format",
+                        options={
+                            **_H,
+                            "--check": "flag>edit=read",
+                            "--no-color --show-backtrace": "flag",
+                            "-i --include -e --exclude": "val",
+                        },
+                        operands="edit*",
+                        long_prefix=False,
+                    ),
+                    "hierarchy context expand implementations types unreachable dependencies": Spec(
+                        "tool", operands="unknown*"
+                    ),
+                },
+            ),
+            "init": Spec("init", options={**_H, "-f --force -s --skip-existing": "flag"}, operands="text tree-write"),
+            "docs": Spec(
+                "docs",
+                options={
+                    **_H,
+                    "--project-name --project-version --source-refname --source-url-pattern --canonical-base-url --format --sitemap-base-url --sitemap-priority --sitemap-changefreq": "val",
+                    "-o --output": "val:tree-write",
+                    "--json-config-url": "val",
+                },
+                operands="read*",
+            ),
+            "deps": Spec("deps", operands="text*", effects="fetch"),
+            "env version": Spec("env", operands="text*"),
+            "play i interactive": Spec("play", operands="unknown*"),
+        },
+        examples={
+            "crystal --version": "",
+            "crystal build src/main.cr": "read:src/main.cr",
+            "crystal build /tmp/x.cr -o app": "read:/tmp/x.cr load:/tmp/x.cr write:app",
+            "crystal spec": "",
+            "crystal run src/main.cr": "script:src/main.cr",
+            "crystal eval 'puts(1)'": "code:crystal:puts(1)",
+            "crystal tool format --check": "",
+            "crystal tool format ~/.bashrc": "edit:~/.bashrc",
+            "crystal build --link-flags=-Wl,-x a.cr": "unknown read:a.cr",
+        },
+    )
+
+
 SPECS = [
     _iex(),
     _elixir(),
@@ -865,4 +1658,21 @@ SPECS = [
     _pod(),
     _r(),
     _luarocks(),
+    _golangci_lint(),
+    _staticcheck(),
+    _govulncheck(),
+    _clang_tidy(),
+    _cppcheck(),
+    _valgrind(),
+    _gcov(),
+    _lcov(),
+    _genhtml(),
+    _ccache(),
+    _sccache(),
+    _conan(),
+    _vcpkg(),
+    _protoc(),
+    _buf(),
+    _nim(),
+    _crystal(),
 ]
