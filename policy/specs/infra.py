@@ -219,7 +219,7 @@ _MK_START = {
     "--network --network-plugin -n --nodes --registry-mirror --service-cluster-ip-range --static-ip --subnet": "val",
     "--wait --wait-timeout --binary-mirror --kvm-network --hyperv-virtual-switch --ssh-ip-address": "val",
     "--ssh-port --ssh-user --host-only-cidr --nat-nic-type --host-only-nic-type": "val",
-    "--ssh-key": "val:read",
+    "--ssh-key": "val",  # an identity used to log in, not read into the output (as ssh -i)
     "--mount-string": "val:tree-write",
     "--auto-update-drivers --cache-images --delete-on-failure --disable-driver-mounts --disable-metrics": "flag",
     "--disable-optimizations --download-only --dry-run --embed-certs --force --force-systemd --ha": "flag",
@@ -770,7 +770,7 @@ _ANSIBLE_COMMON = {
 }
 _ANSIBLE_RUN = {
     **_ANSIBLE_COMMON,
-    "--private-key --key-file": "val:read",
+    "--private-key --key-file": "val",  # an identity used to log in, not printed (as ssh -i)
     "-u --user -c --connection -T --timeout -f --forks": "val",
     # Extra arguments handed to ssh / scp / sftp (`-o ProxyCommand=...` runs a command here).
     "--ssh-common-args --sftp-extra-args --scp-extra-args --ssh-extra-args": "unknown",
@@ -801,7 +801,7 @@ ANSIBLE_PLAYBOOK = Spec(
         "ansible-playbook /tmp/x.yml": "load:/tmp/x.yml network",
         "ansible-playbook -b site.yml": "load:site.yml network privilege",
         "ansible-playbook site.yml --ssh-common-args='-o ProxyCommand=sh'": "load:site.yml network unknown",
-        "ansible-playbook --private-key ~/.ssh/id_rsa site.yml": "load:site.yml network read:~/.ssh/id_rsa",
+        "ansible-playbook --private-key ~/.ssh/id_rsa site.yml": "load:site.yml network",
         "ansible-playbook --vault-password-file /tmp/pw site.yml": "load:/tmp/pw load:site.yml network",
         "ansible-playbook --version": "",
     },
@@ -1525,7 +1525,7 @@ SYFT = Spec(
     "syft",
     version=SYFT_VERSION,
     summary="generates an SBOM of an image or a directory",
-    options={**_SYFT, "--key": "val:read", "-u --username -p --password": "val", "--password-stdin": "flag"},
+    options={**_SYFT, "-u --username -p --password": "val", "--password-stdin": "flag", "--key": "val"},
     operands="text*",
     long_prefix=False,
     judge=_syft,
@@ -1536,7 +1536,7 @@ SYFT = Spec(
         "syft alpine -o json=~/.bashrc": "write:~/.bashrc",
         "syft . --file /tmp/sbom.txt": "tree-read:. write:/tmp/sbom.txt",
         "syft scan .": "tree-read:.",
-        "syft attest --key cosign.key app:1": "publish read:cosign.key",
+        "syft attest --key cosign.key app:1": "publish",
         "syft convert sbom.json -o spdx-json=out.json": "read:sbom.json write:out.json",
         "syft version": "",
     },
@@ -1556,7 +1556,7 @@ _COSIGN_COMMON = {
     "-a --annotations --signature-digest-algorithm --max-workers --trusted-root --bundle": "val",
     "--certificate --signature --attachment --ca-roots --ca-intermediates --new-bundle-format": "val",
     # A key reference: a file, or a KMS / k8s:// URI.
-    "--key": "val:read",
+    "--key": "val",  # signs with it or verifies against it; the key is not printed
     "--output-signature --output-certificate --output-attestation --output-payload --output-file": "val:write",
     "--predicate": "val:read",
     **_HELP,
@@ -1588,7 +1588,7 @@ COSIGN = Spec(
         "generate-key-pair": _go(
             "generate-key-pair", {"--output-key-prefix": "val", "--kms": "val"}, effects="unknown"
         ),
-        "public-key": _go("public-key", {"--key": "val:read", "--sk --slot": "val", "--outfile": "val:write"}),
+        "public-key": _go("public-key", {"--key --sk --slot": "val", "--outfile": "val:write"}),
         "login": _go(
             "login",
             {"-u --username -p --password": "val", "--password-stdin": "flag"},
@@ -1602,14 +1602,14 @@ COSIGN = Spec(
         "completion": _go("completion", operands="text?"),
     },
     examples={
-        "cosign verify --key cosign.pub ghcr.io/o/app:1": "fetch read:cosign.pub",
+        "cosign verify --key cosign.pub ghcr.io/o/app:1": "fetch",
         "cosign verify --certificate-identity x --certificate-oidc-issuer y img": "fetch",
-        "cosign verify-blob --key k.pub --signature a.sig a.tgz": "fetch read:k.pub read:a.tgz",
-        "cosign sign --key cosign.key ghcr.io/o/app:1": "publish read:cosign.key",
-        "cosign sign-blob --key cosign.key --output-signature a.sig a.tgz": "publish read:cosign.key write:a.sig read:a.tgz",
-        "cosign attest --predicate sbom.json --key k img": "publish read:sbom.json read:k",
+        "cosign verify-blob --key k.pub --signature a.sig a.tgz": "fetch read:a.tgz",
+        "cosign sign --key cosign.key ghcr.io/o/app:1": "publish",
+        "cosign sign-blob --key cosign.key --output-signature a.sig a.tgz": "publish write:a.sig read:a.tgz",
+        "cosign attest --predicate sbom.json --key k img": "publish read:sbom.json",
         "cosign generate-key-pair": "unknown",
-        "cosign public-key --key cosign.key": "read:cosign.key",
+        "cosign public-key --key cosign.key": "",
         "cosign env": "env",
         "cosign version": "",
     },
