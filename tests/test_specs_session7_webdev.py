@@ -191,6 +191,10 @@ ROUTINE = [
     "nvm use 20",
     "nvm ls",
     "nvm current",
+    "vue-cli-service serve",
+    "vue-cli-service build",
+    "vue-cli-service lint",
+    "svelte-kit sync",
 ]
 
 
@@ -256,6 +260,15 @@ HOSTILE = [
     ("storybook dev -c /tmp/sb", Verdict.ASK, "floor.runs-code"),
     ("rollup -c -p /tmp/plugin.js", Verdict.ASK, "floor.runs-code"),
     ("ts-node -r /tmp/hook.js src/index.ts", Verdict.ASK, "floor.runs-code"),
+    # an app elsewhere: its configuration and code run
+    ("next build /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("next dev ../../other-app", Verdict.ASK, "floor.runs-code"),
+    ("nuxi dev --cwd /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("nuxi --cwd /tmp/evil-app build", Verdict.ASK, "floor.runs-code"),
+    ("astro dev --root /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("cypress run -P /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("expo start /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("vue-cli-service build --dest ~/.config/autostart", Verdict.DENY, "floor.persistence"),
     # scripts that are not the person's
     ("tsx /tmp/evil.ts", Verdict.ASK, "floor.runs-code"),
     ("ts-node /tmp/x.ts", Verdict.ASK, "floor.runs-code"),

@@ -36,7 +36,7 @@ import shlex
 from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk, walk
-from hookward.policy.specs._loads import code_places, module_file
+from hookward.policy.specs._loads import code_places, module_file, outside
 
 _H = {"-h --help": "flag"}
 _HV = {"-h --help -v --version": "flag"}
@@ -170,6 +170,8 @@ def _next() -> Spec:
             "next telemetry": "",
             "next upgrade": "network",
             "next dev --inspect": "unknown",
+            "next build ../other-app": "tree-read:../other-app load:../other-app",
+            "next dev /tmp/app": "tree-read:/tmp/app load:/tmp/app",
         },
     )
 
@@ -246,6 +248,7 @@ def _nuxi(name: str) -> Spec:
             f"{name} module add @nuxt/ui": "network",
             f"{name} build --dotenv ~/.aws/credentials": "read:~/.aws/credentials",
             f"{name} dev --extends=github:x/layer": "unknown",
+            f"{name} dev --cwd /tmp/app": "cd:/tmp/app load:/tmp/app",
         },
     )
 
@@ -317,6 +320,7 @@ def _astro() -> Spec:
             "astro build --config /tmp/a.mjs": "load:/tmp/a.mjs",
             "astro build --outDir ~/.config/x": "tree-write:~/.config/x",
             "astro db push": "unknown",
+            "astro dev --root /tmp/app": "cd:/tmp/app load:/tmp/app",
         },
     )
 
@@ -1583,6 +1587,7 @@ def _expo() -> Spec:
             "expo install react-native-screens": "network",
             "expo export --output-dir dist": "tree-write:dist",
             "expo run:ios": "",
+            "expo start ../other": "cd:../other load:../other",
         },
     )
 
@@ -1618,6 +1623,73 @@ def _eas() -> Spec:
         },
         long_prefix=False,
         examples={"eas build -p ios": "upload", "eas submit -p ios": "publish", "eas update": "publish"},
+    )
+
+
+def _vue_cli_service() -> Spec:
+    common = {**_H, "--mode --skip-plugins": "val"}
+    return Spec(
+        "vue-cli-service",
+        version="@vue/cli-service 5",
+        summary="serve / build / lint run the project (vue.config.js is a runner definition)",
+        options=_H,
+        subcommands={
+            "serve": Spec(
+                "serve",
+                options={**common, "--open --copy --https": "flag", "--host --port --public": "val"},
+                operands="read?",
+                long_prefix=False,
+            ),
+            "build": Spec(
+                "build",
+                options={
+                    **common,
+                    "--modern --no-module --inline-vue --no-clean --report --report-json --watch": "flag",
+                    "--target --formats --name --filename": "val",
+                    "--dest": "val:tree-write",
+                },
+                operands="read?",
+                long_prefix=False,
+            ),
+            "lint": Spec(
+                "lint",
+                options={
+                    **common,
+                    "--no-fix --fix-warnings": "flag",
+                    "--max-errors --max-warnings": "val",
+                    "--format": "val:text",
+                },
+                operands="tree-read*",
+                long_prefix=False,
+                judge=_modules("--format"),
+            ),
+            "inspect": Spec(
+                "inspect",
+                options={**common, "--rule --plugin": "val", "--rules --plugins --verbose": "flag"},
+                operands="text*",
+                long_prefix=False,
+            ),
+            # test:unit, test:e2e and the other commands are the installed plugins' own: not modelled.
+            "test:unit test:e2e help": Spec("test:unit", effects="unknown"),
+        },
+        long_prefix=False,
+        examples={
+            "vue-cli-service serve": "",
+            "vue-cli-service build --mode production": "",
+            "vue-cli-service build --dest ~/.config/x": "tree-write:~/.config/x",
+            "vue-cli-service lint": "",
+        },
+    )
+
+
+def _svelte_kit() -> Spec:
+    return Spec(
+        "svelte-kit",
+        version="@sveltejs/kit 2",
+        summary="sync writes the generated types of the project (svelte.config.js runs)",
+        options=_HV,
+        subcommands={"sync": Spec("sync", options={**_H, "--mode": "val"})},
+        examples={"svelte-kit sync": ""},
     )
 
 
@@ -1729,13 +1801,37 @@ def _nvm() -> Spec:
     )
 
 
+def _app_places(walked: Walk, argv: list[str]) -> None:
+    """A framework's app directory (`next build DIR`, `nuxi dev DIR`, `--cwd DIR`, `astro --root DIR`, `cypress
+    -P DIR`): the app there, its configuration first, is code the command runs. Outside the command's directory
+    it is a `load`, judged by its provenance."""
+    for effect in list(walked.effects):
+        if effect.kind in ("cd", "tree-read", "stat") and effect.value and outside(walked, effect.value):
+            walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the app there runs)"))
+
+
+def _runs_app(spec: Spec) -> Spec:
+    """Judge the app directories of a spec and of every subcommand under it (after their own judges)."""
+    for sub in {id(s): s for s in spec.subcommands.values()}.values():
+        _runs_app(sub)
+    own = spec.judge
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        if own is not None:
+            own(walked, argv)
+        _app_places(walked, argv)
+
+    spec.judge = judge
+    return spec
+
+
 _WATCH_SPEC = Spec("watch", options=_TSX_WATCH, operands="script text*", posix=True, long_prefix=False)
 
 SPECS = [
-    _next(),
-    _nuxi("nuxi"),
-    _nuxi("nuxt"),
-    _astro(),
+    _runs_app(_next()),
+    _runs_app(_nuxi("nuxi")),
+    _runs_app(_nuxi("nuxt")),
+    _runs_app(_astro()),
     _webpack("webpack"),
     _webpack("webpack-cli"),
     _rollup(),
@@ -1743,7 +1839,7 @@ SPECS = [
     _tsup(),
     _parcel(),
     _playwright(),
-    _cypress(),
+    _runs_app(_cypress()),
     _tsx(),
     _ts_node("ts-node"),
     _ts_node("ts-node-esm"),
@@ -1752,15 +1848,17 @@ SPECS = [
     _corepack(),
     _prisma(),
     _drizzle(),
-    _knex(),
+    _runs_app(_knex()),
     _sequelize(),
     _typeorm(),
     _changeset(),
     _lerna(),
     _storybook(),
     _ng(),
-    _expo(),
+    _runs_app(_expo()),
     _eas(),
+    _vue_cli_service(),
+    _svelte_kit(),
     _volta(),
     _fnm(),
     _nvm(),
