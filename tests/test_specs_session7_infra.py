@@ -386,3 +386,31 @@ def test_a_playbook_rewritten_during_the_session_is_not_the_persons(infra_projec
     (infra_project.project / "site.yml").write_text("- hosts: localhost\n  tasks:\n    - shell: id\n")
     command = "ansible-playbook site.yml --syntax-check"
     assert_decided(infra_project.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+# --- terragrunt: terraform's judgment, for one module or every module of a tree ----------------------------------
+@pytest.mark.parametrize(
+    "command",
+    ["terragrunt plan", "terragrunt run-all plan", "terragrunt validate", "terragrunt output", "terragrunt hclfmt"],
+)
+def test_terragrunt_plans_and_formatting_are_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("terragrunt apply", Verdict.FORCE_ASK, "floor.destructive"),
+        ("terragrunt run-all apply --terragrunt-non-interactive", Verdict.FORCE_ASK, "floor.destructive"),
+        ("terragrunt run-all destroy", Verdict.FORCE_ASK, "floor.destructive"),
+        ("terragrunt --terragrunt-log-level info run-all apply", Verdict.FORCE_ASK, "floor.destructive"),
+        ("terragrunt output -json", Verdict.DENY, "floor.credentials"),
+        ("terragrunt run-all state pull", Verdict.DENY, "floor.credentials"),
+        ("terragrunt --terragrunt-working-dir /tmp/x plan", Verdict.ASK, "floor.runs-code"),
+        ("terragrunt plan --terragrunt-tfpath /tmp/tf", Verdict.ASK, "floor.runs-code"),
+        ("terragrunt plan --terragrunt-config /tmp/t.hcl", Verdict.ASK, "floor.runs-code"),
+        ("terragrunt catalog", Verdict.ASK, "floor.not-understood"),
+    ],
+)
+def test_terragrunt_changes_secrets_and_foreign_configs_are_judged(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)

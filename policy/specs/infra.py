@@ -1644,7 +1644,7 @@ TFLINT = Spec(
         "-c --config": "val:load",
         "--chdir": "val:cd",
         "--recursive --force --color --no-color --no-parallel-runners --no-module --module -v --version": "flag",
-        "--fix": "flag:tree-write=.",
+        "--fix": "flag:edit=.",
         **_HELP,
     },
     operands="read*",
@@ -1656,7 +1656,7 @@ TFLINT = Spec(
         "tflint --init": "network",
         "tflint --chdir infra": "cd:infra",
         "tflint -c /tmp/evil.hcl": "load:/tmp/evil.hcl",
-        "tflint --fix": "tree-write:.",
+        "tflint --fix": "edit:.",
     },
 )
 
@@ -2480,6 +2480,158 @@ LIMACTL = Spec(
 )
 _versioned(_anywhere(LIMACTL), LIMA_VERSION)
 
+
+# --- terragrunt ------------------------------------------------------------------------------------------------
+# Terragrunt wraps terraform: every command first evaluates terragrunt.hcl, whose `run_cmd()` runs commands and
+# whose hooks run around terraform's, then hands terraform the rest of the words. Its judgment is terraform's
+# (the cloud family): plan reads, apply changes infrastructure, destroy and state surgery destroy, `output -json`
+# and `state pull` print secrets; `run-all` does it for every module under the directory. Reference: Terragrunt
+# v0.67 (its CLI reference); the `--terragrunt-*` options the reference lists and are not declared here ask.
+
+TERRAGRUNT_VERSION = "Terragrunt v0.67"
+_TG_OPTIONS = {
+    # terraform's own options, passed through
+    "-auto-approve -input -lock -no-color -json -refresh -upgrade -reconfigure -migrate-state -force-copy": "opt",
+    "-compact-warnings -detailed-exitcode -refresh-only -get -backend -check -diff -write -list -recursive": "opt",
+    "-lock-timeout -parallelism -target -replace -var -test-directory -filter -lockfile -platform": "val",
+    "-var-file -backend-config -state -backup": "val:read",
+    "-out": "val:write",
+    "-plugin-dir -from-module": "val:load",
+    "-destroy": "flag:destroy@force_ask",
+    "-raw": "flag:secret",
+    "-h -help --help": "flag",
+    # terragrunt's
+    "--terragrunt-config": "val:load",
+    "--terragrunt-check --terragrunt-diff": "flag",
+    "--terragrunt-hclfmt-file": "val:edit",
+    "--terragrunt-working-dir": "val:cd",
+    "--terragrunt-tfpath": "val:script",
+    "--terragrunt-source": "val:load",
+    "--terragrunt-download-dir --terragrunt-json-out-dir --terragrunt-out-dir": "val:tree-write",
+    "--terragrunt-iam-role --terragrunt-iam-assume-role-session-name": "val:privilege",
+    "--terragrunt-non-interactive --terragrunt-source-update --terragrunt-ignore-dependency-errors": "flag",
+    "--terragrunt-ignore-dependency-order --terragrunt-ignore-external-dependencies --terragrunt-debug": "flag",
+    "--terragrunt-include-external-dependencies --terragrunt-strict-include --terragrunt-no-auto-init": "flag",
+    "--terragrunt-no-auto-retry --terragrunt-no-auto-approve --terragrunt-log-disable --terragrunt-no-color": "flag",
+    "--terragrunt-forward-tf-stdout --terragrunt-fetch-dependency-output-from-state --terragrunt-use-partial-parse-config-cache": "flag",
+    "--terragrunt-log-level --terragrunt-log-format --terragrunt-parallelism --terragrunt-include-dir": "val",
+    "--terragrunt-exclude-dir --terragrunt-modules-that-include --terragrunt-iam-assume-role-duration": "val",
+}
+
+
+def _terragrunt_config(walk: Walk, argv: list[str]) -> None:
+    """terragrunt.hcl of the directory (`run_cmd()`, hooks) is code the command loads, judged by provenance."""
+    if any(e.origin == "--terragrunt-config" for e in walk.effects) or any(
+        s in ("-h", "-help", "--help") for s in walk.seen
+    ):
+        return
+    if any(e.kind == "cd" for e in walk.effects):
+        for effect in list(walk.effects):
+            if effect.kind == "cd":
+                walk.effects.append(
+                    Effect("load", os.path.join(effect.value, "terragrunt.hcl"), "--terragrunt-working-dir")
+                )
+        return
+    if walk.cwd and os.path.exists(os.path.join(walk.cwd, "terragrunt.hcl")):
+        walk.effects.append(Effect("load", "terragrunt.hcl", "the terragrunt.hcl of the directory"))
+
+
+def _tg_output(walk: Walk, argv: list[str]) -> None:
+    _terragrunt_config(walk, argv)
+    if "-json" in argv or any(w.startswith("-json=") for w in argv):
+        walk.effects.append(Effect("secret", "", "output -json"))
+
+
+def _tg(name: str, effects: str = "", operands: str = "text*", judge: object = None) -> Spec:
+    return Spec(
+        name,
+        version=TERRAGRUNT_VERSION,
+        options=_TG_OPTIONS,
+        single_dash=True,
+        long_prefix=False,
+        operands=operands,
+        effects=effects,
+        judge=judge or _terragrunt_config,  # type: ignore[arg-type]
+    )
+
+
+def _tg_hclfmt(walk: Walk, argv: list[str]) -> None:
+    """`terragrunt hclfmt` rewrites every .hcl file of the tree."""
+    _terragrunt_config(walk, argv)
+    if "--terragrunt-check" in argv or any(e.origin == "--terragrunt-hclfmt-file" for e in walk.effects):
+        return
+    walk.effects.append(Effect("edit", ".", "hclfmt rewrites the tree's .hcl files"))
+
+
+def _tg_commands(everywhere: bool) -> dict[str, Spec]:
+    """terraform's commands under terragrunt; with run-all each one runs in every module below."""
+    change = "destroy@force_ask" if everywhere else "destroy@ask"
+    return {
+        "init plan validate fmt graph version get test providers": _tg("plan"),
+        "show": _tg("show", operands="read?"),
+        "output": _tg("output", judge=_tg_output),
+        "apply": _tg("apply", change, "read?"),
+        "import refresh taint untaint force-unlock": _tg("import", change),
+        "destroy": _tg("destroy", "destroy@force_ask", ""),
+        "console": _tg("console", "load"),
+        "state": Spec(
+            "state",
+            version=TERRAGRUNT_VERSION,
+            subcommands={
+                "list": _tg("list"),
+                "show pull": _tg("show", "secret"),
+                "rm mv push replace-provider": _tg("rm", "destroy@force_ask"),
+            },
+        ),
+    }
+
+
+TERRAGRUNT = Spec(
+    "terragrunt",
+    version=TERRAGRUNT_VERSION,
+    summary="runs terraform for one module or (run-all) every module of a tree, after evaluating terragrunt.hcl",
+    options=_TG_OPTIONS,
+    single_dash=True,
+    long_prefix=False,
+    globals_anywhere=True,
+    subcommand_required=True,
+    subcommands={
+        **_tg_commands(False),
+        "run-all": Spec(
+            "run-all",
+            version=TERRAGRUNT_VERSION,
+            options=_TG_OPTIONS,
+            single_dash=True,
+            long_prefix=False,
+            subcommands=_tg_commands(True),
+            subcommand_required=True,
+        ),
+        "hclfmt": _tg("hclfmt", "", "", judge=_tg_hclfmt),
+        "render-json": _tg("render-json", "", ""),
+        "terragrunt-info graph-dependencies output-module-groups validate-inputs hclvalidate": _tg(
+            "terragrunt-info", "", ""
+        ),
+    },
+    examples={
+        "terragrunt plan": "",
+        "terragrunt run-all plan": "",
+        "terragrunt plan -out=tf.plan": "write:tf.plan",
+        "terragrunt apply": "destroy",
+        "terragrunt run-all apply --terragrunt-non-interactive": "destroy",
+        "terragrunt destroy": "destroy",
+        "terragrunt run-all destroy": "destroy",
+        "terragrunt output -json": "secret",
+        "terragrunt state pull": "secret",
+        "terragrunt --terragrunt-working-dir /tmp/x plan": "cd:/tmp/x load:/tmp/x/terragrunt.hcl",
+        "terragrunt plan --terragrunt-config /tmp/t.hcl": "load:/tmp/t.hcl",
+        "terragrunt plan --terragrunt-tfpath /tmp/tf": "script:/tmp/tf",
+        "terragrunt hclfmt": "edit:.",
+        "terragrunt hclfmt --terragrunt-check": "",
+        "terragrunt terragrunt-info": "",
+        "terragrunt catalog": "unknown",
+    },
+)
+
 SPECS = [
     KIND,
     MINIKUBE,
@@ -2514,4 +2666,5 @@ SPECS = [
     K3D,
     COLIMA,
     LIMACTL,
+    TERRAGRUNT,
 ]
