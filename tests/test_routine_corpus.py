@@ -86,6 +86,20 @@ def test_codex_rules_contribute_allowed_patterns_and_match_examples_only():
     ]
 
 
+def test_gemini_shell_entries_contribute_their_argument_or_its_literal_part():
+    build = _build_module()
+    found = build.gemini_commands(
+        [
+            "run_shell_command(gh)",
+            "ShellTool(git status)",
+            "run_shell_command(ls *)",
+            "run_shell_command(*)",
+            "read_file(*)",
+        ]
+    )
+    assert found == [("gh", "prefix"), ("git status", "prefix"), ("ls", "prefix")]
+
+
 def test_program_of_skips_assignments_and_wrappers():
     build = _build_module()
     assert build.program_of("FOO=1 timeout 5 /usr/bin/python3 -V") == "python3"

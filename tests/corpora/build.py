@@ -17,8 +17,9 @@ The rules (README.md says the same in prose):
    expanded, contributes the joined argv (a prefix), and every `match` example contributes
    itself exactly. Rules with another or no decision contribute nothing; so does a file that
    does not parse.
-4. Gemini CLI `tools.allowed` / `coreTools` / `autoAccept` lists: `run_shell_command(...)` and
-   `ShellTool(...)` entries contribute their argument (Gemini matches it as a prefix).
+4. Gemini CLI `tools.allowed` / `tools.core` / `coreTools` lists: `run_shell_command(...)` and
+   `ShellTool(...)` entries contribute their argument (Gemini matches it as a prefix); an argument
+   with a `*` (written as a pattern, which Gemini does not expand) contributes its literal part.
 5. Nothing is filtered by what hookward answers. Commands are never executed.
 6. Split: sha256 of the command (UTF-8); the first 8 hex digits as an integer, modulo 100,
    below 30 goes to routine-heldout.jsonl, the rest to routine.jsonl. The same command always
@@ -98,11 +99,23 @@ def claude_commands(entries: list[str]) -> list[tuple[str, str]]:
 
 
 def gemini_commands(entries: list[str]) -> list[tuple[str, str]]:
+    """Gemini CLI matches a shell entry's argument as a plain prefix: `*` means nothing to it.
+
+    An argument with a `*` was written as a pattern (`run_shell_command(ls *)`), so it contributes its
+    literal part as a Claude Code wildcard entry does; an argument without one contributes itself.
+    """
     found = []
     for entry in entries:
         match = _GEMINI_ENTRY.match(entry.strip())
-        if match is not None and match.group(1).strip():
-            found.append((match.group(1).strip(), "prefix"))
+        if match is None or not match.group(1).strip():
+            continue
+        argument = match.group(1).strip()
+        if "*" in argument:
+            literal = literal_part(argument)
+            if literal is not None:
+                found.append((literal, "prefix"))
+        else:
+            found.append((argument, "prefix"))
     return found
 
 
