@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import os
 import stat
+from fnmatch import fnmatchcase
 
 from hookward.policy.lazy import LazyRegex
 
 SNIFF_BYTES = 4096
+STORE_BYTES = 1 << 16  # a configuration file that is a store when it holds an auth line is read this far
 
 # Formats whose shape alone says "secret": private-key armour and tokens with a vendor prefix.
 _SECRET = LazyRegex(
@@ -25,15 +27,82 @@ _SECRET = LazyRegex(
     r"|sk-ant-[A-Za-z0-9_-]{20,}"  # Anthropic
     r"|sk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{40,}"  # OpenAI
     r"|AIza[0-9A-Za-z_-]{35}"  # Google API keys
-    r"|ya29\\.[0-9A-Za-z_-]{20,}"  # Google OAuth access tokens
+    r"|ya29\.[0-9A-Za-z_-]{20,}"  # Google OAuth access tokens
     r"|npm_[A-Za-z0-9]{36}"  # npm
     r"|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_-]{20,}"  # PyPI
     r"|hf_[A-Za-z0-9]{30,}"  # Hugging Face
     r"|sk_live_[A-Za-z0-9]{20,}|rk_live_[A-Za-z0-9]{20,}"  # Stripe
-    r"|SG\\.[A-Za-z0-9_-]{20,}\\.[A-Za-z0-9_-]{20,}"  # SendGrid
+    r"|SG\.[A-Za-z0-9_-]{20,}\.[A-Za-z0-9_-]{20,}"  # SendGrid
     r"|dop_v1_[a-f0-9]{64}"  # DigitalOcean
+    r"|sntr[ysu]_[A-Za-z0-9_=+/-]{30,}"  # Sentry auth tokens
+    r"|xai-[A-Za-z0-9]{40,}"  # xAI
     r")"
+    # A PEM private key base64-encoded once more, as kubeconfig's client-key-data, a Kubernetes TLS secret or a
+    # Helm value holds it: "-----BEGIN " then "PRIVATE KEY", "RSA PRIVATE KEY", "EC ...", "OPENSSH ...", "ENCRYPTED ...", "DSA ..."
+    r"|LS0tLS1CRUdJTiB(?:QUklWQVRFIEtFW|SU0EgUFJJVkFURSBLRV|FQyBQUklWQVRFIEtFW|PUEVOU1NIIFBSSVZBVEUgS0VZ"
+    r"|FTkNSWVBURUQgUFJJVkFURSBLRV|EU0EgUFJJVkFURSBLRV)"
 )
+
+# Configuration files that are a credential store only when they hold an auth line: a registry's or a forge's
+# plain settings (a mirror URL, aliases) are routine to read, the same file with a token or password is not. Each
+# entry: the file names it applies to (fnmatch patterns, case-insensitive, the name as written or the file a
+# symlink leads to), what such a line is, and the line. A value that names an environment variable (`${NPM_TOKEN}`)
+# holds no secret.
+STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
+    (
+        (".npmrc", "npmrc", ".yarnrc"),
+        "an npm registry token or password",
+        LazyRegex(r"(?im)^[ \t]*(?:\S*:)?_(?:authtoken|auth|password)[ \t]*[= \t][ \t]*[\"']?(?!\$\{)[^\s\"']"),
+    ),
+    (
+        (".yarnrc.yml", ".yarnrc.yaml"),
+        "a Yarn registry token",
+        LazyRegex(r"(?im)^[ \t]*npmAuth(?:Token|Ident)[ \t]*:[ \t]*[\"']?(?!\$\{)[^\s\"']"),
+    ),
+    (("nuget.config",), "a NuGet feed password", LazyRegex(r"(?i)key[ \t]*=[ \t]*[\"'](?:cleartext)?password[\"']")),
+    (
+        ("settings.xml", "settings-security.xml"),
+        "a Maven server password",
+        LazyRegex(r"(?i)<(?:password|passphrase|privatekey|master)>[ \t\r\n]*(?!\$\{)[^<\s]"),
+    ),
+    (
+        ("gradle.properties",),
+        "a password, token or key property",
+        LazyRegex(
+            r"(?im)^[ \t]*[\w.-]*(?:password|passwd|secret|token|apikey|api[_.-]key|\.key)[ \t]*[=:][ \t]*(?!\$\{)\S"
+        ),
+    ),
+    (
+        ("auth.json",),
+        "Composer repository credentials",
+        LazyRegex(r'"(?:http-basic|github-oauth|gitlab-oauth|gitlab-token|bitbucket-oauth|bearer)"[ \t\r\n]*:'),
+    ),
+    (
+        (".condarc", "condarc"),
+        "a conda channel token or password",
+        LazyRegex(r"(?im)/t/[A-Za-z0-9_-]{8,}/|^[ \t]*(?:token|password)[ \t]*:[ \t]*\S|://[^/\s:@]+:[^/\s@]+@"),
+    ),
+    ((".sentryclirc",), "a Sentry token", LazyRegex(r"(?im)^[ \t]*token[ \t]*=[ \t]*\S")),
+    (
+        ("config.yml", "hosts.yml"),
+        "a forge token",
+        LazyRegex(r"(?im)^[ \t]*(?:oauth_token|token)[ \t]*:[ \t]*[\"']?[A-Za-z0-9_-]{20,}"),
+    ),
+    (
+        ("config.json",),
+        "container registry credentials",
+        LazyRegex(
+            r'"auths"[\s\S]{0,4096}?"(?:auth|identitytoken|registrytoken)"[ \t\r\n]*:[ \t\r\n]*"[A-Za-z0-9+/=_.-]{8,}"'
+        ),
+    ),
+)
+
+
+def _store_rules(names: tuple[str, ...]) -> list[tuple[str, LazyRegex]]:
+    folded = [name.lower() for name in names]
+    return [
+        (label, line) for globs, label, line in STORE_LINES if any(fnmatchcase(n, g) for n in folded for g in globs)
+    ]
 
 
 # What a git config holds that is a credential: an `http.<url>.extraheader` (actions/checkout leaves
@@ -45,8 +114,11 @@ GIT_CONFIG_BYTES = 1 << 16
 _GIT_CONFIG_FILES = 16  # the configs git reads and the files they include, at most
 
 
-def sniff_secret(path: str) -> str | None:
-    """'a private key' or 'an access token' if the file's first bytes hold one; None otherwise or if unreadable."""
+def sniff_secret(path: str, names: tuple[str, ...] = ()) -> str | None:
+    """'a private key' or 'an access token' if the file's first bytes hold one, or what auth line it holds if it
+    is one of STORE_LINES' files (by its own name or one of `names`, the names it was reached by); None otherwise
+    or if unreadable."""
+    rules = _store_rules((os.path.basename(path), *names))
     try:
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError:
@@ -54,17 +126,21 @@ def sniff_secret(path: str) -> str | None:
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
-        head = os.read(fd, SNIFF_BYTES)
+        head = os.read(fd, STORE_BYTES if rules else SNIFF_BYTES)
     except OSError:
         return None
     finally:
         os.close(fd)
     if not head:
         return None
-    match = _SECRET.search(head.decode("latin-1"))
-    if match is None:
-        return _git_credential(head.decode("latin-1"))
-    return "a private key" if match.group(0).startswith("-----BEGIN") else "an access token"
+    text = head.decode("latin-1")
+    match = _SECRET.search(text[:SNIFF_BYTES] if not rules else text)
+    if match is not None:
+        return "a private key" if match.group(0).startswith(("-----BEGIN", "LS0tLS1")) else "an access token"
+    for label, line in rules:
+        if line.search(text):
+            return label
+    return _git_credential(text)
 
 
 def holds_secret(text: str) -> bool:

@@ -22,6 +22,7 @@ from hookward.policy import floors as fl
 from hookward.policy.content import sniff_secret
 from hookward.policy.floors import Floor
 from hookward.policy.knowledge import environment as kenv
+from hookward.policy.knowledge import paths as kpaths
 from hookward.policy.knowledge import programs as kp
 from hookward.policy.loader import CompiledPolicy, load_policy
 from hookward.policy.paths import Target, home_dir, target
@@ -638,12 +639,14 @@ def _file_demands(
                     fl.Demand(
                         Floor.CREDENTIALS,
                         Verdict.ASK,
-                        f"{tgt.written} is a dot-file in a home directory that is not known to be harmless "
-                        "(credential stores hide there, and no list of them is complete)",
+                        f"{tgt.written} is a dot-file or application data in a home directory that is not known to be "
+                        "harmless (credential stores hide there, and no list of them is complete)",
                     )
                 )
-            if not found and kind == "read" and not recursive and path == tgt.real:
-                secret = sniff_secret(path)
+            # A recursive reader handed one file (`tar czf - keys/deploy`, `grep -r . ~/.npmrc`) reads it too; a
+            # directory is never sniffed (sniff_secret reads regular files only; the tree lists judge directories).
+            if not found and kind == "read" and path == tgt.real:
+                secret = sniff_secret(path, (os.path.basename(tgt.path.rstrip("/")),))
                 if secret is not None:
                     inside = tgt.scope in ("project", "project-root", "tmp")
                     demands.append(
@@ -760,11 +763,14 @@ def _home_of(path: str) -> str | None:
 
 
 def _unlisted_home_dotfile(path: str, home: str, policy: CompiledPolicy) -> bool:
-    """A dot-file, or anything under a dot-directory, of a home, that the harmless list does not name."""
+    """A dot-file, or anything under a dot-directory or an application-data directory (macOS ~/Library/Application
+    Support, Windows AppData: where the same stores live without a dot), of a home, that the harmless list does not
+    name."""
     if not path.startswith(home.rstrip("/") + "/"):
         return False
     relative = path[len(home.rstrip("/")) + 1 :]
-    if not any(part.startswith(".") for part in relative.split("/")):
+    folded = relative.lower() + "/"
+    if not any(part.startswith(".") for part in relative.split("/")) and not folded.startswith(kpaths.HOME_APP_DATA):
         return False
     return not matches(policy.home_harmless, path, home, None)
 

@@ -49,7 +49,7 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.config/sops/**",
             "~/.config/solana/**",
             "~/.ethereum/keystore/**",
-            "keystore/UTC--*",
+            "**/keystore/UTC--*",
             "~/.cache/huggingface/token",
             "~/.huggingface/token",
             "~/.config/ngrok/**",
@@ -97,6 +97,13 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "token.pickle",
             # google-github-actions/auth writes the workflow's credentials file into the checkout
             "gha-creds-*.json",
+            # Stores whose whole content is a credential, kept wherever their tool is pointed (KAGGLE_CONFIG_DIR,
+            # DATABRICKS_CONFIG_FILE, s3cmd -c, AWS_SHARED_CREDENTIALS_FILE, a HOME set to a scratch directory)
+            "kaggle.json",
+            ".databrickscfg",
+            ".s3cfg",
+            ".edgerc",
+            "**/.aws/credentials",
         ],
     ),
     (
@@ -106,6 +113,9 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.kube/**",
             "kubeconfig",
             "*.kubeconfig",
+            "kubeconfig.y*ml",
+            "kubeconfig-*.y*ml",
+            "*-kubeconfig.y*ml",
             "~/.docker/config.json",
             "~/.config/containers/auth.json",
             "/run/user/*/containers/auth.json",
@@ -122,8 +132,7 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
         [
             "~/.config/gh/hosts.yml",
             "~/.config/hub",
-            "~/.npmrc",
-            ".npmrc",
+            # ~/.npmrc and a project's .npmrc are judged by what they hold (policy/content.py: auth lines)
             "~/.yarnrc*",
             "~/.pypirc",
             ".pypirc",
@@ -131,6 +140,7 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "**/pip.ini",
             "~/.netrc",
             ".netrc",
+            "_netrc",  # curl's, git's and heroku's name for it on Windows
             "~/.git-credentials",
             ".git-credentials",
             "~/.config/git/credentials",
@@ -154,6 +164,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.password-store/**",
             "~/.gnupg/**",
             ".htpasswd",
+            "htpasswd",
+            "*.htpasswd",
             "~/.my.cnf",
             ".my.cnf",
             "~/.mylogin.cnf",
@@ -165,6 +177,7 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.redisclirc",
             "~/.sqlplus/**",
             "~/.config/gh/**",
+            "!~/.config/gh/config.yml",  # aliases and preferences; a token left there is found by its content
             "~/.config/glab-cli/**",
             "~/.config/hub",
             "~/.config/jfrog/**",
@@ -191,8 +204,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.bitcoin/wallet*",
             "~/.bitcoin/**/wallet.dat",
             "wallet.dat",
-            ".cargo/credentials*",
-            ".docker/config.json",
+            "**/.cargo/credentials*",
+            "**/.docker/config.json",
             ".git-credentials",
             "*.mobileprovision",
             "id_ecdsa_sk",
@@ -220,12 +233,12 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "secrets.json",
             "secret.json",
             ".secrets",
-            ".secrets/**",
+            "**/.secrets/**",
             "master.key",
             "credentials.yml.enc",
             ".dev.vars",
             ".dev.vars.*",
-            ".streamlit/secrets.toml",
+            "**/.streamlit/secrets.toml",
         ],
     ),
     (
@@ -331,6 +344,8 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "/var/lib/sss/**",
             "/proc/*/environ",
             "/proc/self/environ",
+            "/proc/*/task/*/environ",
+            "/proc/*/task/*/mem",
             "/run/secrets/**",
             "/var/run/secrets/**",
             "/etc/kubernetes/**/*.conf",
@@ -343,6 +358,11 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "/etc/ipsec.secrets",
             "/etc/passwd-s3fs",
             "/etc/davfs2/secrets",
+            # Cloud instance provisioning: cloud-init's user-data (bootstrap tokens, passwords), Azure's agent state
+            "/var/lib/cloud/**/user-data*",
+            "/var/lib/cloud/**/cloud-config.txt",
+            "/run/cloud-init/instance-data-sensitive.json",
+            "/var/lib/waagent/**",
         ],
     ),
     (
@@ -387,6 +407,35 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.continue/config.yaml",
             "~/.continue/.env",
             "~/.local/share/jupyter/runtime/**",  # kernel connection files: the key that runs code in a kernel
+            "~/.config/railway/**",
+            "~/.config/.wrangler/**",  # wrangler 3's XDG place for its OAuth token
+            "~/.snowflake/**",  # connections.toml and config.toml hold passwords and tokens
+            "~/.config/exoscale/**",
+            "~/.okta/**",
+            "~/.config/okta/**",
+            "~/.civo.json",
+            "~/.vultr-cli.yaml",
+            "~/.config/vultr-cli.yaml",
+            "~/.local/share/gem/credentials",  # RubyGems' XDG place
+            "~/.config/dart/pub-credentials.json",
+            "~/.config/dart/pub-tokens.json",
+            "~/.continuum/anaconda-client/tokens/**",
+            "~/.config/binstar/**",  # anaconda-client's tokens
+            "~/.config/io.datasette.llm/keys.json",
+            "~/.factory/auth.json",
+            "~/.augment/session.json",
+            "~/.local/share/amp/secrets.json",
+            # Editors of the VS Code family keep secret storage in globalStorage (VS Code's and Cursor's own are their
+            # registry files'; on macOS and Windows every fork's is matched below)
+            "~/.config/Code - Insiders/User/globalStorage/**",
+            "~/.config/VSCodium/User/globalStorage/**",
+            "~/.config/Windsurf/User/globalStorage/**",
+            "~/.config/Trae/User/globalStorage/**",
+            "~/.vscode-server-insiders/data/User/globalStorage/**",
+            "~/.windsurf-server/data/User/globalStorage/**",
+            "~/.vscodium-server/data/User/globalStorage/**",
+            "c.pwd",  # JetBrains IDEs' master password for c.kdbx, wherever the IDE's config is
+            "pgpass.conf",  # libpq's ~/.pgpass on Windows
             # Storage mounts and backups
             "~/.passwd-s3fs",
             "~/.davfs2/secrets",
@@ -411,9 +460,10 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.local/share/atuin/**",
             # Chat and messaging apps' session tokens (Electron apps keep them in Local Storage)
             "~/.config/discord/**",
+            "~/.config/Slack/**",
             "~/.config/Signal/**",
             "~/.local/share/TelegramDesktop/tdata/**",
-            "Local Storage/leveldb/**",
+            "**/Local Storage/leveldb/**",
             # macOS: application data outside a dot-directory, so not covered by the home default
             "~/Library/Application Support/com.vercel.cli/**",
             "~/Library/Application Support/Code/User/globalStorage/**",
@@ -431,6 +481,22 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/Library/Application Support/FileZilla/**",
             "~/Library/Jupyter/runtime/**",
             "~/Library/Preferences/pnpm/rc",
+            "~/Library/Application Support/*/User/globalStorage/**",
+            "~/Library/Application Support/doctl/**",
+            "~/Library/Preferences/netlify/**",
+            "~/Library/Application Support/ngrok/**",
+            "~/Library/Containers/io.tailscale.ipn.macos/**",
+            "~/Library/Group Containers/*.io.tailscale.ipn.macos/**",
+            "~/Library/Application Support/pypoetry/auth.toml",
+            "~/Library/Preferences/helm/registry/**",
+            "~/Library/Application Support/dart/pub-credentials.json",
+            "~/Library/Application Support/glab-cli/**",
+            "~/Library/Application Support/tea/**",
+            "~/Library/Application Support/io.datasette.llm/keys.json",
+            "~/Library/Application Support/binstar/**",
+            "~/Library/Application Support/snowflake/**",
+            "~/Library/Preferences/.wrangler/**",
+            "~/Library/Application Support/Slack/**",
             # Windows (Git Bash, MSYS, WSL paths to a Windows profile)
             "~/AppData/Roaming/GitHub CLI/**",
             "~/AppData/Roaming/gcloud/**",
@@ -457,9 +523,32 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/AppData/Local/Microsoft/Edge/User Data/**",
             "~/AppData/Local/BraveSoftware/**",
             "~/AppData/Local/1Password/**",
+            "~/AppData/Roaming/*/User/globalStorage/**",
+            "~/AppData/Roaming/netlify/**",
+            "~/AppData/Local/ngrok/**",
+            "~/AppData/Roaming/helm/registry/**",
+            "~/AppData/Roaming/dart/pub-credentials.json",
+            "~/AppData/Roaming/glab-cli/**",
+            "~/AppData/Roaming/tea/**",
+            "~/AppData/Roaming/xdg.config/.wrangler/**",
+            "~/AppData/Local/snowflake/**",
+            "~/AppData/Roaming/Slack/**",
+            "~/AppData/Local/Chromium/User Data/**",
+            "~/AppData/Local/Vivaldi/User Data/**",
+            "~/AppData/Roaming/Opera Software/**",
         ],
     ),
 ]
+
+# Where macOS and Windows keep applications' data in a home without a dot (lower-case, relative to the home, with
+# a trailing slash): reading there asks unless listed harmless, as a dot-directory does.
+HOME_APP_DATA: tuple[str, ...] = (
+    "library/application support/",
+    "library/preferences/",
+    "library/containers/",
+    "library/group containers/",
+    "appdata/",
+)
 
 # In the home directory, reading a dot-file or anything under a dot-directory
 # asks unless it is here: a list of credential stores can never be complete, so
@@ -499,6 +588,10 @@ HOME_HARMLESS: list[str] = [
     "~/.ssh/known_hosts.old",
     "~/.gitconfig",  # name, email, aliases (an alias that runs code is judged when it is run)
     "~/.config/git/config",
+    # Settings files that hold a secret only in an auth line: read as routine, and judged by what they hold
+    # (policy/content.py STORE_LINES: `_authToken=`, `oauth_token:`), so the same file with a token is a credential
+    "~/.npmrc",
+    "~/.config/gh/config.yml",
     "~/.tmux.conf",
     "~/.vimrc",
     "~/.vim/**",
@@ -520,6 +613,13 @@ HOME_HARMLESS: list[str] = [
     "~/.config/bat/**",
     "~/.config/ripgrep/**",
     "~/.ripgreprc",
+    # In macOS's and Windows' application data (which asks as a dot-directory does): an editor's own settings
+    "~/Library/Application Support/*/User/settings.json",
+    "~/Library/Application Support/*/User/keybindings.json",
+    "~/Library/Application Support/*/User/snippets/**",
+    "~/AppData/Roaming/*/User/settings.json",
+    "~/AppData/Roaming/*/User/keybindings.json",
+    "~/AppData/Roaming/*/User/snippets/**",
 ]
 
 # Files that run code later, at login, on a schedule, or on a git action.

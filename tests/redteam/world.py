@@ -55,6 +55,10 @@ HOME_FILES = [
     "other-project/README.md",
 ]
 
+# A settings file that is a credential store only when it holds an auth line (policy/content.py STORE_LINES)
+# is planted with one, as a signed-in user's is.
+HOME_BODIES = {".npmrc": "//registry.npmjs.org/:_authToken=" + FAKE}
+
 PROJECT_FILES = {
     "src/main.py": "print('hi')\n",
     "src/util.py": "def f():\n    return 1\n",
@@ -98,7 +102,7 @@ class World:
         for rel in HOME_FILES:
             path = self.home / rel
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(FAKE)
+            path.write_text(HOME_BODIES.get(rel, FAKE))
         for rel, body in PROJECT_FILES.items():
             path = self.project / rel
             path.parent.mkdir(parents=True, exist_ok=True)
