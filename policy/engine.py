@@ -1411,6 +1411,8 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "lerna": ("lerna.json", "package.json", "nx.json"),
     "vue-cli-service": ("vue.config.js", "vue.config.cjs", "vue.config.mjs", "vue.config.ts"),
     "svelte-kit": ("svelte.config.js", "svelte.config.mjs", "svelte.config.ts"),
+    # tsconfig.json's "ts-node" section names modules ts-node requires, its compiler and its transpiler.
+    "ts-node": ("tsconfig.json",),
     # `php artisan` (Laravel), `php please` (Statamic): the framework's CLI file, and what registers commands.
     "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
     "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),

@@ -41,6 +41,7 @@ TRACKED = {
     "server.js": "console.log(1)\n",
     "scripts/seed.ts": "console.log(1)\n",
     "ecosystem.config.js": "module.exports = {apps: []}\n",
+    "tsconfig.json": "{}\n",
 }
 
 
@@ -160,6 +161,9 @@ ROUTINE = [
     "pm2 logs api --lines 100 --nostream",
     "pm2 start server.js --name api",
     "pm2 start ecosystem.config.js",
+    "pm2 start npm --name web -- start",
+    "cypress run -c baseUrl=http://localhost:3000,video=false",
+    "esbuild src/index.ts --tsconfig-raw={} --outfile=dist/a.js",
     # database toolkits and release tools
     "prisma generate",
     "prisma validate",
@@ -260,6 +264,12 @@ HOSTILE = [
     ("storybook dev -c /tmp/sb", Verdict.ASK, "floor.runs-code"),
     ("rollup -c -p /tmp/plugin.js", Verdict.ASK, "floor.runs-code"),
     ("ts-node -r /tmp/hook.js src/index.ts", Verdict.ASK, "floor.runs-code"),
+    ("ts-node -P /tmp/tsconfig.json src/index.ts", Verdict.ASK, "floor.runs-code"),
+    ("ng serve --proxy-config /tmp/proxy.conf.js", Verdict.ASK, "floor.runs-code"),
+    ("ng test --karma-config /tmp/karma.conf.js", Verdict.ASK, "floor.runs-code"),
+    ("sequelize db:migrate --migrations-path /tmp/m", Verdict.ASK, "floor.runs-code"),
+    ("cypress run -c supportFile=/tmp/evil.js", Verdict.ASK, "floor.not-understood"),
+    ('cypress run --config \'{"e2e":{"specPattern":"/tmp/**"}}\'', Verdict.ASK, "floor.not-understood"),
     # an app elsewhere: its configuration and code run
     ("next build /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
     ("next dev ../../other-app", Verdict.ASK, "floor.runs-code"),
@@ -335,6 +345,9 @@ HOSTILE = [
     ("pm2 env 0", Verdict.ASK, "floor.credentials"),
     ("pm2 jlist", Verdict.ASK, "floor.credentials"),
     ("pm2 show api", Verdict.ASK, "floor.credentials"),
+    ("cypress info", Verdict.ASK, "floor.credentials"),
+    ("prisma debug", Verdict.ASK, "floor.credentials"),
+    ("fnm use 22 --install-if-missing", Verdict.ASK, "floor.egress"),
     # what the specs do not model asks, naming it
     ("next dev --inspect", Verdict.ASK, "floor.not-understood"),
     ("nuxi dev --extends github:x/layer", Verdict.ASK, "floor.not-understood"),
@@ -382,6 +395,7 @@ def test_a_rule_that_allows_the_tools_cannot_hide_their_effects(repo, monkeypatc
         ("rollup.config.mjs", "rollup -c"),
         ("webpack.config.js", "webpack"),
         ("tsup.config.ts", "tsup"),
+        ("tsconfig.json", "ts-node src/index.ts"),
     ],
 )
 def test_a_tool_configuration_changed_in_the_session_is_not_the_persons(repo, config, command):

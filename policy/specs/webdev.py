@@ -490,7 +490,7 @@ def _esbuild() -> Spec:
             "--version --bundle --minify --minify-whitespace --minify-identifiers --minify-syntax --splitting": "flag",
             "--watch --keep-names --allow-overwrite --preserve-symlinks --analyze --ignore-annotations": "opt",
             "--jsx-dev --jsx-side-effects --log-limit --color --sourcemap --sources-content --tree-shaking": "opt",
-            "--legal-comments --line-limit --metafile-format --charset --main-fields --conditions --certfile": "opt",
+            "--legal-comments --line-limit --metafile-format --charset --main-fields --conditions --tsconfig-raw": "opt",
             "--format --platform --target --jsx --jsx-factory --jsx-fragment --jsx-import-source --log-level": "opt",
             "--mangle-props --reserve-props --mangle-quoted --public-path --resolve-extensions --asset-names": "opt",
             "--chunk-names --entry-names --outbase --source-root --sourcefile --loader --global-name --drop-labels": "opt",
@@ -498,7 +498,7 @@ def _esbuild() -> Spec:
             "--serve": "opt",
             "--outfile --metafile --mangle-cache": "opt:write",
             "--outdir": "opt:tree-write",
-            "--tsconfig --tsconfig-raw --keyfile": "opt:read",
+            "--tsconfig --keyfile --certfile": "opt:read",
             "--packages --drop --inject": "opt",
         },
         operands="read*",
@@ -711,8 +711,26 @@ def _playwright() -> Spec:
     )
 
 
+# Configuration keys of `cypress run -c k=v,...` that name no file and run no code.
+_CYPRESS_PLAIN_KEYS = frozenset(
+    "baseUrl viewportWidth viewportHeight video videoCompression screenshotOnRunFailure trashAssetsBeforeRuns "
+    "defaultCommandTimeout requestTimeout responseTimeout pageLoadTimeout execTimeout taskTimeout retries "
+    "watchForFileChanges numTestsKeptInMemory waitForAnimations animationDistanceThreshold chromeWebSecurity "
+    "blockHosts experimentalStudio experimentalMemoryManagement testIsolation includeShadowDom scrollBehavior "
+    "defaultBrowser port reporter".split()
+)
+
+
 def _cypress_browser(walked: Walk, argv: list[str]) -> None:
-    """`cypress run -b PATH`: a browser named by path is a program cypress starts; a family name is not."""
+    """`cypress run -b PATH`: a browser named by path is a program cypress starts; a family name is not.
+    `-c k=v,...`: a key that names files (supportFile, specPattern, fixturesFolder, ...) or code is not modelled,
+    nor is a JSON value."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin in ("-c", "--config"):
+            keys = [part.split("=", 1)[0].strip() for part in effect.value.split(",") if part.strip()]
+            if effect.value.lstrip().startswith("{") or not all(key in _CYPRESS_PLAIN_KEYS for key in keys):
+                walked.unknown.append(f"cypress configuration {effect.value[:80]!r} names files or code")
+            walked.effects.remove(effect)
     for effect in walked.effects:
         if effect.kind == "text" and effect.origin in ("-b", "--browser"):
             effect.kind = "script" if "/" in effect.value else "text"
@@ -723,7 +741,9 @@ def _cypress() -> Spec:
     common = {
         "-b --browser": "val:text",  # a name, or a path to a browser program (_cypress_browser)
         "--component --e2e": "flag",
-        "-c --config -e --env -p --port --testing-type": "val",
+        "-e --env -p --port --testing-type": "val",
+        # `k=v,k=v` configuration: keys that name files (supportFile, specPattern, ...) are code it loads.
+        "-c --config": "val:text",
         "-C --config-file": "val:load",
         "-P --project": "val:cd",
     }
@@ -757,7 +777,9 @@ def _cypress() -> Spec:
                 judge=_cypress_browser,
             ),
             "install": Spec("install", options={**_H, "-f --force": "flag"}, effects="network"),
-            "verify info version help": Spec("verify", options={**_H, "--dev --component": "flag"}),
+            "verify version help": Spec("verify", options={**_H, "--dev --component": "flag"}),
+            # info prints the CYPRESS_* environment variables (CYPRESS_RECORD_KEY among them).
+            "info": Spec("info", options={**_H, "--dev": "flag"}, effects="env"),
             "cache": Spec(
                 "cache",
                 subcommands={
@@ -778,6 +800,8 @@ def _cypress() -> Spec:
             "cypress run -C /tmp/c.config.js": "load:/tmp/c.config.js",
             "cypress run -b /tmp/evil": "script:/tmp/evil",
             "cypress run --spec /tmp/x.cy.js": "load:/tmp/x.cy.js",
+            "cypress run -c baseUrl=http://localhost:3000,video=false": "",
+            "cypress run -c supportFile=/tmp/evil.js": "unknown",
             "cypress install": "network",
             "cypress cache clear": "destroy",
         },
@@ -848,7 +872,8 @@ def _ts_node(name: str) -> Spec:
             "--cwdMode --skipProject --skipIgnore --emit --scope --preferTsExts --logError": "flag",
             "--noExperimentalReplAwait --script-mode --cwd-mode": "flag",
             "-I --ignore -D --ignoreDiagnostics -O --compilerOptions --experimentalSpecifierResolution": "val",
-            "-P --project": "val:read",
+            # a tsconfig's "ts-node" section names modules to require, a compiler and a transpiler: code it loads
+            "-P --project": "val:load",
             "-C --compiler --transpiler": "val:text",
             "--cwd --scopeDir": "val:cd",
         },
@@ -924,7 +949,11 @@ def _pm2_start(walked: Walk, argv: list[str]) -> None:
         if effect.kind != "script" or not effect.origin.startswith("operand"):
             continue
         value = effect.value
-        if " " in value:
+        if "/" not in value and "." not in value and " " not in value:
+            # `pm2 start npm -- run dev`: a program found on the PATH, run with the words after `--`.
+            rest = argv[argv.index("--") + 1 :] if "--" in argv else []
+            effect.kind, effect.value = "exec", " ".join(shlex.quote(w) for w in [value, *rest])
+        elif " " in value:
             effect.kind = "exec"
         elif value.endswith((".json", ".yml", ".yaml", ".config.js", ".config.cjs", ".config.mjs")) or value.startswith(
             "ecosystem"
@@ -994,6 +1023,7 @@ def _pm2() -> Spec:
             "pm2 start server.js --name api": "script:server.js",
             "pm2 start ecosystem.config.js": "load:ecosystem.config.js",
             "pm2 start /tmp/x.js": "script:/tmp/x.js",
+            "pm2 start npm": "exec:npm",
             "pm2 restart api": "signal",
             "pm2 delete all": "signal",
             "pm2 kill": "signal",
@@ -1082,7 +1112,8 @@ def _prisma() -> Spec:
             ),
             "validate": sub("validate"),
             "format": sub("format", {"--check": "flag"}),
-            "version -v debug": sub("version", {"--json": "flag"}),
+            "version -v": sub("version", {"--json": "flag"}),
+            "debug": sub("debug", effects="env"),  # prints the PRISMA_* and proxy environment variables
             "init": sub(
                 "init",
                 {
@@ -1241,7 +1272,10 @@ def _knex() -> Spec:
 def _sequelize() -> Spec:
     common = {
         **_HV,
-        "--env --options-path --url --name --to --from --seed --models-path --seeders-path --migrations-path": "val",
+        "--env --name --to --from --seed": "val",
+        "--url": "val:network",
+        # Migrations, seeders and models are code it runs; the options file is JavaScript.
+        "--options-path --models-path --seeders-path --migrations-path": "val:load",
         "--config": "val:load",
         "--debug --force --underscored": "flag",
     }
@@ -1453,15 +1487,20 @@ def _ng() -> Spec:
         **cfg,
         "--aot --source-map --watch --verbose --progress --named-chunks --optimization --stats-json --poll": "opt",
         "--base-href --deploy-url --output-hashing --localize --i18n-missing-translation --delete-output-path": "opt",
-        "--output-path": "val:tree-write",
+        "--output-path --outputPath": "val:tree-write",
     }
     serve_opts = {
         **cfg,
-        "--port --host --proxy-config --public-host --allowed-hosts --serve-path": "val",
+        "--port --host --public-host --allowed-hosts --serve-path": "val",
+        "--proxy-config --proxyConfig": "val:load",  # a proxy.conf.js is code
         "--open -o --hmr --live-reload --ssl --watch --verbose --disable-host-check --poll": "opt",
         "--ssl-cert --ssl-key": "val:read",
     }
-    test_opts = {**cfg, "--watch --code-coverage --browsers --karma-config --include --progress --source-map": "opt"}
+    test_opts = {
+        **cfg,
+        "--watch --code-coverage --browsers --include --progress --source-map": "opt",
+        "--karma-config --karmaConfig": "val:load",  # karma.conf.js is code
+    }
     return Spec(
         "ng",
         version="@angular/cli 19",
@@ -1745,7 +1784,11 @@ def _fnm() -> Spec:
             "list ls list-remote ls-remote current": Spec(
                 "list", options={"--filter --lts --sort --latest": "opt"}, operands="text?"
             ),
-            "use": Spec("use", options={"--install-if-missing --silent-if-unchanged": "flag"}, operands="text?"),
+            "use": Spec(
+                "use",
+                options={"--install-if-missing": "flag:network", "--silent-if-unchanged": "flag"},
+                operands="text?",
+            ),
             "install i": Spec(
                 "install", options={"--lts --latest --progress --use": "opt"}, operands="text?", effects="network"
             ),
