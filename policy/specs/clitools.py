@@ -3,7 +3,7 @@ wranglers, small network tools (gRPC, WebSocket, load testers, tunnels, tailscal
 helpers, and the interface configuration tools `ip` / `ifconfig`.
 
 What these programs do that the name does not say:
-- `eza --git` / `exa --git` read the repository of each listed directory (status of every file): a read of the tree;
+- `eza --git` / `exa --git` print each file's git status (libgit2 compares with the index; no content is printed);
 - lazygit and gitui are full read-write git clients driven from the keyboard (commit, push, reset, discard): not
   modelled, so they ask; tig's views are git log / show / blame / grep, but `tig status` and `tig stash` exist to
   stage, commit, discard and drop, so those two ask;
@@ -58,7 +58,7 @@ def _interactive(what: str, harmless: tuple[str, ...] = ()) -> Callable[[Walk, l
 _EZA = Spec(
     "eza",
     version="eza 0.18 (upstream --help)",
-    summary="eza lists metadata; --git / --git-repos read each listed directory's repository (a tree read).",
+    summary="eza lists metadata; --git / --git-repos add each file's git status (no content is printed).",
     options={
         "-1 --oneline -l --long -G --grid -x --across -X --dereference --no-quotes --hyperlink -a --all": "flag",
         "-A --almost-all -d --list-dirs -r --reverse --group-directories-first --group-directories-last": "flag",
@@ -68,7 +68,8 @@ _EZA = Spec(
         "-o --octal-permissions --no-filesize --no-user --no-time --no-git -@ --extended -Z --context": "flag",
         "--stdin -? --help -v --version": "flag",
         "-R --recurse -T --tree": "flag:recursive",
-        "--git --git-repos --git-repos-no-status": "flag>stat=tree-read",
+        # libgit2 compares each file with the index and prints a status letter, never the content
+        "--git --git-repos --git-repos-no-status": "flag",
         "-L --level -s --sort -I --ignore-glob -t --time --time-style -w --width": "val",
         "--color-scale-mode --colour-scale-mode": "val",
         "-F --classify --color --colour --color-scale --colour-scale --icons --absolute": "opt",
@@ -78,7 +79,7 @@ _EZA = Spec(
     examples={
         "eza -la": "",
         "eza --tree --level=2 src": "recursive stat:src",
-        "eza -l --git src": "tree-read:src",
+        "eza -l --git src": "stat:src",
         "eza -la --icons=always ~/.ssh": "stat:~/.ssh",
     },
 )
@@ -86,7 +87,7 @@ _EZA = Spec(
 _EXA = Spec(
     "exa",
     version="exa 0.10.1 (Debian bookworm)",
-    summary="exa lists metadata; --git reads each listed directory's repository.",
+    summary="exa lists metadata; --git adds each file's git status.",
     options={
         "-? --help -v --version -1 --oneline -l --long -G --grid -x --across -F --classify": "flag",
         "--colour-scale --color-scale --icons --no-icons -a --all -d --list-dirs -r --reverse": "flag",
@@ -94,7 +95,7 @@ _EXA = Spec(
         "-H --links -i --inode -m --modified -n --numeric -S --blocks -u --accessed -U --created --changed": "flag",
         "--no-permissions --octal-permissions --no-filesize --no-user --no-time -@ --extended": "flag",
         "-R --recurse -T --tree": "flag:recursive",
-        "--git": "flag>stat=tree-read",
+        "--git": "flag",
         "--colour --color -L --level -s --sort -I --ignore-glob -t --time --time-style": "val",
     },
     operands="stat*",
@@ -1182,6 +1183,15 @@ def _ts(name: str, options: dict[str, str] | None = None, operands: str = "", ef
     return Spec(name, options={**_TS_HELP, **(options or {})}, operands=operands, effects=effects, long_prefix=False)
 
 
+def _ts_served_paths(walk: Walk, argv: list[str]) -> None:
+    """`tailscale serve PORT|URL|PATH`: a file or directory served is uploaded to whoever connects."""
+    for effect in [e for e in walk.effects if e.kind == "read" and e.origin.startswith("operand")]:
+        if effect.value.startswith(("/", "./", "../", "~")) or effect.value in (".", ".."):
+            walk.effects[walk.effects.index(effect)] = Effect("upload", effect.value, effect.origin)
+        else:
+            walk.effects.remove(effect)  # a port, a host:port or a URL to proxy, or `off` / `reset` / `status`
+
+
 _TAILSCALE_UP = {
     "--accept-dns --accept-routes --advertise-exit-node --reset --force-reauth --json --ssh --shields-up": "opt",
     "--qr --exit-node-allow-lan-access --unattended --timeout --operator --hostname --advertise-routes": "opt",
@@ -1208,8 +1218,13 @@ _TAILSCALE = Spec(
         "exit-node": _ts("exit-node", {"--filter": "val"}, "text*"),
         "up login": _ts("up", _TAILSCALE_UP, effects="config"),
         "down logout switch set": _ts("down", {**_TAILSCALE_UP, "--list": "opt"}, "text*", "config"),
-        "serve funnel": _ts(
-            "serve", {"--bg --https --http --tcp --tls-terminated-tcp --set-path --yes": "opt"}, "text*", "publish"
+        "serve funnel": Spec(
+            "serve",
+            options={**_TS_HELP, "--bg --https --http --tcp --tls-terminated-tcp --set-path --yes": "opt"},
+            operands="read*",
+            effects="publish",
+            long_prefix=False,
+            judge=_ts_served_paths,
         ),
         "file": _ts("file", operands="text*"),
         "cert": _ts("cert", {"--cert-file --key-file --min-validity": "val"}, "text", "config"),
@@ -1225,6 +1240,7 @@ _TAILSCALE = Spec(
         "tailscale down": "config",
         "tailscale funnel 8080": "publish",
         "tailscale serve --bg 3000": "publish",
+        "tailscale serve --http=8888 /etc/shadow": "publish upload:/etc/shadow",
         "tailscale ping my-laptop": "network:my-laptop",
     },
 )
@@ -1290,7 +1306,7 @@ _DIRENV = Spec(
     summary="allow trusts an .envrc that then runs on every cd into its directory (config); dump and export print "
     "the environment; exec runs a command with a directory's .envrc loaded.",
     subcommands={
-        "allow permit grant edit": Spec("allow", operands="read?", effects="config"),
+        "allow permit grant edit": Spec("allow", operands="stat?", effects="config"),  # hashed, not printed
         "block deny revoke": Spec("block", operands="text?"),
         "exec": Spec("exec", operands="stat argv", posix=True),
         "fetchurl": Spec("fetchurl", operands="fetch text?"),
@@ -1304,7 +1320,7 @@ _DIRENV = Spec(
         "direnv status": "",
         "direnv version": "",
         "direnv allow": "config",
-        "direnv allow /tmp/x/.envrc": "config read:/tmp/x/.envrc",
+        "direnv allow /tmp/x/.envrc": "config stat:/tmp/x/.envrc",
         "direnv exec . make": "stat:. runs:make",
         "direnv export json": "env",
         "direnv hook zsh": "",
@@ -1491,7 +1507,7 @@ _IP = Spec(
         "--brief --json --details --color --stats --pretty": "flag",
         "-c -color": "opt",
         "-f -family -n -netns -l -loops -rc -rcvbuf": "val",
-        "-b -batch": "val:unknown",
+        "-b -batch": "val:script",  # a file of ip commands, each run (and echoed in its errors)
     },
     subcommands={
         "a ad addr addre addres address": _ip_object("address"),
@@ -1524,6 +1540,7 @@ _IP = Spec(
         "ip route flush table main": "privilege",
         "ip link s eth0 up": "unknown",
         "ip netns exec blue sh": "privilege runs:sh",
+        "ip -force -batch /etc/shadow": "script:/etc/shadow",
     },
 )
 
@@ -1561,7 +1578,7 @@ _LSCPU = Spec(
         "-a --all -b --online -B --bytes -c --offline -J --json -x --hex -y --physical --output-all": "flag",
         "-h --help -V --version": "flag",
         "-C --caches -e --extended -p --parse": "opt",
-        "-s --sysroot": "val:tree-read",
+        "-s --sysroot": "val",  # reads DIR/proc/cpuinfo and DIR/sys/devices/system/cpu,
     },
     examples={"lscpu": "", "lscpu -J": "", "lscpu -e=cpu,core": ""},
 )
