@@ -1441,6 +1441,12 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "conan": ("conanfile.py", "conanfile.txt"),  # conanfile.py is Python every install/create/build runs
     "buf": ("buf.gen.yaml", "buf.yaml", "buf.work.yaml"),  # the plugins `buf generate` runs (or sends the module to)
     "nim": ("config.nims", "nim.cfg"),  # NimScript every nim command runs first
+    "latexmk": ("latexmkrc", ".latexmkrc"),  # Perl latexmk runs before anything else
+    # INPUT, OUTPUT_DIRECTORY and the INPUT_FILTER / FILTER_PATTERNS commands it runs.
+    "doxygen": ("Doxyfile", "doxyfile"),
+    # security.exec.allow chooses the programs Hugo may run (postcss, asciidoctor, pandoc, ...).
+    "hugo": ("hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "config.yaml", "config.json"),
+    "jekyll": ("_config.yml", "_config.yaml", "Gemfile"),  # the plugins it loads
 }
 
 

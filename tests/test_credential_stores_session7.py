@@ -86,6 +86,7 @@ STORES = [
     "~/.snowflake/connections.toml",
     "~/.config/Windsurf/User/globalStorage/state.vscdb",
     "~/.cursor-server/data/User/globalStorage/state.vscdb",
+    "~/.config/cursor/auth.json",
     "~/.gemini/mcp-oauth-tokens.json",
     "~/.local/share/opencode/mcp-auth.json",
     "~/.openclaw/credentials/whatsapp.json",
@@ -232,3 +233,14 @@ def test_the_same_files_without_an_auth_line_stay_readable(world, where: str, bo
     for decision in (shell(f"cat {shlex.quote(str(path))}", project), read(str(path), project)):
         assert decision.verdict == Verdict.ALLOW, (where, decision.to_dict())
         assert CREDENTIALS not in decision.rule_ids, (where, decision.to_dict())
+
+
+def test_a_settings_file_reached_through_a_symlink_is_judged_by_the_name_it_was_read_by(world) -> None:
+    """A dotfiles manager links ~/.npmrc to ~/dotfiles/npmrc: the content rules of `.npmrc` still apply."""
+    home, project = world
+    real = home / "dotfiles" / "npmrc"
+    real.parent.mkdir(parents=True)
+    real.write_text("//registry.npmjs.org/:_authToken=0123456789abcdef0123\n")
+    (home / ".npmrc").symlink_to(real)
+    assert_decided(shell("cat ~/.npmrc", project), Verdict.DENY, "cat ~/.npmrc")
+    assert_decided(read(str(home / ".npmrc"), project), Verdict.DENY, "Read ~/.npmrc")

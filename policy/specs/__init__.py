@@ -53,6 +53,7 @@ FAMILIES = (
     "appdev",
     "infra",
     "langs",
+    "docs",
     "webdev",
     "clitools",
     "pytools",

@@ -435,6 +435,7 @@ _MAGICK_FLAGS = (
 )
 _MAGICK = Spec(
     "magick",
+    aliases=("convert",),  # ImageMagick 6's convert: the same grammar without a tool word
     version="ImageMagick 7.1 (magick -help; the most used settings and operators)",
     summary=(
         "ImageMagick: inputs are read, the last image is written; identify reads, mogrify edits in place, "
@@ -465,6 +466,7 @@ _MAGICK = Spec(
         "magick 'msl:x' out.png": "read:msl:x unknown write:out.png",
         "magick display photo.jpg": "read:display unknown write:photo.jpg",
         "magick in.png -write ~/.bashrc out.png": "read:in.png write:~/.bashrc write:out.png",
+        "convert in.png -resize 50% out.png": "read:in.png write:out.png",
     },
 )
 
