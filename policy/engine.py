@@ -1527,6 +1527,71 @@ def _module_shadowed(module: str, cwd: str, env: Env) -> bool:
     return False
 
 
+_COMPILED_SUFFIXES = (".so", ".pyd", ".pyc", ".pyo")
+
+
+def _project_module_files(cmd: SimpleCommand, module: str, env: Env) -> list[str] | None:
+    """The files `python -m MODULE` runs from the directory it runs in, when MODULE resolves there to source files
+    only (`app.main` -> app/__init__.py, app/main.py; a package -> its __init__.py and __main__.py), so they are
+    judged as `python app/main.py` is; None for any other module (installed, the standard library, `-I`/`-P`/
+    PYTHONSAFEPATH that leave the cwd off sys.path, a cwd outside the project) or when what would import is not
+    plainly one .py file per name (a
+    compiled `.so`/`.pyc` beside it, a package directory and a module of one name, something written earlier
+    on the line): those stay judged as today."""
+    import glob
+
+    options = cmd.args[: cmd.args.index("-m")] if "-m" in cmd.args else []
+    if {"-I", "-P"} & set(options) or not all(part.isidentifier() for part in module.split(".")):
+        return None
+    if os.environ.get("PYTHONSAFEPATH") or any(name == "PYTHONSAFEPATH" for name, _ in cmd.assigns):
+        return None  # the cwd is not on sys.path: an installed module of that name runs
+    cwd = cmd.cwd or env.cwd
+    project = os.path.realpath(env.project) if env.project else ""
+    here = os.path.realpath(cwd)
+    if not project or (here != project and not here.startswith(project + "/")):
+        return None  # a module outside the project stays judged as today
+    files: list[str] = []
+    place = ""
+    parts = module.split(".")
+    for n, part in enumerate(parts):
+        base = os.path.join(place, part) if place else part
+        full = os.path.join(cwd, base)
+        is_dir, is_file = os.path.isdir(full), os.path.isfile(full + ".py")
+        # What else python would import under this name: compiled modules (the finder takes an extension first).
+        others = [g for g in glob.glob(glob.escape(full) + ".*") if g.endswith(_COMPILED_SUFFIXES)]
+        package = is_dir and os.path.isfile(os.path.join(full, "__init__.py"))
+        if package:
+            # A regular package wins over a module of its name; its __init__ must be plain source too.
+            is_file = False
+            others += [
+                g for g in glob.glob(os.path.join(glob.escape(full), "__init__.*")) if g.endswith(_COMPILED_SUFFIXES)
+            ]
+        for earlier in _EARLIER.get() or []:
+            for written, _tree in _writes_of(earlier):
+                real = target(written, earlier.cwd or env.cwd, env.home, env.project).real
+                if real.startswith((os.path.realpath(full) + ".", os.path.realpath(full) + "/")):
+                    return None  # written (or replaced) earlier on the line: not what is there now
+        if others or is_dir == is_file or os.path.islink(full) or os.path.islink(full + ".py"):
+            return None
+        last = n == len(parts) - 1
+        if is_file:
+            if not last:
+                return None  # `app.py` holds no submodules
+            files.append(base + ".py")
+            return files
+        init = os.path.join(base, "__init__.py")
+        if os.path.lexists(os.path.join(cwd, init)):
+            files.append(init)
+        if last:
+            main = os.path.join(base, "__main__.py")
+            if not os.path.isfile(os.path.join(cwd, main)):
+                return None
+            files.append(main)
+            return files
+        place = base
+    return None
+
+
 def _python_path_dirs(cmd: SimpleCommand, env: Env) -> list[str]:
     """Where python looks for a module before the standard library: the directory it runs in (for `-c` and `-m`),
     then each PYTHONPATH entry the line sets for it, exports earlier, or the environment holds."""
@@ -2631,7 +2696,15 @@ def _command_parts(
         if script_demand is not None and _reads_only_host_stdin(cmd, call, env):
             script_demand = None  # `python3`, `node`, `bash` alone: nothing on the line to run
         module = _python_module(cmd) if family == "python" else None
-        if module is not None and any(
+        project_module = _project_module_files(cmd, module[1], env) if module is not None else None
+        if project_module is not None:
+            # `python3 -m app.main` runs app/__init__.py and app/main.py from the directory it runs in: the
+            # person's files run as `python3 app/main.py` does, any other asks as that script would.
+            script_demand = next(
+                (d for f in project_module if (d := _script_demand(f, cmd, call, policy, env, script_parts, False))),
+                None,
+            )
+        elif module is not None and any(
             _module_shadowed(module[1].split(".")[0], place, env) for place in _python_path_dirs(cmd, env)
         ):
             script_demand = fl.Demand(

@@ -42,6 +42,8 @@ TRACKED = {
     "report.ipynb": '{"cells": []}\n',
     "requirements.in": "requests\n",
     "requirements.txt": "requests==2.32.3\n",
+    "cli/__init__.py": "",
+    "cli/__main__.py": "print('cli')\n",
 }
 
 
@@ -364,3 +366,74 @@ def test_a_rule_that_allows_the_tools_cannot_hide_their_publish_destroy_or_secre
     ]
     for command, verdict, rule in cases:
         assert_decided(judged(repo, command), verdict, rule, command)
+
+
+# --- `python -m MODULE` of the project's own files: judged as `python FILE` is ----------------------------------
+
+
+@pytest.mark.parametrize("command", ["python3 -m app.main", "python -m scripts.analyse", "python3 -u -m cli"])
+def test_python_m_of_a_committed_unchanged_project_module_is_allowed(repo, command):
+    assert_routine(judged(repo, command), command)
+
+
+@pytest.mark.parametrize(
+    ("written", "command"),
+    [
+        ("app/tool.py", "python3 -m app.tool"),
+        ("app/main.py", "python3 -m app.main"),
+        ("app/__init__.py", "python3 -m app.main"),
+        ("cli/__main__.py", "python3 -m cli"),
+        ("fresh.py", "python3 -m fresh"),
+    ],
+)
+def test_python_m_of_a_module_file_written_in_the_session_asks_as_a_written_script_does(repo, written, command):
+    (repo / written).write_text("import os; os.system('id')\n")
+    decision = judged(repo, command)
+    assert_decided(decision, Verdict.ASK, "floor.runs-code", command)
+    script = judged(repo, f"python3 {written}")
+    assert (script.verdict, "floor.runs-code" in script.rule_ids) == (decision.verdict, True)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["python3 -m requests", "python3 -m http.server", "python3 -m somepkg.cli --flag"],
+)
+def test_python_m_of_a_module_outside_the_project_still_asks_as_not_read(repo, command):
+    decision = judged(repo, command)
+    assert_decided(decision, Verdict.ASK, "floor.not-understood", command)
+    assert any("runs a module hookward does not read" in reason for reason in decision.reasons), decision.reasons
+
+
+def test_python_m_pip_and_the_listed_modules_are_judged_as_before(repo):
+    assert judged(repo, "python3 -m pip list").verdict == Verdict.ALLOW
+    assert_decided(judged(repo, "python3 -m pip install requests"), Verdict.ASK, "floor.fetch-and-run", "pip")
+
+
+@pytest.mark.parametrize(
+    ("prepare", "command"),
+    [
+        # a compiled module beside the source is what the finder imports first
+        ("app/main.cpython-311-x86_64-linux-gnu.so", "python3 -m app.main"),
+        ("app/main.pyc", "python3 -m app.main"),
+        # -I and -P leave the cwd off sys.path: an installed `app` would run
+        ("", "python3 -I -m app.main"),
+        ("", "python3 -P -m app.main"),
+        ("", "PYTHONSAFEPATH=1 python3 -m app.main"),
+        # written earlier on the same line: not what is there now
+        ("", "cp /tmp/x.py app/main.py && python3 -m app.main"),
+    ],
+)
+def test_python_m_whose_import_is_not_plainly_the_project_file_keeps_todays_ask(repo, prepare, command):
+    if prepare:
+        (repo / prepare).write_bytes(b"\0")
+    decision = judged(repo, command)
+    assert decision.verdict >= Verdict.ASK, (command, decision.reasons)
+    assert "floor.not-understood" in decision.rule_ids, (command, decision.rule_ids)
+
+
+def test_python_m_run_from_a_directory_outside_the_project_keeps_todays_ask(repo, tmp_path):
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    (scratch / "evil.py").write_text("import os\n")
+    call = ToolCall("shell", command="python3 -m evil", cwd=str(scratch), project_root=str(repo))
+    assert_decided(evaluate(call), Verdict.ASK, "floor.not-understood", "python3 -m evil")
