@@ -226,9 +226,7 @@ def _mix() -> Spec:
             ),
             "phx.server": _mix_task("phx.server", {"--open --no-halt --no-start": "flag"}, ""),
             "phx.routes": _mix_task("phx.routes", {"--info --method": "val"}),
-            "phx.digest": _mix_task(
-                "phx.digest", {"-o --output": "val:tree-write", "--no-vsn": "flag"}, "read?"
-            ),
+            "phx.digest": _mix_task("phx.digest", {"-o --output": "val:tree-write", "--no-vsn": "flag"}, "read?"),
             "phx.digest.clean": _mix_task("phx.digest.clean", {"--all": "flag", "--age --keep -o --output": "val"}),
             "phx.gen.* ecto.gen.*": _mix_task(
                 "generator",
@@ -289,9 +287,7 @@ def _mix() -> Spec:
                 effects="publish",
             ),
             "escript.build": _mix_task("escript.build"),
-            "release": _mix_task(
-                "release", {"--overwrite --quiet": "flag", "--path": "val:tree-write"}
-            ),
+            "release": _mix_task("release", {"--overwrite --quiet": "flag", "--path": "val:tree-write"}),
             # Installing Hex, rebar or an archive puts code into ~/.mix that every later mix call runs.
             "local.hex local.rebar archive.install": _mix_task(
                 "local.hex", {"--if-missing": "flag", "--sha512": "val"}, effects="fetch config"
@@ -390,9 +386,8 @@ def _zig() -> Spec:
         "zig",
         version="zig 0.13 (zig --help, zig build --help)",
         summary="zig build runs build.zig (a runner definition); run/test compile and run a file; cc is clang",
-        options={"-h --help": "flag"},
+        options={"-h --help -V --version": "flag"},
         long_prefix=False,
-        subcommand_required=True,
         subcommands={
             "build": Spec(
                 "build",

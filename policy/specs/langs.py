@@ -141,14 +141,14 @@ def _erl() -> Spec:
         bundling=False,
         long_prefix=False,
         options={
-            "-version -noshell -noinput -hidden -nostick -help": "flag",
+            "-version --version -noshell -noinput -hidden -nostick -help": "flag",
             "-sname -name -setcookie -mode -connect_all -emu_type -emu_flavor": "val",
             "-eval": "val:code:erlang",
             "-pa -pz -config": "val:load",
             "-s -run -S -env -boot -args_file -extra -detached -remsh -man -kernel -stdlib": "unknown",
         },
         plus="unknown",
-        judge=_interactive("erl", ("-version",)),
+        judge=_interactive("erl", ("-version", "--version")),
         examples={
             "erl -version": "",
             "erl": "unknown",
