@@ -414,3 +414,39 @@ def test_terragrunt_plans_and_formatting_are_routine(box, command):
 )
 def test_terragrunt_changes_secrets_and_foreign_configs_are_judged(box, command, verdict, rule):
     assert_decided(box.decide(command), verdict, rule, command)
+
+
+# --- a configuration file in the directory sets any option: written in the session, it is not the person's -------
+@pytest.mark.parametrize(
+    ("name", "text", "command"),
+    [
+        ("trivy.yaml", "output: /home/u/.bashrc\n", "trivy fs ."),
+        (".grype.yaml", "file: /home/u/.bashrc\n", "grype dir:."),
+        (".syft.yaml", "output: [json=/home/u/.bashrc]\n", "syft ."),
+        (".checkov.yaml", "external-checks-dir: [/tmp/checks]\n", "checkov -d ."),
+        (".tflint.hcl", 'plugin "x" { enabled = true }\n', "tflint"),
+        ("ansible.cfg", "[defaults]\ninventory = ./inv.sh\n", "ansible-inventory --list"),
+        ("helmfile.yaml", 'releases: [{name: {{ exec "sh" (list "-c" "id") }}}]\n', "helmfile template"),
+        ("skaffold.yaml", "apiVersion: skaffold/v4beta11\n", "skaffold diagnose"),
+        ("terragrunt.hcl", 'locals { x = run_cmd("sh", "-c", "id") }\n', "terragrunt plan"),
+    ],
+)
+def test_a_tool_configuration_written_in_the_session_runs_code(infra_project, name, text, command):
+    (infra_project.project / name).write_text(text)
+    assert_decided(infra_project.decide(command), Verdict.ASK, "floor.runs-code", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ansible-playbook -e @~/.aws/credentials site.yml --syntax-check",
+        "ansible-playbook --extra-vars=@$HOME/.ssh/id_rsa site.yml --list-tasks",
+    ],
+)
+def test_extra_vars_from_a_credential_file_read_it(infra_project, command):
+    assert_decided(infra_project.decide(command), Verdict.DENY, "floor.credentials", command)
+
+
+def test_extra_vars_as_key_values_are_not_paths(infra_project):
+    command = "ansible-playbook -e env=prod -e '{\"x\": 1}' site.yml --syntax-check"
+    assert_routine(infra_project.decide(command), command)

@@ -30,8 +30,11 @@ Vagrant evaluates the Vagrantfile (Ruby) at every command that acts on a machine
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Spec, Walk
+
+Judge = Callable[[Walk, list[str]], None]
 
 _HELP = {"-h --help": "flag"}
 
@@ -54,6 +57,26 @@ def _versioned(spec: Spec, version: str) -> Spec:
     for sub in {id(s): s for s in [*spec.subcommands.values(), *(p[1] for p in spec.prefixes)]}.values():
         _versioned(sub, version)
     return spec
+
+
+def config_in_cwd(names: tuple[str, ...], origins: tuple[str, ...], then: Judge | None = None) -> Judge:
+    """A judge: the configuration file the program reads from the directory it runs in (unless an option names
+    another) can set any of its options (an output path, a server, plugins, a password script): it is a load,
+    judged by its provenance, as a runner definition is. `then` judges the walk afterwards."""
+
+    def judge(walk: Walk, argv: list[str]) -> None:
+        if then is not None:
+            then(walk, argv)
+        if walk.idle or any(e.origin in origins for e in walk.effects):
+            return
+        if any(s in ("-h", "--help", "--version") for s in walk.seen):
+            return
+        for name in names:
+            if walk.cwd and os.path.isfile(os.path.join(walk.cwd, name)):
+                walk.effects.append(Effect("load", name, f"the {name} of the directory"))
+                return
+
+    return judge
 
 
 # --- kind ------------------------------------------------------------------------------------------------------
@@ -739,6 +762,11 @@ def _inventory(walk: Walk, argv: list[str]) -> None:
     for effect in list(walk.effects):
         if effect.kind == "load" and effect.origin in ("-i", "--inventory", "--inventory-file") and "," in effect.value:
             walk.effects.remove(effect)
+        elif effect.kind == "text" and effect.origin in ("-e", "--extra-vars"):
+            # `-e @FILE` reads variables from FILE (and hands them to the tasks on the hosts).
+            walk.effects.remove(effect)
+            if effect.value.startswith("@"):
+                walk.effects.append(Effect("read", effect.value[1:], effect.origin))
 
 
 def _playbook_runs(walk: Walk, argv: list[str]) -> None:
@@ -752,6 +780,11 @@ def _playbook_runs(walk: Walk, argv: list[str]) -> None:
     walk.effects.append(Effect("network", "", "runs the tasks on the inventory's hosts"))
 
 
+def _ansible_cfg(then: Judge) -> Judge:
+    """ansible.cfg of the directory sets the inventory (a script), plugin paths and a vault password script."""
+    return config_in_cwd(("ansible.cfg",), (), then)
+
+
 _ANSIBLE_VAULT = {
     "--vault-id": "val",
     "-J --ask-vault-password --ask-vault-pass": "flag",
@@ -763,7 +796,7 @@ _ANSIBLE_COMMON = {
     **_HELP,
     "-i --inventory --inventory-file": "val:load",
     "-l --limit": "val",
-    "-e --extra-vars": "val",
+    "-e --extra-vars": "val:text",
     "--playbook-dir": "val",
     "-M --module-path": "val:load",
     **_ANSIBLE_VAULT,
@@ -791,7 +824,7 @@ ANSIBLE_PLAYBOOK = Spec(
     },
     operands="load+",
     needs=1,
-    judge=_playbook_runs,
+    judge=_ansible_cfg(_playbook_runs),
     examples={
         "ansible-playbook site.yml --syntax-check": "load:site.yml",
         "ansible-playbook -i inventory.ini site.yml --list-tasks": "load:inventory.ini load:site.yml",
@@ -804,6 +837,8 @@ ANSIBLE_PLAYBOOK = Spec(
         "ansible-playbook --private-key ~/.ssh/id_rsa site.yml": "load:site.yml network",
         "ansible-playbook --vault-password-file /tmp/pw site.yml": "load:/tmp/pw load:site.yml network",
         "ansible-playbook --version": "",
+        "ansible-playbook -e @/home/u/.aws/credentials site.yml --syntax-check": "read:/home/u/.aws/credentials load:site.yml",
+        "ansible-playbook -e env=prod site.yml --syntax-check": "load:site.yml",
     },
 )
 
@@ -839,7 +874,7 @@ ANSIBLE = Spec(
     },
     operands="text",
     needs=1,
-    judge=_ad_hoc,
+    judge=_ansible_cfg(_ad_hoc),
     examples={
         "ansible all -m ping": "network",
         "ansible all -i hosts -m ping": "load:hosts network",
@@ -862,7 +897,7 @@ ANSIBLE_INVENTORY = Spec(
         "--output": "val:write",
     },
     operands="text?",
-    judge=_inventory,
+    judge=_ansible_cfg(_inventory),
     examples={
         "ansible-inventory --list": "",
         "ansible-inventory -i inventory/ --graph": "load:inventory/",
@@ -1272,7 +1307,7 @@ VAGRANT = Spec(
 TRIVY_VERSION = "trivy v0.56"
 _TRIVY_GLOBAL = {
     "--cache-dir": "val:tree-write",
-    "-c --config": "val:read",
+    "-c --config": "val:load",
     "-d --debug --insecure -q --quiet -v --version --generate-default-config": "flag",
     "--timeout": "val",
     **_HELP,
@@ -1317,8 +1352,11 @@ def _trivy_template(walk: Walk, argv: list[str]) -> None:
             walk.effects.append(Effect("read", value[1:], _TRIVY_TEMPLATE_FILE))
 
 
+_TRIVY_JUDGE = config_in_cwd(("trivy.yaml",), ("-c", "--config"), _trivy_template)
+
+
 def _trivy(name: str, operands: str, effects: str = "fetch") -> Spec:
-    return _go(name, _TRIVY_SCAN, operands=operands, effects=effects, judge=_trivy_template)
+    return _go(name, _TRIVY_SCAN, operands=operands, effects=effects, judge=_TRIVY_JUDGE)
 
 
 TRIVY = Spec(
@@ -1332,7 +1370,7 @@ TRIVY = Spec(
         "repository repo": _trivy("repo", "text?"),
         "sbom": _trivy("sbom", "read"),
         "vm": _trivy("vm", "text"),
-        "convert": _go("convert", _TRIVY_SCAN, operands="read", judge=_trivy_template),
+        "convert": _go("convert", _TRIVY_SCAN, operands="read", judge=_TRIVY_JUDGE),
         # Reads the cluster (its secrets included, for secret scanning).
         "kubernetes k8s": _trivy("k8s", "text?"),
         "clean": _go(
@@ -1407,7 +1445,7 @@ _GRYPE = {
     "--add-cpes-if-none --by-cve --only-fixed --only-notfixed -q --quiet --show-suppressed -v --verbose": "flag",
     "--distro --exclude --fail-on -f -o --output --platform --profile --scope -s --sort-by --ignore-states": "val",
     "--name": "val",
-    "-c --config": "val:read",
+    "-c --config": "val:load",
     "--file": "val:write",
     "-t --template --vex": "val:read",
     "--version": "flag",
@@ -1444,6 +1482,7 @@ def _grype(walk: Walk, argv: list[str]) -> None:
     _scheme_source(walk, argv)
 
 
+_GRYPE_JUDGE = config_in_cwd((".grype.yaml", ".grype.yml", ".grype/config.yaml"), ("-c", "--config"), _grype)
 GRYPE = Spec(
     "grype",
     version=GRYPE_VERSION,
@@ -1451,7 +1490,7 @@ GRYPE = Spec(
     options=_GRYPE,
     operands="text*",
     long_prefix=False,
-    judge=_grype,
+    judge=_GRYPE_JUDGE,
     examples={
         "grype alpine:3.19": "fetch",
         "grype dir:.": "fetch tree-read:.",
@@ -1487,7 +1526,7 @@ def _syft_outputs(walk: Walk, argv: list[str], source: bool = True) -> None:
 _SYFT = {
     "-o --output --exclude --platform --from -s --scope --source-name --source-version --base-path": "val",
     "--select-catalogers --override-default-catalogers --enrich --profile": "val",
-    "-c --config": "val:read",
+    "-c --config": "val:load",
     "--file": "val:write",
     "-q --quiet -v --verbose --version": "flag",
     **_HELP,
@@ -1521,6 +1560,7 @@ def _syft(walk: Walk, argv: list[str]) -> None:
     _syft_outputs(walk, argv)
 
 
+_SYFT_JUDGE = config_in_cwd((".syft.yaml", ".syft.yml", ".syft/config.yaml"), ("-c", "--config"), _syft)
 SYFT = Spec(
     "syft",
     version=SYFT_VERSION,
@@ -1528,7 +1568,7 @@ SYFT = Spec(
     options={**_SYFT, "-u --username -p --password": "val", "--password-stdin": "flag", "--key": "val"},
     operands="text*",
     long_prefix=False,
-    judge=_syft,
+    judge=_SYFT_JUDGE,
     examples={
         "syft .": "tree-read:.",
         "syft dir:. -o spdx-json": "tree-read:.",
@@ -1686,17 +1726,19 @@ TFSEC = Spec(
     },
 )
 
+_CHECKOV_JUDGE = config_in_cwd((".checkov.yaml", ".checkov.yml"), ("--config-file",))
 CHECKOV = Spec(
     "checkov",
     version="checkov 3.2",
     summary="scans infrastructure code for misconfigurations (Python; custom checks are Python code it imports)",
+    judge=_CHECKOV_JUDGE,
     options={
         "-d --directory": "val:tree-read",
         "-f --file --var-file --ca-certificate": "val:read",
         # Python checks imported from a directory or a cloned git repository.
         "--external-checks-dir": "val:load",
         "--external-checks-git": "val:load@ask",
-        "--config-file": "val:read",
+        "--config-file": "val:load",
         "--create-config": "val:write",
         "--output-file-path --external-modules-download-path": "val:tree-write",
         "-c --check --skip-check --framework --skip-framework -o --output --repo-id -b --branch --skip-path": "val",
