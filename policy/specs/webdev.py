@@ -23,10 +23,12 @@ What they do that the policy cares about:
   `fnm default`, `nvm alias default`) is `config`; stopping processes (`pm2 delete`) is `signal`;
   printing a managed process's environment (`pm2 env`, `pm2 show`, `pm2 jlist`) is `env`.
 
-Reference versions: the help texts of next 16.4, nuxi 3.37, playwright 1.65, cypress 15, tsx 4, ts-node 10.9,
-nodemon 3, tsup 8.5, rollup 4, webpack-cli 6, esbuild 0.25, pm2 6, prisma 6, drizzle-kit 0.31, changesets 2,
-knex 3, typeorm 0.3 (npm, read with --help in a throwaway prefix); astro 5, parcel 2, ng 19, expo 52, eas 14,
-storybook 8, lerna 8, corepack 0.31, volta 2, fnm 1.38 and nvm 0.40 from their documented command references.
+Reference versions: the help texts of next 16.4, nuxi 3.37, playwright 1.65, cypress 15.3, tsx 4.23, ts-node
+10.9, nodemon 3.1, tsup 8.5, rollup 4.68, webpack-cli 7.3, esbuild 0.28, pm2 7.0, prisma 7.10 (top level; its
+subcommands' help needs a download, so they follow prisma 6's documentation), drizzle-kit 0.31, changesets 2.31,
+knex 3.3, typeorm 1.1 (npm, read with --help in a throwaway prefix); astro 5 (its CLI needs a newer node than
+the one here), parcel 2, ng 19, expo 52, eas 14, storybook 8, lerna 8, corepack 0.31, volta 2, fnm 1.38, nvm 0.40,
+@vue/cli-service 5 and @sveltejs/kit 2 from their documented command references.
 Options not listed are not modelled and ask, naming the option.
 """
 
@@ -329,6 +331,8 @@ def _astro() -> Spec:
 _WEBPACK_BUILD = {
     "-c --config -e --extends": "val:load",
     "--config-name --env --node-env --define-process-env-node-env --mode --name -t --target -d --devtool": "val",
+    "--color --no-color": "flag",
+    "--config-node-env": "val",
     "-m --merge --disable-interpret --fail-on-warnings --no-devtool --no-target -w --watch --no-watch": "flag",
     "--watch-options-stdin --no-watch-options-stdin --no-stats --analyze": "flag",
     "--progress --stats": "opt",
@@ -342,7 +346,7 @@ def _webpack(name: str) -> Spec:
     build = Spec("build", options={**_H, **_WEBPACK_BUILD}, operands="read*", long_prefix=False)
     return Spec(
         name,
-        version="webpack-cli 6",
+        version="webpack-cli 7.3",
         summary="bundles the project (webpack.config is a runner definition); webpack's hundreds of schema flags are not modelled",
         options={**_HV, **_WEBPACK_BUILD},
         subcommands={
@@ -424,7 +428,7 @@ _ROLLUP_FLAGS = (
 def _rollup() -> Spec:
     return Spec(
         "rollup",
-        version="rollup 4",
+        version="rollup 4.68",
         summary="bundles the project; -c runs rollup.config (a runner definition) or the file it names",
         options={
             **_HV,
@@ -483,7 +487,7 @@ def _esbuild_keyed(walked: Walk, argv: list[str]) -> None:
 def _esbuild() -> Spec:
     return Spec(
         "esbuild",
-        version="esbuild 0.25",
+        version="esbuild 0.28",
         summary="bundles and transforms; it runs no project code (plugins need its JavaScript API)",
         options={
             **_H,
@@ -495,6 +499,8 @@ def _esbuild() -> Spec:
             "--mangle-props --reserve-props --mangle-quoted --public-path --resolve-extensions --asset-names": "opt",
             "--chunk-names --entry-names --outbase --source-root --sourcefile --loader --global-name --drop-labels": "opt",
             "--servedir": "opt:tree-read",
+            "--serve-fallback": "opt:read",
+            "--abs-paths --cors-origin --watch-delay": "opt",
             "--serve": "opt",
             "--outfile --metafile --mangle-cache": "opt:write",
             "--outdir": "opt:tree-write",
@@ -760,7 +766,7 @@ def _cypress() -> Spec:
     }
     return Spec(
         "cypress",
-        version="cypress 15",
+        version="cypress 15.3",
         summary="run / open run the project's tests (cypress.config is a runner definition); install downloads the app",
         options=_HV,
         subcommands={
@@ -839,7 +845,7 @@ def _tsx() -> Spec:
     _TSX_WATCH.update({"--include --exclude --ignore": "val"})
     return Spec(
         "tsx",
-        version="tsx 4",
+        version="tsx 4.23",
         summary="runs a TypeScript file with node: the script is judged as `node FILE`",
         options={**_HV, **node},
         operands="script text*",
@@ -870,7 +876,8 @@ def _ts_node(name: str) -> Spec:
             "-r --require": "val:load",
             "--esm --swc --showConfig -T --transpileOnly --transpile-only -H --compilerHost --files --pretty": "flag",
             "--cwdMode --skipProject --skipIgnore --emit --scope --preferTsExts --logError": "flag",
-            "--noExperimentalReplAwait --script-mode --cwd-mode": "flag",
+            "--noExperimentalReplAwait --no-experimental-repl-await --script-mode --cwd-mode": "flag",
+            "--experimental-specifier-resolution": "val",
             "-I --ignore -D --ignoreDiagnostics -O --compilerOptions --experimentalSpecifierResolution": "val",
             # a tsconfig's "ts-node" section names modules to require, a compiler and a transpiler: code it loads
             "-P --project": "val:load",
@@ -917,7 +924,7 @@ def _nodemon_exec(walked: Walk, argv: list[str]) -> None:
 def _nodemon() -> Spec:
     return Spec(
         "nodemon",
-        version="nodemon 3",
+        version="nodemon 3.1",
         summary="restarts a script on changes: the script is judged as `node FILE`, --exec as the command it runs",
         options={
             **_HV,
@@ -925,7 +932,7 @@ def _nodemon() -> Spec:
             "--config": "val:load",  # nodemon.json: its `events` run commands
             "-e --ext -w --watch -i --ignore -d --delay --signal -P --polling-interval --spawn": "val",
             "-V --verbose -q --quiet -C --on-change-only -I --no-stdin -L --legacy-watch --no-colors --dump": "flag",
-            "--no-update-notifier": "flag",
+            "--no-update-notifier --exitcrash": "flag",
             "--cwd": "val:cd",
         },
         operands="script text*",
@@ -979,11 +986,11 @@ def _pm2() -> Spec:
     read = Spec("list", options={**_H, "-m --mini-list --sort": "opt", "--json --raw": "flag"}, operands="text*")
     return Spec(
         "pm2",
-        version="pm2 6",
+        version="pm2 7.0",
         summary="a process manager: lists and logs are reads; start runs a script; stop/delete signal processes",
         options={"-v --version -V -h --help -s --silent": "flag"},
         subcommands={
-            "list ls l ps status id pid ping": read,
+            "list ls l ps status id pid ping slist sysinfos get examples": read,
             "logs log": Spec(
                 "logs",
                 options={
@@ -995,24 +1002,30 @@ def _pm2() -> Spec:
             ),
             "monit dash dashboard": Spec("monit"),
             # describe/show print the process's "divergent env variables"; env, jlist and prettylist print it all.
-            "show describe info env jlist prettylist report": Spec("show", operands="text*", effects="env"),
-            "start": Spec(
+            "show describe desc info env jlist prettylist report": Spec("show", operands="text*", effects="env"),
+            "start startOrRestart startOrReload startOrGracefulReload": Spec(
                 "start", options={**_H, **_PM2_START}, operands="script text*", long_prefix=False, judge=_pm2_start
             ),
-            "restart reload gracefulReload scale sendSignal delete del stop kill update updatePM2 reset": Spec(
+            "ecosystem init create": Spec("ecosystem", operands="text?"),
+            "restart reload gracefulReload scale sendSignal delete del stop kill update updatePM updatePM2 reset": Spec(
                 "stop", options={**_H, "--update-env --watch -s --silent": "flag"}, operands="text*", effects="signal"
             ),
             "flush reloadLogs": Spec("flush", operands="text*", effects="destroy"),
-            "startup unstartup save dump set unset conf config": Spec(
+            "startup unstartup save dump cleardump set multiset unset conf config logrotate": Spec(
                 "startup",
                 options={**_H, "-u --user --hp --service-name": "val", "--force": "flag"},
                 operands="text*",
                 effects="config",
             ),
             "resurrect": Spec("resurrect", effects="unknown"),
-            "install module:install uninstall module:uninstall": Spec("install", operands="text+", effects="network"),
-            "deploy": Spec("deploy", operands="text*", effects="publish"),
-            "serve link unlink plus trigger inspect profile:cpu profile:mem": Spec("serve", effects="unknown"),
+            "install module:install uninstall module:uninstall module:update deepUpdate autoinstall": Spec(
+                "install", operands="text*", effects="network"
+            ),
+            "deploy package publish module:publish": Spec("deploy", operands="text*", effects="publish"),
+            "serve expose link unlink plus register login logout monitor unmonitor open trigger inspect send attach": Spec(
+                "serve", effects="unknown"
+            ),
+            "profile:cpu profile:mem module:generate pull forward backward imonit": Spec("profile", effects="unknown"),
         },
         long_prefix=False,
         examples={
@@ -1096,7 +1109,7 @@ def _prisma() -> Spec:
 
     return Spec(
         "prisma",
-        version="prisma 6",
+        version="prisma 7.10 (top level; subcommands as prisma 6 documents them)",
         summary=(
             "generate/validate/format are project work (the schema's generators are programs prisma runs: a schema "
             "outside the project is a load); migrate and db reach the database the environment names"
@@ -1211,7 +1224,13 @@ def _drizzle() -> Spec:
             "migrate": Spec("migrate", options={**_H, "--config": "val:load"}, effects="network", long_prefix=False),
             "pull introspect": Spec(
                 "pull",
-                options={**_H, **_DRIZZLE_DB, "--out": "val:tree-write", "--breakpoints": "flag"},
+                options={
+                    **_H,
+                    **_DRIZZLE_DB,
+                    "--out": "val:tree-write",
+                    "--breakpoints": "flag",
+                    "--introspect-casing": "val",
+                },
                 effects="network",
                 long_prefix=False,
             ),
@@ -1248,7 +1267,7 @@ def _knex() -> Spec:
     migrate = Spec("migrate", options=common, effects="network", operands="text?", long_prefix=False)
     return Spec(
         "knex",
-        version="knex 3",
+        version="knex 3.3",
         summary="migrations and seeds run the project's knexfile and scripts against its database",
         options=common,
         subcommands={
@@ -1311,7 +1330,7 @@ def _typeorm() -> Spec:
     ds = {**_H, "-d --dataSource": "val:load"}
     return Spec(
         "typeorm",
-        version="typeorm 0.3",
+        version="typeorm 1.1",
         aliases=("typeorm-ts-node-commonjs", "typeorm-ts-node-esm"),
         summary="migrations run the project's data source and migration files against its database",
         options=_HV,
@@ -1360,7 +1379,7 @@ def _typeorm() -> Spec:
 def _changeset() -> Spec:
     return Spec(
         "changeset",
-        version="@changesets/cli 2",
+        version="@changesets/cli 2.31",
         summary="add/version/status edit the project's files; publish publishes every changed package",
         options=_HV,
         subcommands={
