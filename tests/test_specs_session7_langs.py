@@ -48,6 +48,8 @@ ROUTINE_TOOLCHAINS = [
     "xcrun simctl boot 'iPhone 15'",
     "xcrun --find clang",
     "xcrun --show-sdk-path",
+    "xcrun devicectl list devices",
+    "xcrun simctl erase",  # alone it prints its usage
     "pod install",
     "pod update Alamofire",
     "pod lib lint",
@@ -132,6 +134,7 @@ def test_routine_toolchain_work_on_the_project_is_allowed(box, command):
         ("R CMD INSTALL .", Verdict.ASK, "floor.not-understood"),
         ("xcrun simctl spawn booted /bin/sh", Verdict.ASK, "floor.not-understood"),
         ("xcrun simctl erase all", Verdict.ASK, "floor.destructive"),
+        ("xcrun devicectl device install app --device X App.app", Verdict.ASK, "floor.not-understood"),
         # xcrun runs the tool it names: judged as that tool
         ("xcrun sh -c 'cat ~/.ssh/id_rsa'", Verdict.DENY, "floor.credentials"),
         ("luarocks install busted", Verdict.ASK, "floor.fetch-and-run"),

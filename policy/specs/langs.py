@@ -513,7 +513,7 @@ def _simctl() -> Spec:
                 options={"--type --display --mask --codec": "val", "-f --force": "flag"},
             ),
             "create": Spec("create", operands="text*"),
-            "erase delete": Spec("erase", operands="text*", effects="destroy"),
+            "erase delete": Spec("erase", operands="text*", effects="destroy", needs=1),  # alone: its usage
             "help": Spec("help", operands="text*"),
             "status_bar ui privacy push keychain spawn getenv pbcopy pbpaste addmedia diagnose clone rename pair": Spec(
                 "other", operands="unknown*"
@@ -524,8 +524,32 @@ def _simctl() -> Spec:
             "simctl boot 'iPhone 15'": "",
             "simctl install booted build/App.app": "read:build/App.app",
             "simctl erase all": "destroy",
+            "simctl erase": "",
             "simctl spawn booted /bin/sh": "unknown unknown",
             "simctl io booted screenshot shot.png": "write:shot.png",
+        },
+    )
+
+
+def _devicectl() -> Spec:
+    return Spec(
+        "devicectl",
+        version="devicectl (Xcode 15.4; xcrun devicectl help)",
+        summary="lists and inspects connected devices; installing, launching and changing a device are not modelled",
+        long_prefix=False,
+        options={**_H, "-q --quiet -v --verbose": "flag", "--timeout": "val"},
+        subcommands={
+            "list": Spec(
+                "list",
+                options={**_H, "--timeout --filter --columns": "val", "-j --json-output": "val:write"},
+                operands="text*",
+            ),
+            "help": Spec("help", operands="text*"),
+            "device manage diagnose": Spec("device", operands="unknown*", effects="unknown"),
+        },
+        examples={
+            "devicectl list devices": "",
+            "devicectl device install app --device X App.app": "unknown unknown unknown unknown unknown unknown",
         },
     )
 
@@ -1653,6 +1677,7 @@ SPECS = [
     _xcodebuild(),
     _xcrun(),
     _simctl(),
+    _devicectl(),
     _notarytool(),
     _altool(),
     _pod(),
