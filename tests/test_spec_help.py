@@ -30,6 +30,7 @@ PLACEHOLDERS = {
     "date": {"-"},
     "cut": {"-M"},
     "screen": {"-o"},  # `[-opts]`
+    "exa": {"--colo"},  # `--colo[u]r=WHEN`
 }
 
 _NAME = r"-{1,2}[A-Za-z0-9?#~%_\"][\w.?+#~%-]*"

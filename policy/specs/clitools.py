@@ -610,7 +610,7 @@ _CSVKIT = [
         "in2csv",
         {
             "-n --names -I --no-inference": "flag",
-            "-f --format -k --key --sheet -y --snifflimit": "val",
+            "-f --format -k --key --sheet -y --snifflimit --encoding-xls": "val",
             "-s --schema": "val:read",
             "--write-sheets": "val:unknown",
         },
@@ -685,7 +685,7 @@ def _sqlite_utils_query(walk: Walk, argv: list[str]) -> None:
 
 
 _SQLITE_OUTPUT = {
-    "--nl --arrays --csv --tsv --no-headers -t --table --raw --raw-lines --json-cols": "flag",
+    "--nl --arrays --csv --tsv --no-headers -t --table -r --raw --raw-lines --json-cols": "flag",
     "--fmt -p --param": "val",
     "--attach": "val2:read",
     "--load-extension": "val:load",
@@ -733,7 +733,7 @@ _SQLITE_UTILS = Spec(
         "analyze-tables": _sqlite_read(
             "analyze-tables", {"-c --column --common-limit": "val", "--no-most --no-least": "flag", "--save": "unknown"}
         ),
-        "query": _sqlite_read("query", {"-r": "flag"}, operands="read read+"),  # the SQL: judged
+        "query": _sqlite_read("query", operands="read read+"),  # the SQL: judged
         "memory": _sqlite_read(
             "memory",
             {
@@ -744,10 +744,10 @@ _SQLITE_UTILS = Spec(
             operands="read+",  # the files, then the SQL: judged
         ),
         "insert upsert": _sqlite_write("insert", _SQLITE_INSERT, operands="edit text read"),
-        "bulk": _sqlite_write("bulk", _SQLITE_INSERT, operands="edit text read"),
+        "bulk": _sqlite_write("bulk", {**_SQLITE_INSERT, "--functions": "val:code:python"}, operands="edit text read"),
         "insert-files": _sqlite_write(
             "insert-files",
-            {"-c --column --pk": "val", "--alter --replace --upsert --name --text -s --silent": "flag"},
+            {"-c --column --pk --encoding": "val", "--alter --replace --upsert --name --text -s --silent": "flag"},
             operands="edit text read+",
         ),
         "create-database": _sqlite_write(
@@ -756,7 +756,7 @@ _SQLITE_UTILS = Spec(
         "create-table create-view create-index add-column add-foreign-key add-foreign-keys": _sqlite_write(
             "create-table",
             {
-                "--pk --fk --default --not-null -n --name --fk-col": "val",
+                "--pk --fk --default --not-null -n --name --fk-col --not-null-default": "val",
                 "--ignore --replace --transform --strict --unique --if-not-exists --analyze": "flag",
             },
         ),
