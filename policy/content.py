@@ -143,6 +143,27 @@ def sniff_secret(path: str, names: tuple[str, ...] = ()) -> str | None:
     return _git_credential(text)
 
 
+# Files encrypted at rest, whose readable text is ciphertext: sops (YAML, JSON, dotenv and INI spellings of its
+# MAC), ansible-vault, git-crypt (a checkout without the key).
+_ENCRYPTED = LazyRegex(
+    r"(?m)^(?:sops:[ \t]*$|[ \t]*\"sops\"[ \t]*:[ \t]*\{|sops_mac=ENC\[|\[sops\][ \t]*$)"
+    r"|\A\$ANSIBLE_VAULT;|\A\x00GITCRYPT\x00"
+)
+_SOPS_MAC = LazyRegex(r"(?m)^[ \t]*(?:\"?mac\"?[ \t]*[:=][ \t]*\"?|sops_mac=)ENC\[AES256_GCM,")
+
+
+def encrypted_at_rest(path: str) -> bool:
+    """Is the regular file at `path` (followed if a symlink) ciphertext by its format: sops with its MAC, an
+    ansible-vault or a git-crypt file? Reading one shows nothing without the key (decrypting asks: sops -d)."""
+    text = head_text(path, STORE_BYTES)
+    if text is None:
+        return False
+    found = _ENCRYPTED.search(text)
+    if found is None:
+        return False
+    return not found.group(0).lower().lstrip().startswith(("sops", '"sops"', "[sops]")) or bool(_SOPS_MAC.search(text))
+
+
 def holds_secret(text: str) -> bool:
     """Does a word hold a private key or a vendor-format token (the formats `sniff_secret` knows)?"""
     return _SECRET.search(text) is not None

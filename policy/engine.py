@@ -19,7 +19,7 @@ from fnmatch import fnmatchcase as _fnmatchcase
 
 from hookward.policy import budget, protection, provenance, specs
 from hookward.policy import floors as fl
-from hookward.policy.content import sniff_secret
+from hookward.policy.content import encrypted_at_rest, sniff_secret
 from hookward.policy.floors import Floor
 from hookward.policy.knowledge import environment as kenv
 from hookward.policy.knowledge import paths as kpaths
@@ -611,6 +611,8 @@ def _file_demands(
             for group_id, label, _compiled in matching_groups(policy.credentials, path, owner_home, project):
                 found = True
                 if group_id == "dotenv" and tgt.scope in ("project", "tmp"):
+                    if kind == "read" and encrypted_at_rest(tgt.real):
+                        continue  # a sops / ansible-vault / git-crypt file: its text is ciphertext
                     # Reading project secrets exposes them to the model; writing one is routine setup.
                     verdict = Verdict.FORCE_ASK if kind == "read" else Verdict.ASK
                 else:

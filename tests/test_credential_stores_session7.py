@@ -244,3 +244,63 @@ def test_a_settings_file_reached_through_a_symlink_is_judged_by_the_name_it_was_
     (home / ".npmrc").symlink_to(real)
     assert_decided(shell("cat ~/.npmrc", project), Verdict.DENY, "cat ~/.npmrc")
     assert_decided(read(str(home / ".npmrc"), project), Verdict.DENY, "Read ~/.npmrc")
+
+
+SOPS_YAML = (
+    "db_password: ENC[AES256_GCM,data:Tr7o=,iv:1=,tag:2=,type:str]\n"
+    "sops:\n    age:\n        - recipient: age1xyz\n"
+    "    mac: ENC[AES256_GCM,data:abc=,iv:def=,tag:ghi=,type:str]\n    version: 3.9.0\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("name", "body"),
+    [
+        ("secrets.yaml", SOPS_YAML),
+        ("secrets.json", '{"token": "ENC[AES256_GCM,data:x=]",\n  "sops": {\n    "mac": "ENC[AES256_GCM,data:y=]"}}\n'),
+        (".env", "API_KEY=ENC[AES256_GCM,data:x=,type:str]\nsops_mac=ENC[AES256_GCM,data:y=,type:str]\n"),
+        ("secrets.yml", "$ANSIBLE_VAULT;1.1;AES256\n6162636465\n"),
+    ],
+)
+def test_a_project_secret_file_encrypted_at_rest_is_routine_to_read(world, name: str, body: str) -> None:
+    _home, project = world
+    (project / name).write_text(body)
+    decision = shell(f"cat {name}", project)
+    assert decision.verdict == Verdict.ALLOW, decision.to_dict()
+    assert CREDENTIALS not in decision.rule_ids
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "db_password: hunter2\n",
+        "db_password: hunter2\nsops:\n    version: 3.9.0\n",  # a sops block without its MAC is not sops output
+    ],
+)
+def test_a_plaintext_project_secret_file_still_needs_a_person(world, body: str) -> None:
+    _home, project = world
+    (project / "secrets.yaml").write_text(body)
+    assert_decided(shell("cat secrets.yaml", project), Verdict.FORCE_ASK, "cat secrets.yaml")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "security find-generic-password -w -s github.com",
+        "security find-internet-password -g -s github.com",
+        "security dump-keychain -d",
+        "security export -k login.keychain -t identities -f pkcs12 -o /tmp/k.p12",
+    ],
+)
+def test_reading_a_keychains_secrets_is_denied(world, command: str) -> None:
+    _home, project = world
+    assert_decided(shell(command, project), Verdict.DENY, command)
+
+
+@pytest.mark.parametrize("command", ["security find-identity -v -p codesigning", "security find-certificate -a -p"])
+def test_listing_a_keychains_public_certificates_is_not_a_secret_read(world, command: str) -> None:
+    """Identities and certificates are listed by hash and name (public); an iOS build lists them routinely."""
+    _home, project = world
+    decision = shell(command, project)
+    assert CREDENTIALS not in decision.rule_ids, decision.to_dict()
+    assert decision.verdict == Verdict.ASK, decision.to_dict()  # an unmodelled security subcommand

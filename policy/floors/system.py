@@ -10,7 +10,10 @@ from hookward.policy.floors.common import ASK, DENY, FORCE_ASK, Command, Demand,
 from hookward.policy.floors.names import ACCOUNT_TOOLS, DISK_TOOLS, POWER, SECRET_STORES
 from hookward.policy.knowledge import programs as kp
 
-_KEYCHAIN_READ = r"^(find-(generic|internet)-password|dump-keychain|export|find-certificate|find-identity)$"
+# What reads a keychain's secrets: passwords (find-*-password prints one with -w/-g, its attributes without), a dump
+# (-d decrypts), an export (private keys). find-identity and find-certificate list certificates and identities by
+# hash and name, public by design (they ask as an unmodelled security subcommand does).
+_KEYCHAIN_READ = r"^(find-(generic|internet)-password|dump-keychain|export)$"
 
 
 def _prints_a_secret_variable(args: list[str]) -> bool:

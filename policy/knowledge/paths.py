@@ -620,6 +620,18 @@ HOME_HARMLESS: list[str] = [
     "~/AppData/Roaming/*/User/settings.json",
     "~/AppData/Roaming/*/User/keybindings.json",
     "~/AppData/Roaming/*/User/snippets/**",
+    # Windows' temporary directory, installed interpreters and packages' code and caches (a store kept beside them,
+    # npm/etc/npmrc, is listed above and wins)
+    "~/AppData/Local/Temp/**",
+    "~/AppData/Local/Programs/**",
+    "~/AppData/Roaming/npm/node_modules/**",
+    "~/AppData/Roaming/Python/**",
+    "~/AppData/Local/pip/cache/**",
+    "~/AppData/Local/npm-cache/**",
+    "~/AppData/Local/uv/cache/**",
+    "~/AppData/Local/pnpm/**",
+    "~/AppData/Local/Yarn/Cache/**",
+    "~/AppData/Local/go-build/**",
 ]
 
 # Files that run code later, at login, on a schedule, or on a git action.
