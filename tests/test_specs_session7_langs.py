@@ -392,3 +392,28 @@ def test_a_document_tool_effect_is_judged_by_the_floor_it_reaches(box, command, 
 def test_a_document_build_definition_written_on_the_line_asks(box, definition, command):
     line = f"echo 'x' > {definition}; {command}"
     assert_decided(box.decide(line), Verdict.ASK, "floor.runs-code", line)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "MIX_EXS=/tmp/evil.exs mix test",
+        "ERL_FLAGS='-eval x' mix test",
+        "MIX_HOME=/tmp/mix mix compile",
+        "ZIG_LIB_DIR=/tmp/z zig build",
+        "GHC_ENVIRONMENT=/tmp/e ghc Main.hs",
+        "shell_escape=t pdflatex main.tex",
+        "openout_any=a latexmk -pdf main.tex",
+        "shell_escape=t make pdf",
+        "HUGO_SECURITY_EXEC_ALLOW=.* hugo",
+    ],
+)
+def test_a_variable_that_points_a_toolchain_at_other_code_asks(box, command):
+    assert_decided(box.decide(command), Verdict.ASK, "floor.hijack", command)
+
+
+@pytest.mark.parametrize(
+    "command", ["MIX_ENV=test mix test", "HUGO_ENV=production hugo --minify", "JEKYLL_ENV=production jekyll build"]
+)
+def test_an_environment_name_for_the_projects_own_config_is_routine(box, command):
+    assert_routine(box.decide(command), command)

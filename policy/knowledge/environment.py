@@ -41,6 +41,10 @@ HARMLESS: dict[str, str] = {
     "NODE_ENV": "development/production/test switch for Node code the project already runs",
     "BABEL_ENV": "selects a Babel preset of the project's own config",
     "RAILS_ENV": "selects a Rails environment of the project's own config",
+    "MIX_ENV": "selects a Mix environment of the project's own config",
+    "HUGO_ENV": "selects a Hugo environment of the project's own config",
+    "HUGO_ENVIRONMENT": "selects a Hugo environment of the project's own config",
+    "JEKYLL_ENV": "the environment name Jekyll hands the project's own templates",
     "RACK_ENV": "selects a Rack environment",
     "APP_ENV": "selects an environment of the project's own config",
     "FLASK_ENV": "Flask's mode",
@@ -130,6 +134,22 @@ HARMLESS: dict[str, str] = {
 }
 
 REDIRECTS: dict[str, str] = {
+    "MIX_EXS": "another mix.exs (Elixir code every mix task runs)",
+    "MIX_HOME": "another Mix home (its archives are code every mix task loads)",
+    "MIX_ARCHIVES": "other Mix archives (code every mix task loads)",
+    "HEX_MIRROR": "another Hex package mirror",
+    "ERL_FLAGS": "extra arguments for every Erlang VM (-eval CODE and -s MOD run code)",
+    "ERL_AFLAGS": "extra arguments for every Erlang VM (-eval CODE and -s MOD run code)",
+    "ERL_ZFLAGS": "extra arguments for every Erlang VM (-eval CODE and -s MOD run code)",
+    "ERL_LIBS": "other Erlang library directories (code the VM loads)",
+    "ZIG_LIB_DIR": "another zig standard library (code every build compiles)",
+    "GHC_ENVIRONMENT": "a GHC package environment (the packages compiled code loads)",
+    "GHC_PACKAGE_PATH": "other GHC package databases",
+    "TEXMFCNF": "another kpathsea configuration (shell_escape = t lets TeX documents run commands)",
+    "shell_escape": "kpathsea's shell escape switch: t lets TeX documents run any command",
+    "shell_escape_commands": "the commands TeX's restricted shell escape may run",
+    "openout_any": "where TeX documents may write (a lets them write anywhere)",
+    "openin_any": "where TeX documents may read",
     "UV_INDEX_URL": "another package index for uv",
     "UV_EXTRA_INDEX_URL": "another package index for uv",
     "UV_INDEX": "another package index for uv",
@@ -269,4 +289,6 @@ REDIRECTS: dict[str, str] = {
 }
 
 # Families whose programs read their configuration from the environment: an unknown variable asks there.
-ENV_CONFIG_FAMILIES = frozenset({"packages", "build", "interpreters", "vcs", "forges", "containers", "cloud"})
+ENV_CONFIG_FAMILIES = frozenset(
+    {"packages", "build", "interpreters", "vcs", "forges", "containers", "cloud", "langs", "docs"}
+)
