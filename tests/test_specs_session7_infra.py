@@ -450,3 +450,17 @@ def test_extra_vars_from_a_credential_file_read_it(infra_project, command):
 def test_extra_vars_as_key_values_are_not_paths(infra_project):
     command = "ansible-playbook -e env=prod -e '{\"x\": 1}' site.yml --syntax-check"
     assert_routine(infra_project.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict"),
+    [
+        ("ansible-inventory --list --vault-password-file .vault_pass", Verdict.DENY),
+        ("ansible-inventory --host web1 -J", Verdict.DENY),
+        ("trivy image -f template -t '{{ env \"AWS_SECRET_ACCESS_KEY\" }}' alpine", Verdict.ASK),
+        ("grype alpine -o template -t report.tmpl", Verdict.ASK),
+        ("syft . -o template -t sbom.tmpl", Verdict.ASK),
+    ],
+)
+def test_decrypted_inventories_and_templates_that_read_the_environment_are_credentials(box, command, verdict):
+    assert_decided(box.decide(command), verdict, "floor.credentials", command)

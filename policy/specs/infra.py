@@ -769,6 +769,23 @@ def _inventory(walk: Walk, argv: list[str]) -> None:
                 walk.effects.append(Effect("read", effect.value[1:], effect.origin))
 
 
+def _inventory_prints(walk: Walk, argv: list[str]) -> None:
+    """ansible-inventory prints every host's variables; given a vault password it prints them decrypted."""
+    _inventory(walk, argv)
+    if any(s in _VAULT_PASSWORDS for s in walk.seen):
+        walk.effects.append(Effect("secret", "", "prints the inventory's vaulted variables decrypted"))
+
+
+_VAULT_PASSWORDS = (
+    "--vault-id",
+    "-J",
+    "--ask-vault-password",
+    "--ask-vault-pass",
+    "--vault-password-file",
+    "--vault-pass-file",
+)
+
+
 def _playbook_runs(walk: Walk, argv: list[str]) -> None:
     """Tasks run on the inventory's hosts (also under --check, whose modules run to predict), unless the call
     only lists or checks the syntax."""
@@ -897,12 +914,13 @@ ANSIBLE_INVENTORY = Spec(
         "--output": "val:write",
     },
     operands="text?",
-    judge=_ansible_cfg(_inventory),
+    judge=_ansible_cfg(_inventory_prints),
     examples={
         "ansible-inventory --list": "",
         "ansible-inventory -i inventory/ --graph": "load:inventory/",
         "ansible-inventory -i a,b, --list -y": "",
         "ansible-inventory --list --output ~/.bashrc": "write:~/.bashrc",
+        "ansible-inventory --list --vault-password-file .vault_pass": "load:.vault_pass secret",
     },
 )
 
@@ -1328,7 +1346,7 @@ _TRIVY_SCAN = {
     "--ignore-status": "val",
     "-o --output": "val:write",
     # A template may be `@FILE`.
-    "-t --template": "val",
+    "-t --template": "val:env",  # sprig templates read environment variables (`env`, `expandenv`)
     "--config-check --config-data --ignore-policy --ignorefile --secret-config --tf-vars --helm-values": "val:read",
     "--config-policy --policy": "val:read",
     "--input": "val:read",
@@ -1388,7 +1406,7 @@ TRIVY = Spec(
         "trivy config ./infra": "fetch tree-read:./infra",
         "trivy image -f json -o report.json app:dev": "fetch write:report.json",
         "trivy fs -o ~/.bashrc .": "fetch write:~/.bashrc tree-read:.",
-        "trivy image --template @/home/u/.ssh/id_rsa -f template x": "fetch read:/home/u/.ssh/id_rsa",
+        "trivy image --template @/home/u/.ssh/id_rsa -f template x": "fetch read:/home/u/.ssh/id_rsa env:@/home/u/.ssh/id_rsa",
         "trivy image --server http://scanner.example:4954 app": "fetch network:http://scanner.example:4954",
         "trivy fs --module-dir /tmp/m .": "fetch load:/tmp/m tree-read:.",
         "trivy --version": "",
@@ -1447,15 +1465,23 @@ _GRYPE = {
     "--name": "val",
     "-c --config": "val:load",
     "--file": "val:write",
-    "-t --template --vex": "val:read",
+    "--vex": "val:read",
+    "-t --template": "val:read",
     "--version": "flag",
     **_HELP,
 }
 
 
+def _template_env(walk: Walk) -> None:
+    """A Go template with sprig's functions (`env`, `expandenv`) prints environment variables."""
+    if any(s in ("-t", "--template") for s in walk.seen):
+        walk.effects.append(Effect("env", "", "--template (sprig's env)"))
+
+
 def _grype(walk: Walk, argv: list[str]) -> None:
     """`grype SOURCE` scans; `grype db ...`, `grype version`, `grype completion` are grype's own commands (a
     source named `db` is written `dir:db`)."""
+    _template_env(walk)
     words = _operand_words(walk, argv)
     first = words[0] if words else ""
     walk.effects[:] = [e for e in walk.effects if not e.origin.startswith("operand")]
@@ -1500,6 +1526,7 @@ GRYPE = Spec(
         "grype db status": "fetch",
         "grype db delete": "destroy",
         "grype version": "",
+        "grype alpine -o template -t t.tmpl": "fetch read:t.tmpl env",
         "grype explain": "unknown",
     },
 )
@@ -1524,6 +1551,7 @@ def _syft_outputs(walk: Walk, argv: list[str], source: bool = True) -> None:
 
 
 _SYFT = {
+    "-t --template": "val:read",
     "-o --output --exclude --platform --from -s --scope --source-name --source-version --base-path": "val",
     "--select-catalogers --override-default-catalogers --enrich --profile": "val",
     "-c --config": "val:load",
@@ -1536,6 +1564,7 @@ _SYFT = {
 def _syft(walk: Walk, argv: list[str]) -> None:
     """`syft SOURCE` and `syft scan SOURCE` catalogue a source; `attest` signs an SBOM and pushes it to the
     image's registry, `login` stores registry credentials, `convert FILE` reads an SBOM."""
+    _template_env(walk)
     words = _operand_words(walk, argv)
     first = words[0] if words else ""
     if first in ("version", "completion"):
