@@ -100,6 +100,9 @@ STORES = [
     "~/.edgerc",
     "~/.config/Slack/Cookies",
     "~/_netrc",
+    "~/.config/helm/repositories.yaml",
+    "~/.rclone.conf",
+    "~/.gcm/store/git/https/github.com/u.credential",
     # system places
     "/proc/1/task/1/environ",
     "/var/lib/cloud/instance/user-data.txt",

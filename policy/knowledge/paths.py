@@ -436,6 +436,11 @@ CREDENTIALS: list[tuple[str, str, list[str]]] = [
             "~/.vscodium-server/data/User/globalStorage/**",
             "c.pwd",  # JetBrains IDEs' master password for c.kdbx, wherever the IDE's config is
             "pgpass.conf",  # libpq's ~/.pgpass on Windows
+            "~/.config/helm/repositories.yaml",  # helm repo add --username/--password keeps them here in plain text
+            "~/Library/Preferences/helm/repositories.yaml",
+            "~/AppData/Roaming/helm/repositories.yaml",
+            ".rclone.conf",  # rclone's older name for rclone.conf
+            "~/.gcm/store/**",  # Git Credential Manager's plaintext and GPG stores
             # Storage mounts and backups
             "~/.passwd-s3fs",
             "~/.davfs2/secrets",
