@@ -89,16 +89,41 @@ _MLR_VERB_VALUES = "-g -f -nf -nr -tf -tr -e -j -b -d -t --values --fill-with --
 _MLR_VERB_FLAGS = "-h --help -N -a -c -i -u -r -x -o -v -p --only-if-blank -k -S -F"
 
 
+# Miller DSL that runs a command (system, exec), sends output to a file or a pipe (tee/emit/print/dump with
+# > >> |), or reads the environment (ENV): not modelled. Any other put/filter expression only computes fields.
+_MLR_DSL_EFFECTS = re.compile(
+    r"\b(system|exec|os_type|hostname)\s*\(|\bENV\b"
+    r"|\b(tee|emit1|emitp|emitf|emit|print|printn|eprint|eprintn|dump|edump)\s*(>|\|)"
+)
+
+
+def _mlr_dsl(walked: Walk, argv: list[str]) -> None:
+    """put / filter: the expression (the first operand, unless -f or -e gives it) is judged; the rest are read."""
+    given = [e for e in walked.effects if e.origin == "-e"]
+    operands = [e for e in walked.effects if e.origin.startswith("operand")]
+    walked.effects[:] = [e for e in walked.effects if e not in given]
+    expressions = [e.value for e in given]
+    if not any(seen in ("-f", "-e") for seen in walked.seen) and operands:
+        expressions.append(operands[0].value)
+        walked.effects.remove(operands[0])
+    if any(_MLR_DSL_EFFECTS.search(expression) for expression in expressions):
+        walked.unknown.append(
+            "Miller DSL that runs commands, redirects output or reads the environment is not modelled"
+        )
+
+
 _MLR = Spec(
     "mlr",
     version="Miller 6.6.0",
-    summary="one read-only verb per call; put/filter/tee/split, -I and then-chains are not modelled",
+    summary="one verb per call; put/filter are judged by their DSL (system, exec, ENV and redirects ask); -I edits "
+    "the files in place; tee/split and then-chains are not modelled",
     chain="then",
     options={
         _MLR_FLAGS: "flag",
         "--ifs --ofs --fs --ips --ops --ps --irs --ors --rs --ofmt --fflatsep --tz --nr-progress-mod --records-per-batch": "val",
         "--from": "val:read",
         "--load --mload": "val:load",  # DSL files run before the main expression: system(), exec(), tee > ...
+        "-I": "flag>read=edit",
     },
     subcommands={
         " ".join(
@@ -111,14 +136,27 @@ _MLR = Spec(
         "head tail top decimate sample bootstrap": Spec(
             "verb", options={_MLR_VERB_FLAGS: "flag", _MLR_VERB_VALUES + " -n": "val"}, operands="read*"
         ),
+        "put filter": Spec(
+            "put",
+            options={"-h --help -q -S -F -x": "flag", "-s": "val", "-f": "val>read*:load", "-e": "val>read*:text"},
+            operands="read+",
+            judge=_mlr_dsl,
+        ),
     },
     subcommand_required=True,
     examples={
         "mlr --csv head -n 10 data.csv": "read:data.csv",
         "mlr --tsv cut -f name,age data.tsv": "read:data.tsv",
         "mlr": "unknown",
-        "mlr --csv put '$x = system(\"id\")' a.csv": "unknown",
+        "mlr --csv put '$x = system(\"id\")' a.csv": "read:a.csv unknown",
         "mlr --load /tmp/lib.mlr --csv cat a.csv": "load:/tmp/lib.mlr read:a.csv",
+        "mlr --icsv --ojson put '$z = $x . $y' a.csv": "read:a.csv",
+        "mlr --icsv filter '$x > 5' a.csv": "read:a.csv",
+        "mlr -n put 'end { tee > \"/tmp/x\", $* }'": "unknown",
+        "mlr --csv put -q 'print | \"sh\", $cmd' a.csv": "read:a.csv unknown",
+        "mlr --csv put '$k = ENV[\"AWS_SECRET_ACCESS_KEY\"]' a.csv": "read:a.csv unknown",
+        "mlr --csv put -f /tmp/x.mlr a.csv": "load:/tmp/x.mlr read:a.csv",
+        "mlr -I --csv sort -f name data.csv": "edit:data.csv",
     },
 )
 
