@@ -84,6 +84,7 @@ def test_routine_toolchain_work_on_the_project_is_allowed(box, command):
         ("elixir -S mix hex.publish", Verdict.FORCE_ASK, "floor.destructive"),
         ("pod trunk push App.podspec", Verdict.FORCE_ASK, "floor.destructive"),
         ("luarocks upload x-1.0-1.rockspec", Verdict.FORCE_ASK, "floor.destructive"),
+        ("pod repo push private App.podspec", Verdict.FORCE_ASK, "floor.destructive"),
         ("xcrun altool --upload-app -f App.ipa -t ios", Verdict.FORCE_ASK, "floor.destructive"),
         # uploads
         ("xcrun notarytool submit App.zip --keychain-profile AC --wait", Verdict.ASK, "floor.egress"),
@@ -240,6 +241,8 @@ def test_routine_linting_coverage_and_code_generation_is_allowed(box, command):
         ("crystal build /tmp/x.cr", Verdict.ASK, "floor.runs-code"),
         ("lcov --rc geninfo_gcov_tool=/tmp/x -c -d .", Verdict.ASK, "floor.not-understood"),
         ("lcov --gcov-tool /tmp/x -c -d .", Verdict.ASK, "floor.not-understood"),
+        ("genhtml --rc genhtml_demangle_cpp_tool=/tmp/x c.info", Verdict.ASK, "floor.not-understood"),
+        ("genhtml --config-file /tmp/lcovrc c.info", Verdict.ASK, "floor.runs-code"),
         ("nim c --passL:-Wl,-plugin=/tmp/x.so a.nim", Verdict.ASK, "floor.not-understood"),
         ("conan install . --deployer=/tmp/d.py", Verdict.ASK, "floor.not-understood"),
         ("vcpkg install --binarysource=http,https://x.example.com,readwrite", Verdict.ASK, "floor.not-understood"),

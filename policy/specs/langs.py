@@ -21,12 +21,12 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Spec, Walk
-from hookward.policy.specs._loads import outside
+from hookward.policy.specs._loads import Judge, outside
 
 _H = {"-h --help": "flag"}
 
 
-def _switches(pattern: str, then: object = None) -> object:
+def _switches(pattern: str, then: Judge | None = None) -> Judge:
     """A judge that understands options matching `pattern` (a compiler's -W/-f/-X families) as switches."""
     compiled = re.compile(pattern)
 
@@ -37,7 +37,7 @@ def _switches(pattern: str, then: object = None) -> object:
             if found is None or not compiled.fullmatch(found.group(1)):
                 kept.append(why)
         walked.unknown[:] = kept
-        if callable(then):
+        if then is not None:
             then(walked, argv)
 
     return judge
@@ -53,7 +53,7 @@ def _outside_sources(walked: Walk, argv: list[str]) -> None:
             )
 
 
-def _interactive(name: str, quiet: tuple[str, ...] = ()) -> object:
+def _interactive(name: str, quiet: tuple[str, ...] = ()) -> Judge:
     """A judge for an interpreter whose call runs nothing named: it starts an interactive session (asks)."""
 
     def judge(walked: Walk, argv: list[str]) -> None:
@@ -687,7 +687,8 @@ def _pod() -> Spec:
                 subcommands={
                     "update": Spec("update", options=_POD_GLOBAL, operands="text?", effects="fetch"),
                     "list": Spec("list", options={**_POD_GLOBAL, "--count-only": "flag"}),
-                    "add add-cdn remove push lint": Spec("add", operands="unknown*", effects="config"),
+                    "add add-cdn remove lint": Spec("add", operands="unknown*", effects="config"),
+                    "push": Spec("push", operands="unknown*", effects="publish"),
                 },
             ),
             "cache": Spec(
@@ -727,6 +728,7 @@ def _pod() -> Spec:
             "pod trunk push App.podspec": "read:App.podspec publish",
             "pod repo add evil https://example.com/specs.git": "config unknown unknown",
             "pod cache clean --all": "destroy",
+            "pod repo push private App.podspec": "unknown unknown publish",
             "pod install --project-directory /tmp/p": "cd:/tmp/p fetch",
         },
     )
@@ -743,6 +745,16 @@ def _r_cmd(walked: Walk, argv: list[str]) -> None:
             walked.effects.append(Effect("load", effect.value, f"{effect.origin} (a package whose code it runs)"))
 
 
+_R_INTERACTIVE = _interactive("R", ("--version", "-h", "--help"))
+
+
+def _r_judge(walked: Walk, argv: list[str]) -> None:
+    """`--args` ends R's options: the words after it are the script's (commandArgs()), not a command."""
+    if walked.rest is not None and "--args" in argv:
+        walked.rest = None
+    _R_INTERACTIVE(walked, argv)
+
+
 def _r() -> Spec:
     check = Spec("check", options={**_H}, operands="read*", judge=_switches(_R_CHECK_SWITCHES, _r_cmd))
     return Spec(
@@ -757,7 +769,7 @@ def _r() -> Spec:
             "--min-vsize --max-vsize --min-nsize --max-nsize --max-ppsize --max-connections --encoding -g --gui": "val",
             "-e": "val:code:R",
             "-f --file": "val:script",
-            "--args": "flag:argv",
+            "--args": "flag:argv",  # the words after it are the script's own arguments (_r_judge)
             "-d --debugger --debugger-args": "unknown",
         },
         long_prefix=False,
@@ -775,12 +787,13 @@ def _r() -> Spec:
                 subcommand_required=True,
             ),
         },
-        judge=_interactive("R", ("--version", "-h", "--help")),
+        judge=_r_judge,
         examples={
             "R --version": "",
             "R": "unknown",
             "R -e 'print(1)'": "code:R:print(1)",
             "R --vanilla -f analysis.R": "script:analysis.R",
+            "R -f analysis.R --args in.csv": "script:analysis.R",
             "R CMD check .": "read:.",
             "R CMD check --as-cran --no-manual pkg_1.0.tar.gz": "read:pkg_1.0.tar.gz",
             "R CMD check /tmp/evilpkg": "read:/tmp/evilpkg load:/tmp/evilpkg",
@@ -794,7 +807,9 @@ def _luarocks() -> Spec:
     common = {
         **_H,
         "--dev --local --no-project --force-lock --verbose --global": "flag",
-        "--only-server --only-sources --namespace --lua-dir --lua-version --timeout --deps-mode --server": "val",
+        "--namespace --lua-dir --lua-version --timeout --deps-mode": "val",
+        # Another rocks server: where it fetches from (and, for upload, where it publishes).
+        "--server --only-server --only-sources": "val:fetch",
         "--tree --project-tree": "val:tree-write",
     }
     return Spec(
@@ -855,6 +870,7 @@ def _luarocks() -> Spec:
             "luarocks list": "",
             "luarocks install busted": "fetch",
             "luarocks install --local busted": "fetch",
+            "luarocks install --server=https://rocks.example.com x": "fetch:https://rocks.example.com fetch",
             "luarocks install --tree ~/.local busted": "tree-write:~/.local fetch",
             "luarocks make": "",
             "luarocks upload x-1.0-1.rockspec": "upload:x-1.0-1.rockspec publish",
@@ -1178,13 +1194,18 @@ def _genhtml() -> Spec:
             "-h --help -v --version -q --quiet -s --show-details -f --frames --no-prefix --legend --html-gzip": "flag",
             "--sort --no-sort --function-coverage --no-function-coverage --branch-coverage --no-branch-coverage": "flag",
             "--demangle-cpp --no-source --missed --dark-mode --keep-descriptions --highlight": "flag",
-            "-t --title -p --prefix --num-spaces --html-extension --precision --ignore-errors --rc": "val",
-            "-b --baseline-file --html-prolog --html-epilog --config-file --css-file -c --description-file -d": "val:read",
+            "-t --title -p --prefix --num-spaces --html-extension --precision --ignore-errors": "val",
+            "-b --baseline-file --html-prolog --html-epilog --css-file -c --description-file -d": "val:read",
+            # An lcovrc can name programs genhtml runs (genhtml_demangle_cpp_tool).
+            "--config-file": "val:load",
+            "--rc": "val:text",
             "-o --output-directory": "val:tree-write",
         },
         operands="read+",
+        judge=_lcov_rc,
         examples={
             "genhtml coverage.info --output-directory out": "read:coverage.info tree-write:out",
+            "genhtml --rc genhtml_demangle_cpp_tool=/tmp/x c.info": "read:c.info unknown",
             "genhtml -o ~/.config/autostart c.info": "tree-write:~/.config/autostart read:c.info",
         },
     )
