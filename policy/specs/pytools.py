@@ -49,6 +49,7 @@ import re
 from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 _H = {"-h --help": "flag"}
 
@@ -126,7 +127,7 @@ GUNICORN = Spec(
         "-c --config": "val:load",  # a Python file (or python:module) executed at start-up
         "--chdir": "val:cd",
         "--pythonpath": "val:load",
-        "--paste --paste-global": "val:load",  # a PasteDeploy ini that names the application factory
+        "--paste --paster --paste-global": "val:load",  # a PasteDeploy ini that names the application factory
         "-p --pid --control-socket": "val:write",
         "--access-logfile --error-logfile --log-file": "val:write",
         "--log-config": "val:load",
@@ -147,6 +148,7 @@ GUNICORN = Spec(
         "gunicorn --pythonpath /tmp/x app:app": "load:/tmp/x",
         "gunicorn --access-logfile ~/.bashrc app:app": "write:~/.bashrc",
         "gunicorn --chdir src app:app": "cd:src",
+        "gunicorn --chdir /tmp/x app:app": "cd:/tmp/x load:/tmp/x",
         "gunicorn --statsd-host metrics.example.com:8125 app:app": "network:metrics.example.com:8125",
         "gunicorn -u nobody app:app": "privilege:nobody",
         "gunicorn --error-logfile - app:app": "write:-",
@@ -260,13 +262,13 @@ CELERY = Spec(
             "worker",
             options={
                 **_CELERY_DAEMON,
-                "-D --detach -E --task-events --disable-prefetch --without-gossip --without-mingle": "flag",
+                "-D --detach -E --task-events --events --disable-prefetch --without-gossip --without-mingle": "flag",
                 "--without-heartbeat -B --beat": "flag",
                 "-O --optimization --prefetch-multiplier -c --concurrency -P --pool --time-limit --soft-time-limit": "val",
                 "--max-tasks-per-child --pool-start-method --max-memory-per-child -Q --queues -X --exclude-queues": "val",
                 "--heartbeat-interval --autoscale --scheduler": "val",
                 "-I --include": "val",  # modules imported at start
-                "-S --statedb -s --schedule-filename": "val:write",
+                "-S --statedb -s --schedule-filename --schedule": "val:write",
                 "--purge --discard": "flag:destroy",  # erases every queued task before starting
             },
             long_prefix=False,
@@ -314,7 +316,7 @@ CELERY = Spec(
         "celery -A proj shell": "unknown",
         "celery -b amqp://rabbit.example.com// -A proj worker": "network:amqp://rabbit.example.com//",
         "celery -A proj worker --logfile ~/.profile": "write:~/.profile",
-        "celery --workdir /tmp/w -A proj worker": "cd:/tmp/w",
+        "celery --workdir /tmp/w -A proj worker": "cd:/tmp/w load:/tmp/w",
     },
 )
 
@@ -345,7 +347,7 @@ ALEMBIC = Spec(
         ),
         "merge": Spec(
             "merge",
-            options={"-h --help": "flag", "-m --message --branch-label --rev-id": "val"},
+            options={"-h --help --splice": "flag", "-m --message --branch-label --rev-id": "val"},
             operands="text*",
         ),
         "current": Spec("current", options={"-h --help -v --verbose --check-heads": "flag"}),
@@ -583,7 +585,8 @@ JUPYTER = Spec(
             options={
                 "-h --help --execute --allow-errors --stdout --inplace --clear-output --no-prompt --no-input": "flag",
                 "--debug --generate-config -y --embed-images --sanitize-html": "flag",
-                "--to --output --template --template-file --writer --post --log-level --ExecutePreprocessor.timeout": "val",
+                "--to --template --template-file --writer --post --log-level --ExecutePreprocessor.timeout": "val",
+                "--output": "val:write",  # the output file's name (a path; the format's extension is added)
                 "--ExecutePreprocessor.kernel_name --ExecutePreprocessor.enabled": "val",
                 "--output-dir --FilesWriter.build_directory": "val:tree-write",
                 "--config": "val:load",
@@ -625,6 +628,7 @@ JUPYTER = Spec(
         "jupyter server list": "secret",
         "jupyter notebook list": "secret",
         "jupyter nbconvert --to html report.ipynb": "read:report.ipynb",
+        "jupyter nbconvert --to script --output ~/.config/x a.ipynb": "write:~/.config/x read:a.ipynb",
         "jupyter nbconvert --to notebook --execute nb.ipynb": "script:nb.ipynb",
         "jupyter nbconvert --output-dir ~/.config/x --to html a.ipynb": "read:a.ipynb tree-write:~/.config/x",
         "jupyter execute nb.ipynb": "script:nb.ipynb",
@@ -842,7 +846,7 @@ VIRTUALENV = Spec(
         "--version --with-traceback --read-only-app-data --reset-app-data -v --verbose -q --quiet --clear": "flag",
         "--no-vcs-ignore --venv-redirect --no-venv-redirect --system-site-packages --symlinks --copies": "flag",
         "--no-seed --without-pip --no-download --never-download --no-pip --no-setuptools --no-wheel": "flag",
-        "--no-periodic-update --symlink-app-data": "flag",
+        "--no-periodic-update --symlink-app-data --always-copy": "flag",
         "--discovery --creator --seeder --activators --prompt --pip --setuptools --wheel": "val",
         "-p --python": "val",  # an interpreter name or path that is run to create the environment
         "--try-first-with": "val:load",
@@ -873,7 +877,9 @@ _PDM_GLOBAL = {
 _PDM_DEPS = {
     "-G --group --with --without -L --lockfile --python": "val",
     "-d --dev --prod --production --no-default --frozen-lockfile --no-lock --no-self --no-editable --dry-run": "flag",
-    "--no-isolation --fail-fast -x --check --plugins --skip --venv": "flag",
+    "--no-isolation --fail-fast -x --check --plugins --no-cross-platform --stable --save-safe-compatible": "flag",
+    "-k --skip --venv -C --config-setting --exclude-newer-override": "val",
+    "--override": "val:read",  # a constraints file
 }
 PDM = Spec(
     "pdm",
@@ -883,7 +889,12 @@ PDM = Spec(
     subcommands={
         "run": Spec(
             "run",
-            options={"-l --list -s --site-packages --recreate --json": "flag", "--venv": "val"},
+            options={
+                "-l --list -s --site-packages --recreate --json -j": "flag",
+                "--venv -k --skip --env": "val",
+                "--env-file": "val:read",
+                "--working-dir": "val:cd",
+            },
             operands="argv",
             posix=True,
         ),
@@ -905,12 +916,14 @@ PDM = Spec(
                 **_PDM_DEPS,
                 "--refresh --update-reuse --update-eager --static-urls --no-static-urls --exclude-newer": "flag",
                 "--strategy -S --platform --implementation --append --groups": "val",
+                "--update-reuse-installed": "flag",
             },
         ),
         "list show info search outdated fix completion": Spec(
             "list",
             options={
                 "--tree --graph --json --csv --markdown --freeze --reverse -r --include --exclude --fields": "flag",
+                "--venv": "val",
                 "--sort --resolve --env --where --packages --python --version --keywords --name": "flag",
             },
             operands="text*",
@@ -919,6 +932,7 @@ PDM = Spec(
             "build",
             options={
                 "--no-sdist --no-wheel --no-clean --no-isolation": "flag",
+                "-k --skip": "val",
                 "-C --config-setting": "val",
                 "-d --dest": "val:tree-write",
             },
@@ -928,6 +942,7 @@ PDM = Spec(
             options={
                 **_PDM_DEPS,
                 "-f --format --without-hashes --editable-self --self --expandvars --pyproject": "flag",
+                "--no-extras --no-hashes --no-markers": "flag",
                 "-o --output": "val:write",
             },
         ),
@@ -940,9 +955,10 @@ PDM = Spec(
         "publish": Spec(
             "publish",
             options={
-                "-r --repository -u --username --ca-certs --comment -i --identity": "val",
+                "-r --repository -u --username --ca-certs --comment -i --identity -k --skip": "val",
+                "-d --dest": "val:upload",
                 "-P --password": "val:secret",
-                "--no-build --skip-existing --sign -S --no-verify-ssl": "flag",
+                "--no-build --skip-existing --sign -S --no-verify-ssl --no-very-ssl": "flag",
             },
             effects="publish",
         ),
@@ -980,7 +996,8 @@ PDM = Spec(
         "pdm publish": "publish",
         "pdm config pypi.url http://x": "config",
         "pdm export -o requirements.txt": "write:requirements.txt",
-        "pdm -p /tmp/x install": "cd:/tmp/x",
+        "pdm -p /tmp/x install": "cd:/tmp/x load:/tmp/x",
+        "pdm -p /tmp/x run test": "cd:/tmp/x load:/tmp/x runs:test",
     },
 )
 
@@ -1001,7 +1018,8 @@ HATCH = Spec(
         "test": Spec(
             "test",
             options={
-                "-h --help -r --randomize -p --parallel -c --cover --cover-quiet -a --all": "flag",
+                "-h --help -r --randomize -p --parallel -c --cover --cover-quiet -a --all --cover-xml": "flag",
+                "--cover-xml-output": "val:write",
                 "-py --python": "val",
                 "-s --show -i --include -x --exclude --retries --retry-delay": "val",
             },
@@ -1015,7 +1033,7 @@ HATCH = Spec(
         "build": Spec(
             "build",
             options={
-                "-h --help -c --clean --hooks-only --no-hooks --ext --clean-hooks-after": "flag",
+                "-h --help -c --clean --hooks-only --no-hooks --ext --clean-hooks-after -a --all": "flag",
                 "-t --target": "val",
             },
             operands="tree-write?",
@@ -1040,7 +1058,8 @@ HATCH = Spec(
             "publish",
             options={
                 "-h --help -n --no-prompt -y --yes --initialize-auth": "flag",
-                "-r --repo -u --user -o --option": "val",
+                "-r --repo -u --user -o --option -p --publisher": "val",
+                "--ca-cert --client-cert --client-key": "val:read",
                 "-a --auth": "val:secret",
             },
             operands="upload*",
@@ -1442,6 +1461,10 @@ PIP_SYNC = Spec(
 
 # --- database shells ----------------------------------------------------------------------------------------
 
+# mycli / litecli / pgcli special commands spelled as words: `tee FILE` writes every result to FILE, `source FILE`
+# runs a file of commands, `pager CMD` / `edit` / `watch` run programs or loop.
+_SPECIAL_COMMAND = re.compile(r"(?:^|[;\n])\s*(?:tee|notee|source|pager|edit|watch|once)\b", re.IGNORECASE)
+
 _SQL_CHANGES = re.compile(
     r"\b(insert|update|delete|drop|create|alter|replace|vacuum|attach|detach|reindex|truncate|upsert|analyze"
     r"|copy|export|import|install|load|pragma|set|checkpoint|grant|revoke|call|execute|merge|rename)\b",
@@ -1484,7 +1507,7 @@ def _sql_judge(
         effects: list[Effect] = [e for e in other if e.kind != "text"]
         changes = False
         for text in sql:
-            if re.search(r"^\s*[.\\]|[;\n]\s*[.\\]|\bsystem\b|\\!", text):
+            if re.search(r"^\s*[.\\]|[;\n]\s*[.\\]|\bsystem\b|\\!", text) or _SPECIAL_COMMAND.search(text):
                 effects.append(Effect("unknown", "", f"the meta-command in {text[:60]!r}"))
             elif _SQL_FILES.search(text):
                 effects.append(
@@ -1555,6 +1578,7 @@ LITECLI = Spec(
         "litecli app.db -e 'select * from users limit 5'": "read:app.db",
         "litecli app.db": "edit:app.db unknown",
         "litecli app.db -e 'drop table users'": "edit:app.db",
+        "litecli app.db -e 'tee ~/.bashrc'": "read:app.db unknown",
         "litecli -l ~/.bashrc app.db -e 'select 1'": "write:~/.bashrc read:app.db",
     },
 )
@@ -1613,13 +1637,14 @@ MYCLI = Spec(
     version="mycli 2.30.1",
     summary="an interactive MySQL shell; -e SQL that only reads passes; -h is where it connects",
     options={
-        "--help -p --pass --ssl-verify-server-cert -v --verbose -q --quiet --list-dsn --completions --resume": "flag",
+        "--help --ssl-verify-server-cert -v --verbose -q --quiet --list-dsn --completions --resume": "flag",
         "--auto-vertical-output --show-warnings --no-show-warnings -t --table --csv --warn --no-warn": "flag",
         "--warn-batch --unbuffered --progress --use-keyring --checkup -V --version": "flag",
-        "-P --port -u --user --ssl-mode --ssl-cipher --tls-version -D --database -d --dsn -R --prompt": "val",
-        "--toolbar --checkpoint --local-infile -g --login-path --charset --format --throttle": "val",
+        "-P --port -u --user --username --ssl-mode --ssl-cipher --tls-version -D --database -d --dsn -R --prompt": "val",
+        "-p --pass --password --charset --character-set": "val",
+        "--toolbar --checkpoint --local-infile -g --login-path --format --throttle": "val",
         "--keepalive-ticks": "val",
-        "-h --host": "val:network",
+        "-h --host --hostname": "val:network",
         "-S --socket": "val",
         "--password-file": "val:read",
         "--ssl-ca --ssl-cert --ssl-key --ssl-capath": "val:read",
@@ -1814,6 +1839,28 @@ WANDB = Spec(
     },
 )
 
+
+def _app_dir_loads(spec: Spec) -> Spec:
+    """`gunicorn --chdir DIR`, `celery --workdir DIR`, `pdm -p DIR`: the app imported there (or the project whose
+    scripts run) is code the command runs; a directory outside the command's directory is a load, judged by its
+    provenance. Applied to the spec and every subcommand under it, after their own judges."""
+    for sub in {id(s): s for s in spec.subcommands.values()}.values():
+        _app_dir_loads(sub)
+    own = spec.judge
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        if own is not None:
+            own(walked, argv)
+        for effect in list(walked.effects):
+            if effect.kind == "cd" and effect.value and outside(walked, effect.value):
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the code there runs)"))
+
+    spec.judge = judge
+    return spec
+
+
+for _spec in (GUNICORN, CELERY, PDM):
+    _app_dir_loads(_spec)
 
 SPECS = [
     UVICORN,

@@ -1,0 +1,108 @@
+"""Red team, session 7 (issue 11): hidden effects in the options of programs whose specs landed this session.
+
+Each new spec turns "ask because unknown" into "allow unless an effect says otherwise", so every effect a spec
+forgets is a hole. Each hostile case asserts the verdict and the floor that must decide it; each class keeps
+routine siblings that must stay allowed. Commands are only analysed, never run; HOME is a throwaway directory
+under tmp_path whose credential and start-up files exist, as on a machine in use.
+
+Classes: writers hidden in options (nbconvert --output) and in a database shell's special commands (mycli /
+litecli `tee FILE`, `source FILE`, `pager CMD`); SQL that writes a database file anywhere (`VACUUM INTO`,
+`ATTACH`) through sqlite-utils and csvsql; a working or source directory outside the project whose code the
+program runs (gunicorn --chdir, celery --workdir, pdm -p, hugo -s, jekyll -s, tflint --chdir); installs that
+fetch recipes or packages whose scripts run here (conan install / create, vcpkg install, pod install).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided
+
+ALLOW, ASK, FORCE_ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.FORCE_ASK, Verdict.DENY
+PERSISTENCE = "floor.persistence"
+RUNS_CODE = "floor.runs-code"
+NOT_UNDERSTOOD = "floor.not-understood"
+
+
+@pytest.fixture
+def home(box: Sandbox) -> Sandbox:
+    """The box with the start-up and credential files a developer's machine has (an empty home hides classes)."""
+    for directory in (".aws", ".config", ".local/bin"):
+        (box.home / directory).mkdir(parents=True, exist_ok=True)
+    for name in (".aws/credentials", ".bashrc", ".profile"):
+        (box.home / name).write_text("{}\n")
+    return box
+
+
+def _allowed(box: Sandbox, command: str) -> None:
+    decision = box.decide(command)
+    assert decision.verdict == ALLOW, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+
+
+# --- writers hidden in options ------------------------------------------------------------------------------
+# `jupyter nbconvert --output NAME` names the output file (a path: `--to script --output ~/.bashrc` writes
+# ~/.bashrc.py, `--output ~/.local/lib/python3.11/site-packages/sitecustomize` a module every python imports);
+# the spec read it as a plain value, so the write was never judged.
+
+
+def test_nbconvert_output_into_a_startup_file_is_denied(home):
+    command = "jupyter nbconvert --to html --output ~/.bashrc notebook.ipynb"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_nbconvert_output_into_an_autostart_directory_is_denied(home):
+    command = "jupyter nbconvert --to script --output ~/.config/autostart/x notebook.ipynb"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_nbconvert_output_in_the_project_stays_routine(home):
+    _allowed(home, "jupyter nbconvert --to html --output report notebook.ipynb")
+
+
+# mycli, litecli (and pgcli) special commands spelled as words: `tee FILE` appends every result to FILE,
+# `source FILE` runs a file of commands (which may hold `system ...`), `pager CMD` runs CMD on each result.
+SPECIAL_COMMANDS = [
+    'mycli -e "tee ~/.bashrc"',
+    'mycli -e "select 1; tee ~/.bashrc"',
+    'mycli -e "source /tmp/x.sql"',
+    'mycli -e "pager sh -c id"',
+    'litecli app.db -e "tee ~/.bashrc"',
+    'litecli app.db -e "source /tmp/x.sql"',
+]
+
+
+@pytest.mark.parametrize("command", SPECIAL_COMMANDS)
+def test_database_shell_special_command_that_writes_runs_or_sources_asks(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+@pytest.mark.parametrize(
+    "command", ['mycli -e "select * from users limit 5"', 'litecli app.db -e "select source, tee from t"']
+)
+def test_database_shell_query_naming_such_columns_stays_routine(home, command):
+    _allowed(home, command)
+
+
+# --- a directory outside the project whose code the program runs ---------------------------------------------
+# `gunicorn --chdir DIR app:app` imports app from DIR; `celery --workdir DIR -A proj worker` imports proj there;
+# `pdm -p DIR run NAME` runs the script NAME that DIR's pyproject.toml defines. The specs read the directory as a
+# plain working directory, so code outside the project ran as routine.
+
+APP_DIRECTORIES = [
+    "gunicorn --chdir /tmp/x app:app",
+    "gunicorn --chdir=/tmp/x -w 4 app.wsgi:application",
+    "celery --workdir /tmp/x -A proj worker",
+    "pdm -p /tmp/x run test",
+    "pdm --project ../../elsewhere run serve",
+]
+
+
+@pytest.mark.parametrize("command", APP_DIRECTORIES)
+def test_app_directory_outside_the_project_is_code_judged_by_provenance(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["gunicorn --chdir src app:app", "celery -A proj worker -l info", "pdm run test"])
+def test_app_in_the_project_stays_routine(home, command):
+    _allowed(home, command)
