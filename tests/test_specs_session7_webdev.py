@@ -404,6 +404,26 @@ def test_a_tool_configuration_changed_in_the_session_is_not_the_persons(repo, co
     assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
 
 
+@pytest.mark.parametrize(
+    ("config", "command"),
+    [
+        ("apps/web/next.config.mjs", "next build apps/web"),
+        ("apps/site/nuxt.config.ts", "nuxi build apps/site"),
+        ("apps/site/nuxt.config.ts", "nuxi dev --cwd apps/site"),
+        ("apps/docs/astro.config.mjs", "astro build --root apps/docs"),
+        ("apps/e2e/cypress.config.ts", "cypress run -P apps/e2e"),
+    ],
+)
+def test_a_monorepo_apps_configuration_is_judged_like_the_one_in_the_cwd(repo, config, command):
+    (repo / config).parent.mkdir(parents=True, exist_ok=True)
+    (repo / config).write_text("export default {}\n")
+    _git(repo, "add", "-A")
+    _git(repo, "commit", "-q", "-m", "app")
+    assert_routine(judged(repo, command), command)
+    (repo / config).write_text("require('child_process').execSync('id')\n")
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
+
+
 def test_a_tool_configuration_written_earlier_on_the_line_is_not_the_persons(repo):
     command = "echo 'x' > next.config.mjs && next build"
     assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)

@@ -34,6 +34,7 @@ Options not listed are not modelled and ask, naming the option.
 
 from __future__ import annotations
 
+import os
 import shlex
 from collections.abc import Callable
 
@@ -196,7 +197,9 @@ _NUXT_SERVER = {
 
 
 def _nuxi(name: str) -> Spec:
-    build = Spec("build", options={"--help": "flag", **_NUXT_COMMON, "--prerender": "flag", "--preset": "val"})
+    build = Spec(
+        "build", options={"--help": "flag", **_NUXT_COMMON, "--prerender": "flag", "--preset": "val"}, operands="cd?"
+    )
     return Spec(
         name,
         version="nuxi 3.37",
@@ -1863,13 +1866,42 @@ def _nvm() -> Spec:
     )
 
 
+def _configs(name: str) -> tuple[str, ...]:
+    return tuple(f"{name}.config.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts"))
+
+
+# The configuration file (code) a framework runs from its app directory: what the engine's RUNNER_DEFINITIONS
+# judges in the command's own directory, here for a directory the command names.
+_APP_CONFIGS = {
+    "next": _configs("next"),
+    "nuxi": (*_configs("nuxt"), ".nuxtrc"),
+    "nuxt": (*_configs("nuxt"), ".nuxtrc"),
+    "astro": _configs("astro"),
+    "expo": (*_configs("app"), *_configs("metro")),
+    "cypress": (*_configs("cypress"), "cypress.json"),
+    "knex": tuple(f"knexfile.{ext}" for ext in ("js", "mjs", "cjs", "ts", "mts", "cts")),
+}
+
+
 def _app_places(walked: Walk, argv: list[str]) -> None:
     """A framework's app directory (`next build DIR`, `nuxi dev DIR`, `--cwd DIR`, `astro --root DIR`, `cypress
     -P DIR`): the app there, its configuration first, is code the command runs. Outside the command's directory
-    it is a `load`, judged by its provenance."""
+    it is a `load`, judged by its provenance; inside it (a monorepo's `next build apps/web`), its configuration
+    file is, as the engine judges the one in the command's own directory."""
+    program = walked.spec.path().split(" ", 1)[0]
     for effect in list(walked.effects):
-        if effect.kind in ("cd", "tree-read", "stat") and effect.value and outside(walked, effect.value):
-            walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the app there runs)"))
+        if effect.kind not in ("cd", "tree-read", "stat") or not effect.value:
+            continue
+        if outside(walked, effect.value):
+            # (an origin the engine does not re-base on the `cd` operand it names: the value is already the place)
+            walked.effects.append(Effect("load", effect.value, f"the app in {effect.origin} runs"))
+            continue
+        if not walked.cwd:
+            continue
+        for name in _APP_CONFIGS.get(program, ()):
+            place = os.path.join(effect.value, name)
+            if os.path.lexists(os.path.join(walked.cwd, place)):
+                walked.effects.append(Effect("load", place, f"the {name} of {effect.origin} runs"))
 
 
 def _runs_app(spec: Spec) -> Spec:
