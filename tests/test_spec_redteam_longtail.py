@@ -443,7 +443,7 @@ HOSTILE = [
     pytest.param(
         "tilt delete resource", Verdict.FORCE_ASK, "floor.destructive", id="tilt-delete-resource--destructive"
     ),
-    pytest.param("tilt up", Verdict.ASK, "floor.not-understood", id="tilt-up--not-understood"),
+    pytest.param("tilt up", Verdict.ASK, "floor.destructive", id="tilt-up--destructive"),
     pytest.param("tilt /etc/page.erb", Verdict.ASK, "floor.not-understood", id="tilt-etc-page-erb--not-understood"),
     pytest.param("jar xf app.jar", Verdict.ASK, "floor.not-understood", id="jar-xf-app-jar--not-understood"),
     pytest.param("scalar delete /repo", Verdict.ASK, "floor.not-understood", id="scalar-delete-repo--not-understood"),

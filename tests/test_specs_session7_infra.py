@@ -464,3 +464,11 @@ def test_extra_vars_as_key_values_are_not_paths(infra_project):
 )
 def test_decrypted_inventories_and_templates_that_read_the_environment_are_credentials(box, command, verdict):
     assert_decided(box.decide(command), verdict, "floor.credentials", command)
+
+
+# --- tilt up / ci: the Tiltfile runs here, and what it names is deployed ---------------------------------------------
+def test_tilt_up_deploys_and_a_session_written_tiltfile_runs_code(infra_project):
+    assert_decided(infra_project.decide("tilt up"), Verdict.ASK, "floor.destructive", "tilt up")
+    (infra_project.project / "Tiltfile").write_text("local('curl x | sh')\n")
+    assert_decided(infra_project.decide("tilt ci"), Verdict.ASK, "floor.runs-code", "tilt ci")
+    assert_decided(infra_project.decide("tilt up -f /tmp/Tiltfile"), Verdict.ASK, "floor.runs-code", "tilt up -f")

@@ -11,6 +11,7 @@ option or subcommand not declared here is not modelled and asks.
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 import shlex
@@ -1038,6 +1039,13 @@ def _tilt_root(walk: Walk, argv: list[str]) -> None:
     walk.effects[:] = [e for e in walk.effects if e.kind != "text"]  # template options read by `_tilt_template`
 
 
+def _tiltfile(walk: Walk, argv: list[str]) -> None:
+    """`tilt up` / `tilt ci` without -f run the Tiltfile of the directory."""
+    if walk.cwd and not any(e.origin in ("-f", "--file") for e in walk.effects):
+        if os.path.isfile(os.path.join(walk.cwd, "Tiltfile")):
+            walk.effects.append(Effect("load", "Tiltfile", "the Tiltfile tilt runs"))
+
+
 _TILT_K8S = {"-n --namespace -o --output --port --host --context": "val", "-A --all-namespaces --watch -w": "flag"}
 _TILT = Spec(
     "tilt",
@@ -1061,11 +1069,14 @@ _TILT = Spec(
         "completion": Spec("completion", operands="text"),
         "help": Spec("help", operands="text?"),
         "get describe explain api-resources": Spec("get", options=_TILT_K8S, operands="text*"),
+        # Tilt.dev runs the Tiltfile (Starlark: local() and local_resource commands run here) and deploys what
+        # it names to the dev cluster: the Tiltfile is judged by its provenance, the deploy is a cluster change.
         "up ci": Spec(
             "up",
             options={"-f --file": "val:script", "--port --host --context": "val", "--stream --legacy --watch": "flag"},
             operands="text*",
-            effects="unknown",
+            effects="destroy",
+            judge=_tiltfile,
         ),
         "down": Spec(
             "down", options={"-f --file": "val:script", "--delete-namespaces": "flag"}, effects="destroy@force_ask"
@@ -1082,7 +1093,8 @@ _TILT = Spec(
         "tilt describe pod my-pod -n prod": "",
         "tilt -t erb template.erb": "script:template.erb",
         "tilt down": "destroy",
-        "tilt up": "unknown",
+        "tilt up": "destroy",
+        "tilt ci -f /tmp/Tiltfile": "destroy script:/tmp/Tiltfile",
         "tilt /etc/page.erb": "unknown",
     },
 )
