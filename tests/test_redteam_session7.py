@@ -106,3 +106,34 @@ def test_app_directory_outside_the_project_is_code_judged_by_provenance(home, co
 @pytest.mark.parametrize("command", ["gunicorn --chdir src app:app", "celery -A proj worker -l info", "pdm run test"])
 def test_app_in_the_project_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- SQL that writes a database file anywhere ------------------------------------------------------------------
+# sqlite-utils and csvsql (whose default database is an in-memory SQLite) run the SQL they are handed: `ATTACH
+# 'PATH'` creates PATH, `VACUUM INTO 'PATH'` writes a copy of the database there, `load_extension()` loads a
+# library. The path is inside the SQL text, so the specs never saw it and the statement passed as a plain query.
+SQL_FILE_WRITERS = [
+    "sqlite-utils query app.db \"VACUUM INTO '/home/u/.bashrc'\"",
+    "sqlite-utils query app.db \"attach database '/home/u/.config/x.db' as x\"",
+    "sqlite-utils memory data.csv \"ATTACH '/home/u/.bashrc' AS x\"",
+    "sqlite-utils query app.db \"select load_extension('/tmp/x.so')\"",
+    "csvsql --query \"ATTACH '/home/u/.bashrc' AS x\" data.csv",
+    "csvsql --db sqlite:///app.db --query \"vacuum into '/tmp/x'\"",
+]
+
+
+@pytest.mark.parametrize("command", SQL_FILE_WRITERS)
+def test_sql_that_attaches_or_writes_a_database_file_asks(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        'sqlite-utils query app.db "select * from users limit 5"',
+        'sqlite-utils memory data.csv "select count(*) from data"',
+        'csvsql --query "select * from data" data.csv',
+    ],
+)
+def test_sql_that_only_reads_stays_routine(home, command):
+    _allowed(home, command)

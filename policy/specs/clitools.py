@@ -511,6 +511,17 @@ def _csvkit(name: str, options: dict[str, str], examples: dict[str, str], **extr
 _SQL_READ = re.compile(r"^\s*(select|explain|values)\b[^;]*;?\s*$", re.IGNORECASE | re.DOTALL)
 
 
+# SQL that opens, creates or writes a database file by its path, or loads code: `ATTACH 'PATH'` creates PATH,
+# `VACUUM INTO 'PATH'` writes a copy of the database there, `load_extension()` loads a library.
+_SQL_FILES = re.compile(r"\b(attach|vacuum\s+into|load_extension|writefile|readfile)\b", re.IGNORECASE)
+
+
+def _sql_files(walk: Walk, sql: str) -> None:
+    """SQL that names files by path is not modelled: the paths are in the SQL text, not on the command line."""
+    if _SQL_FILES.search(sql):
+        walk.unknown.append(f"SQL that attaches, writes or loads files ({sql[:60]!r})")
+
+
 def _sql_writes(sql: str) -> bool:
     """Any SQL that is not one SELECT / EXPLAIN / VALUES statement may change the database."""
     return not _SQL_READ.match(sql)
@@ -544,6 +555,8 @@ def _csvsql_judge(walk: Walk, argv: list[str]) -> None:
     walk.effects[:] = [
         e for e in walk.effects if e.origin not in ("--db", "--query", "--before-insert", "--after-insert")
     ]
+    for query in queries:
+        _sql_files(walk, query)
     if db is None:
         return  # an in-memory SQLite database of the CSV files
     if walk.spec.name == "sql2csv":
@@ -649,6 +662,7 @@ _CSVKIT = [
         {
             "csvsql data.csv": "read:data.csv",
             "csvsql --query 'select * from data' data.csv": "read:data.csv",
+            "csvsql --query \"attach '/home/u/.bashrc' as x\" data.csv": "read:data.csv unknown",
             "csvsql --db sqlite:///app.db --insert data.csv": "read:data.csv edit:app.db",
             "csvsql --db sqlite:///app.db --query 'select 1'": "read:app.db",
             "csvsql --db sqlite:///app.db --query 'drop table users'": "edit:app.db",
@@ -675,6 +689,7 @@ def _sqlite_utils_query(walk: Walk, argv: list[str]) -> None:
     if walk.spec.name == "query" and len(operands) >= 2:
         db, sql = operands[0], operands[-1]
         walk.effects.remove(sql)
+        _sql_files(walk, sql.value)
         if _sql_writes(sql.value):
             walk.effects[walk.effects.index(db)] = Effect("edit", db.value, db.origin)
         for middle in operands[1:-1]:
@@ -682,6 +697,7 @@ def _sqlite_utils_query(walk: Walk, argv: list[str]) -> None:
             walk.unknown.append(f"sqlite-utils query takes one database; {middle.value!r} is not modelled")
     elif walk.spec.name == "memory" and operands:
         walk.effects.remove(operands[-1])  # the SQL, run on the in-memory copy
+        _sql_files(walk, operands[-1].value)
 
 
 _SQLITE_OUTPUT = {
@@ -799,6 +815,8 @@ _SQLITE_UTILS = Spec(
         "sqlite-utils drop-table app.db users": "edit:app.db",
         "sqlite-utils memory data.csv 'select * from data'": "read:data.csv",
         "sqlite-utils query app.db 'select 1' --load-extension /tmp/x.so": "read:app.db load:/tmp/x.so",
+        "sqlite-utils query app.db \"vacuum into '/home/u/.bashrc'\"": "edit:app.db unknown",
+        "sqlite-utils memory data.csv \"attach '/home/u/.bashrc' as x\"": "read:data.csv unknown",
         "sqlite-utils install requests": "unknown",
     },
 )
