@@ -31,6 +31,8 @@ PLACEHOLDERS = {
     "cut": {"-M"},
     "screen": {"-o"},  # `[-opts]`
     "exa": {"--colo"},  # `--colo[u]r=WHEN`
+    "dot": {"-Gname", "-Nname", "-Ename", "-LC", "-LU", "-Lg", "-ofile"},  # `-Gname=val`, `-Lg`: values glued on
+    "protoc": {"-IPATH", "-oFILE"},  # `-IPATH, --proto_path=PATH`: a value glued on
 }
 
 _NAME = r"-{1,2}[A-Za-z0-9?#~%_\"][\w.?+#~%-]*"

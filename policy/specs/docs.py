@@ -255,7 +255,7 @@ def _graphviz() -> Spec:
         version="Graphviz 2.42.2 (Debian bookworm; dot -?)",
         summary="lays out graphs: inputs are read, -o writes, -O writes beside each input; -c rewrites the plugin configuration",
         options={
-            "-V -v -n -q -s -y -x -? -P": "flag",
+            "-V -v -n -q -s -y -x -? -P -m": "flag",
             "-T": "val",
             "-K -G -N -E -L": "val",
             "-o": "val:write",

@@ -1072,7 +1072,9 @@ def _cppcheck() -> Spec:
         options={
             "-h --help --version --doc --errorlist -q --quiet -v --verbose --force --inline-suppr --xml": "flag",
             "--check-config --check-library --inconclusive --report-progress --debug-warnings --dump": "flag",
-            "--no-check-unused-templates --check-unused-templates": "flag",
+            "--no-check-unused-templates --check-unused-templates -E -f": "flag",
+            "--relative-paths -rp": "opt",
+            "--includes-file --suppress-xml": "val:read",
             "--enable --std --suppress --error-exitcode --xml-version --template --template-location --platform": "val",
             "--language -x --max-configs --max-ctu-depth --showtime --file-filter --config-exclude -D -U -j -l": "val",
             "--premium --disable --project-configuration -i --rule --check-level": "val",
@@ -1110,7 +1112,17 @@ def _valgrind() -> Spec:
             "--free-fill --sim-hints --soname-synonyms --fair-sched --xml --default-suppressions --keep-debuginfo": "val",
             "--demangle --error-limit --show-error-list --track-fds --leak-resolution --undef-value-errors": "val",
             "--expensive-definedness-checks --show-mismatched-frees --partial-loads-ok --keep-stacktraces": "val",
-            "--freelist-vol --exit-on-first-error": "val",
+            "--freelist-vol --exit-on-first-error --alignment --allow-mismatched-debuginfo --aspace-minaddr": "val",
+            "--avg-transtab-entry-size --dsymutil --error-markers --freelist-big-blocks --ignore-range-below-sp": "val",
+            "--ignore-ranges --input-fd --kernel-variant --leak-check-heuristics --max-threads": "val",
+            "--merge-recursive-frames --num-transtab-sectors --redzone-size --require-text-symbol --resync-filter": "val",
+            "--show-below-main --show-emwarns --show-possibly-lost --sigill-diagnostics --trace-children-skip-by-arg": "val",
+            "--unw-stack-scan-frames --unw-stack-scan-thresh --valgrind-stacksize --vgdb-poll": "val",
+            "--vgdb-shadow-registers --vgdb-stop-at --workaround-gcc296-bugs --xml-fd --xml-user-comment": "val",
+            "--xtree-leak --xtree-memory": "val",
+            "-s --help-dyn-options": "flag",
+            "--xtree-leak-file --xtree-memory-file --vgdb-prefix": "val:write",
+            "--debuginfo-server": "val:network",
             "--suppressions --extra-debuginfo-path": "val:read",
             out: "val:write",
             "--log-socket --xml-socket": "val:network",
@@ -1136,7 +1148,7 @@ def _gcov() -> Spec:
             "--display-progress -f --function-summaries -H --human-readable -i --json-format -j -k": "flag",
             "--use-colors -l --long-file-names -m --demangled-names -n --no-output -p --preserve-paths": "flag",
             "-q --use-hotness-colors -r --relative-only -t --stdout -u --unconditional-branches -x": "flag",
-            "--hash-filenames -w --verbose --conditions": "flag",
+            "--hash-filenames -w --verbose --conditions -D --debug": "flag",
             "-s --source-prefix": "val",
             "-o --object-directory --object-file": "val:read",
         },
@@ -1163,7 +1175,8 @@ def _lcov() -> Spec:
         options={
             "-h --help -v --version -q --quiet -c --capture -l --list --summary -z --zerocounters -i --initial": "flag",
             "--no-external --external --compat-libtool --no-compat-libtool --no-checksum --checksum": "flag",
-            "--no-recursion --no-markers --derive-func-data --list-full-path --follow --all": "flag",
+            "--no-recursion --no-markers --derive-func-data --list-full-path -f --follow --all": "flag",
+            "--fail-under-lines": "val",
             "-t --test-name --ignore-errors --compat --convert-filenames --strip --path -k --kernel-directory": "val",
             "--exclude --include --filter": "val",
             "-d --directory -b --base-directory -a --add-tracefile -e --extract -r --remove --from-package": "val:read",
@@ -1193,7 +1206,8 @@ def _genhtml() -> Spec:
         options={
             "-h --help -v --version -q --quiet -s --show-details -f --frames --no-prefix --legend --html-gzip": "flag",
             "--sort --no-sort --function-coverage --no-function-coverage --branch-coverage --no-branch-coverage": "flag",
-            "--demangle-cpp --no-source --missed --dark-mode --keep-descriptions --highlight": "flag",
+            "--demangle-cpp --no-source --missed --dark-mode -k --keep-descriptions --highlight": "flag",
+            "--footer --header-title": "val",
             "-t --title -p --prefix --num-spaces --html-extension --precision --ignore-errors": "val",
             "-b --baseline-file --html-prolog --html-epilog --css-file -c --description-file -d": "val:read",
             # An lcovrc can name programs genhtml runs (genhtml_demangle_cpp_tool).
@@ -1402,6 +1416,7 @@ def _protoc_judge(walked: Walk, argv: list[str]) -> None:
     walked.unknown[:] = [
         why for why in walked.unknown if not any(why.startswith(f"option {name} of") for name in handled)
     ]
+    walked.effects[:] = [e for e in walked.effects if not (e.kind == "text" and _PROTOC_OUT.match(e.origin))]
     for effect in list(walked.effects):
         if effect.kind == "read" and effect.origin.startswith("operand") and effect.value.startswith("@"):
             walked.effects.remove(effect)
@@ -1418,6 +1433,9 @@ def _protoc() -> Spec:
             "--deterministic_output --fatal_warnings --print_free_field_numbers --experimental_allow_proto3_optional": "flag",
             "--experimental_editions --notices": "flag",
             "--encode --decode --error_format --direct_dependencies --direct_dependencies_violation_msg": "val",
+            # The built-in generators; any other --NAME_out runs protoc-gen-NAME. Judged by _protoc_judge.
+            "--cpp_out --csharp_out --java_out --kotlin_out --objc_out --php_out --pyi_out --python_out": "val:text",
+            "--ruby_out": "val:text",
             "-I --proto_path --descriptor_set_in": "val:read",
             "-o --descriptor_set_out --dependency_out --edition_defaults_out": "val:write",
             # `--plugin=protoc-gen-NAME=PATH` or `--plugin=PATH`: PATH is a program protoc runs.
