@@ -1415,6 +1415,8 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     "svelte-kit": ("svelte.config.js", "svelte.config.mjs", "svelte.config.ts"),
     # tsconfig.json's "ts-node" section names modules ts-node requires, its compiler and its transpiler.
     "ts-node": ("tsconfig.json",),
+    "ts-node-esm": ("tsconfig.json",),
+    "svelte-check": ("svelte.config.js", "svelte.config.mjs", "svelte.config.ts"),
     # `php artisan` (Laravel), `php please` (Statamic): the framework's CLI file, and what registers commands.
     "artisan": ("artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php", "phpunit.xml"),
     "please": ("please", "artisan", "bootstrap/app.php", "routes/console.php", "app/Console/Kernel.php"),

@@ -199,6 +199,7 @@ ROUTINE = [
     "vue-cli-service build",
     "vue-cli-service lint",
     "svelte-kit sync",
+    "svelte-check --tsconfig ./tsconfig.json",
 ]
 
 
@@ -278,6 +279,7 @@ HOSTILE = [
     ("astro dev --root /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
     ("cypress run -P /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
     ("expo start /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
+    ("svelte-check --workspace /tmp/evil-app", Verdict.ASK, "floor.runs-code"),
     ("vue-cli-service build --dest ~/.config/autostart", Verdict.DENY, "floor.persistence"),
     # scripts that are not the person's
     ("tsx /tmp/evil.ts", Verdict.ASK, "floor.runs-code"),

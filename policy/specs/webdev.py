@@ -1754,6 +1754,27 @@ def _svelte_kit() -> Spec:
     )
 
 
+def _svelte_check() -> Spec:
+    return Spec(
+        "svelte-check",
+        version="svelte-check 4",
+        summary="type-checks the project (svelte.config.js, which it loads, is a runner definition)",
+        options={
+            **_HV,
+            "--workspace": "val:cd",
+            "--tsconfig": "val:read",
+            "--output --ignore --threshold --compiler-warnings --diagnostic-sources --watch-debounce": "val",
+            "--no-tsconfig --watch --preserveWatchOutput --fail-on-warnings --color --no-color": "flag",
+        },
+        long_prefix=False,
+        examples={
+            "svelte-check": "",
+            "svelte-check --tsconfig ./tsconfig.json --threshold error": "read:./tsconfig.json",
+            "svelte-check --workspace /tmp/x": "cd:/tmp/x load:/tmp/x",
+        },
+    )
+
+
 # --- Node version managers ---------------------------------------------------------------------------------------
 def _volta() -> Spec:
     return Spec(
@@ -1953,6 +1974,7 @@ SPECS = [
     _eas(),
     _vue_cli_service(),
     _svelte_kit(),
+    _runs_app(_svelte_check()),
     _volta(),
     _fnm(),
     _nvm(),
