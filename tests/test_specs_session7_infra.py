@@ -43,6 +43,8 @@ from tests.spec_redteam_support import assert_decided, assert_routine
         "helmfile diff",
         "helmfile -e prod template",
         "kubeconform -strict -summary manifests/",
+        "kubeseal -f secret.yaml -w sealed.yaml",
+        "kubeseal --fetch-cert",
         "kubectx",
         "kubectx -c",
         "kubens",
@@ -159,6 +161,7 @@ def test_switching_contexts_or_writing_the_kubeconfig_is_persistent_configuratio
     ("command", "verdict"),
     [
         ("ansible-vault view secrets.yml", Verdict.DENY),
+        ("kubeseal --recovery-unseal --recovery-private-key k.key -f sealed.yaml", Verdict.DENY),
         ("ansible-vault decrypt group_vars/all/vault.yml", Verdict.DENY),
         ("ansible-vault decrypt --output - vault.yml", Verdict.DENY),
         ("helmfile diff --show-secrets", Verdict.DENY),
@@ -189,6 +192,7 @@ def test_printing_vault_secrets_tokens_or_cluster_credentials_is_a_credentials_f
         "syft alpine -o json=~/.bashrc",
         "ansible-inventory --list --output ~/.bashrc",
         "istioctl kube-inject -f d.yaml -o ~/.zshrc",
+        "kubeseal -f s.yaml --merge-into ~/.bashrc",
     ],
 )
 def test_an_output_option_aimed_at_a_startup_file_is_persistence(box, command):

@@ -751,6 +751,40 @@ KUBECONFORM = Spec(
 )
 
 
+KUBESEAL = Spec(
+    "kubeseal",
+    version="kubeseal v0.27",
+    summary="encrypts a Secret with the cluster's sealed-secrets certificate (which it fetches from the cluster)",
+    options={
+        "--allow-empty-data --fetch-cert --insecure-skip-tls-verify --raw --re-encrypt --validate --version": "flag",
+        "--certificate-authority --client-certificate --client-key --cluster --context --controller-name": "val",
+        "--controller-namespace -o --format --name -n --namespace --password --request-timeout --scope": "val",
+        "--tls-server-name --token --user --username -v --v --vmodule --log-flush-frequency": "val",
+        "--as --as-group": "val:privilege",
+        "--kubeconfig": "val:load",
+        "-s --server": "val:network",
+        # A certificate file or URL, and the input Secret.
+        "--cert": "val:read",
+        "-f --secret-file --from-file": "val:read",
+        "-w --sealed-secret-file": "val:write",
+        "--merge-into": "val:edit",
+        # Decrypts sealed secrets with the controller's private keys and prints the plaintext Secrets.
+        "--recovery-unseal": "flag:secret",
+        "--recovery-private-key": "val:read",
+        **_HELP,
+    },
+    long_prefix=False,
+    examples={
+        "kubeseal -f secret.yaml -w sealed.yaml": "read:secret.yaml write:sealed.yaml",
+        "kubeseal --fetch-cert": "",
+        "kubeseal --format yaml --cert pub.pem": "read:pub.pem",
+        "kubeseal --recovery-unseal --recovery-private-key key.pem -f sealed.yaml": (
+            "secret read:key.pem read:sealed.yaml"
+        ),
+        "kubeseal --merge-into ~/.bashrc": "edit:~/.bashrc",
+    },
+)
+
 # --- ansible ---------------------------------------------------------------------------------------------------
 
 ANSIBLE_VERSION = "ansible-core 2.17.7"
@@ -2713,6 +2747,7 @@ SPECS = [
     STERN,
     K9S,
     KUBECONFORM,
+    KUBESEAL,
     ANSIBLE,
     ANSIBLE_PLAYBOOK,
     ANSIBLE_INVENTORY,
