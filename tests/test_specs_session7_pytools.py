@@ -165,6 +165,8 @@ ROUTINE = [
     "litecli app.db -e 'select * from users limit 5'",
     "pgcli -h localhost -U app -c 'select 1'",
     "mycli -h localhost -u root -e 'show databases'",
+    "mycli -h localhost -u app -p devpass -e 'select 1'",
+    "django-admin squashmigrations app 0004",
     "dbt compile",
     "dbt ls --select tag:nightly",
     "dbt test",
@@ -298,6 +300,9 @@ HOSTILE = [
     ("wandb agent me/proj/sweep", Verdict.ASK, "floor.not-understood"),
     ("tensorboard dev upload --logdir runs", Verdict.ASK, "floor.not-understood"),
     ("hf jobs run python:3.12 python -c 'print(1)'", Verdict.ASK, "floor.not-understood"),
+    ("marimo edit notebook.py --no-token --host 0.0.0.0", Verdict.ASK, "floor.not-understood"),
+    ("pdm run --env-file ~/.aws/credentials pytest", Verdict.DENY, "floor.credentials"),
+    ("pdm publish -d ~/.ssh", Verdict.DENY, "floor.credentials"),
 ]
 
 

@@ -33,12 +33,12 @@ Unknown subcommands and options ask (floor.not-understood) naming them; a spec l
 says, and marks as `unknown` what hookward does not model.
 
 Reference versions (the --help read in a throwaway venv, unless noted): uvicorn 0.54.0, gunicorn 27.0.1,
-Flask 3.1.3, celery 5.7.0, alembic 1.20.1, Django 5.1 (django-admin help, from the documentation), IPython
+Flask 3.1.3, celery 5.7.0, alembic 1.20.1, Django 5.2.19, IPython
 9.18.1 (the common options; the traitlets `--Class.trait=` options ask), jupyter_core 5.7 / notebook 7 /
 jupyterlab 4 / nbconvert 7 (from the documentation), tensorboard 2.18 (documentation), mkdocs 1.6.1, Sphinx
-7.4 (documentation), pyenv 2.4 (documentation), virtualenv 21.15.11, pdm 2.29.4, hatch 1.18.2, twine 7.0.0,
+9.0.4, pyenv 2.4 (documentation), virtualenv 21.15.11, pdm 2.29.4, hatch 1.18.2, twine 7.0.0,
 huggingface_hub 2.4.0 (`hf`; `huggingface-cli` is its older name, same commands where they exist), streamlit
-1.40 (documentation), locust 2.32 (documentation), marimo 0.10 (documentation), pip-tools 7.6.2, DuckDB 1.1
+1.40 (documentation), locust 2.47.0, marimo 0.25.2, pip-tools 7.6.2, DuckDB 1.1
 (documentation), litecli 1.17.1, pgcli 4.7.1, mycli 2.30.1, dbt-core 1.8 (documentation), ollama 0.5
 (documentation), mlflow 2.18 and wandb 0.18 (documentation; the subcommands not listed ask).
 """
@@ -409,7 +409,7 @@ def _dj(name: str, options: dict[str, str] | None = None, operands: str = "", ef
 
 DJANGO_ADMIN = Spec(
     "django-admin",
-    version="Django 5.1",
+    version="Django 5.2.19",
     summary="the project's management commands (settings from --settings or DJANGO_SETTINGS_MODULE)",
     options=_DJ,
     subcommands={
@@ -418,6 +418,8 @@ DJANGO_ADMIN = Spec(
             {"--ipv6 -6 --nothreading --noreload --nostatic --insecure": "flag"},
             operands="text?",
         ),
+        # A development server on a test database filled from the fixtures named.
+        "testserver": _dj("testserver", {"--ipv6 -6 --noinput --no-input": "flag", "--addrport": "val"}, "read*"),
         "check": _dj("check", {"--deploy --list-tags": "flag", "--fail-level --tag -t": "val"}, operands="text*"),
         "test": _dj(
             "test",
@@ -430,9 +432,12 @@ DJANGO_ADMIN = Spec(
             },
             operands="text*",
         ),
-        "makemigrations": _dj(
+        "makemigrations optimizemigration squashmigrations": _dj(
             "makemigrations",
-            {"--dry-run --merge --empty --check --scriptable --update": "flag", "-n --name": "val"},
+            {
+                "--dry-run --merge --empty --check --scriptable --update --no-header --no-optimize": "flag",
+                "-n --name --squashed-name": "val",
+            },
             operands="text*",
         ),
         "migrate": _dj(
@@ -736,7 +741,7 @@ def _sphinx_judge(result: Walk, argv: list[str]) -> None:
 
 SPHINX_BUILD = Spec(
     "sphinx-build",
-    version="Sphinx 7.4",
+    version="Sphinx 9.0.4",
     summary="builds SOURCEDIR into OUTPUTDIR; SOURCEDIR/conf.py (or -c DIR/conf.py) is Python code that runs",
     options={
         "-h --help --version -a --write-all -E --fresh-env -C --isolated -n --nitpicky -v --verbose -q --quiet": "flag",
@@ -1323,11 +1328,14 @@ def _locust_judge(result: Walk, argv: list[str]) -> None:
 
 LOCUST = Spec(
     "locust",
-    version="locust 2.32",
+    version="locust 2.47.0",
     summary="a load test: sends its users' requests to --host; -f (default locustfile.py) is the script that runs",
     options={
         "-h --help -V --version -l --list --show-task-ratio --show-task-ratio-json --headless --autostart": "flag",
         "--autoquit --only-summary --print-stats --reset-stats --skip-log-setup --exit-code-on-error --web-login": "flag",
+        "--json --equal-weights --skip-log --otel": "flag",
+        "--profile -s": "val",
+        "--config-users": "val:unknown",
         "--master --worker --enable-rebalancing --expect-workers-max-wait --class-picker --modern-ui --legacy-ui": "flag",
         "-u --users -r --spawn-rate -t --run-time -i --iterations --stop-timeout --loglevel -L --tags -T": "val",
         "-E --exclude-tags --expect-workers --web-port -P --web-host --web-base-path --master-bind-host": "val",
@@ -1357,14 +1365,19 @@ LOCUST = Spec(
 )
 
 _MARIMO_SERVE = {
-    "-h --help --headless --no-token --watch --skip-update-check --include-code --no-include-code -y --yes": "flag",
-    "-p --port --host --base-url --proxy --allow-origins --session-ttl --redirect-console-to-browser": "val",
+    "-h --help --headless --watch --skip-update-check --include-code --no-include-code -y --yes --no-sandbox": "flag",
+    "--skew-protection --no-skew-protection --trusted --untrusted --check --no-check --token": "flag",
+    "--show-tracebacks --no-show-tracebacks --redirect-console-to-browser": "flag",
+    "-p --port --host --base-url --proxy --allow-origins --session-ttl --timeout --arg": "val",
     "--token-password": "val:secret",
+    "--token-password-file": "val:read",
+    # A notebook server with no token runs code for anyone who reaches the port.
+    "--no-token --execute-opengraph-generators": "unknown",
     "--sandbox": "flag:network",  # installs the notebook's inline dependencies
 }
 MARIMO = Spec(
     "marimo",
-    version="marimo 0.10",
+    version="marimo 0.25.2",
     summary="edit and run serve a notebook (a Python file that runs); export runs it too",
     options={"-h --help --version -d --development-mode -q --quiet -y --yes": "flag", "-l --log-level": "val"},
     subcommands={
