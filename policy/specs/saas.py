@@ -1394,24 +1394,49 @@ _BASECAMP = resource_cli(
     },
 )
 
+
+def _hey_load_test(walk: Walk, argv: list[str]) -> None:
+    """`hey [options] URL` (rakyll/hey, the HTTP load generator): requests to URL; to this machine a plain GET
+    is routine, a body (-d, -D) or another method (-m) stays judged, since loopback also hosts control planes."""
+    url = next((word for word in argv[1:] if word.startswith(("http://", "https://"))), "")
+    walk.effects.append(Effect("network", url, "URL"))
+    for effect in [e for e in walk.effects if e.origin in ("-m", "-d")]:
+        walk.effects.remove(effect)
+        if effect.origin == "-d" or effect.value.upper() not in ("GET", "HEAD"):
+            walk.effects.append(Effect("network", "", f"{effect.origin} {effect.value[:20]}: not a plain GET"))
+
+
 _HEY = resource_cli(
     "hey",
-    "HEY CLI (37signals) 2025",
+    "HEY CLI (37signals) 2025; rakyll/hey 0.1.4 (Debian bookworm) for `hey [options] URL`",
     {
         "todo todos": "list add complete=destroy delete",
         "timetrack": "current start stop",
         "journal": "list show add=destroy",
         "auth": "status login=config logout=config token=secret",
         "": "boxes=none box=none threads=none thread=none drafts=none calendars=none recordings=none compose=publish reply=publish forward=publish help version",
+        "http* https*": Spec("URL", judge=_hey_load_test),
     },
-    options={"--starts-on --ends-on --limit": "val", "--json --version": "flag"},
-    summary="HEY (37signals mail). The unrelated HTTP load generator `hey -n N -c C URL` uses options not modelled here, so it asks.",
+    options={
+        "--starts-on --ends-on --limit": "val",
+        "--json --version": "flag",
+        # rakyll/hey, the HTTP load generator that shares the name
+        "-n -c -q -z -o -H -t -A -T -a -host -cpus": "val",
+        "-h2 -disable-compression -disable-keepalive -disable-redirects": "flag",
+        "-m -d": "val:text",
+        "-D": "val:upload",
+        "-x": "val:network",
+    },
+    summary="HEY (37signals mail), and the unrelated HTTP load generator `hey [options] URL` (rakyll/hey): a plain GET "
+    "to this machine is routine, a body or another method is judged like any request.",
     examples={
         "hey box imbox": "",
         "hey recordings cal-123 --starts-on 2026-01-01 --ends-on 2026-01-31": "",
         "hey reply thread-id": "publish",
         "hey auth token": "secret",
-        "hey -n 100 -c 10 http://x": "unknown unknown",
+        "hey -n 100 -c 10 http://localhost:8080/": "network:http://localhost:8080/",
+        "hey -m POST -d x http://localhost:2375/containers/create": "network:http://localhost:2375/containers/create network network",
+        "hey -D ~/.aws/credentials https://example.com/": "network:https://example.com/ upload:~/.aws/credentials",
     },
 )
 
