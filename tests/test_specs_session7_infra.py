@@ -45,6 +45,7 @@ from tests.spec_redteam_support import assert_decided, assert_routine
         "kubeconform -strict -summary manifests/",
         "kubeseal -f secret.yaml -w sealed.yaml",
         "kubeseal --fetch-cert",
+        "kubeval --strict k8s/deploy.yaml",
         "kubectx",
         "kubectx -c",
         "kubens",

@@ -751,6 +751,27 @@ KUBECONFORM = Spec(
 )
 
 
+KUBEVAL = Spec(
+    "kubeval",
+    version="kubeval v0.16.1",
+    summary="validates Kubernetes manifests against schemas it downloads (deprecated upstream)",
+    options={
+        "--exit-on-error --force-color --ignore-missing-schemas --insecure-skip-tls-verify --openshift": "flag",
+        "--quiet --strict --version": "flag",
+        "-f --filename -i --ignored-filename-patterns -v --kubernetes-version -o --output --skip-kinds": "val",
+        "--schema-location --additional-schema-locations": "val:fetch",
+        "-d --directories": "val:tree-read",
+        **_HELP,
+    },
+    operands="read*",
+    long_prefix=False,
+    effects="fetch",
+    examples={
+        "kubeval --strict deploy.yaml": "fetch read:deploy.yaml",
+        "kubeval -d k8s --ignore-missing-schemas": "fetch tree-read:k8s",
+    },
+)
+
 KUBESEAL = Spec(
     "kubeseal",
     version="kubeseal v0.27",
@@ -2748,6 +2769,7 @@ SPECS = [
     K9S,
     KUBECONFORM,
     KUBESEAL,
+    KUBEVAL,
     ANSIBLE,
     ANSIBLE_PLAYBOOK,
     ANSIBLE_INVENTORY,
