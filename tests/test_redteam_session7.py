@@ -137,3 +137,24 @@ def test_sql_that_attaches_or_writes_a_database_file_asks(home, command):
 )
 def test_sql_that_only_reads_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- installs that fetch recipes or ports whose scripts run here ------------------------------------------------
+# `vcpkg install PORT` builds a port whose CMake scripts come from the registry; `conan install --requires NAME`
+# runs a recipe (Python) from the remote. Both were a plain fetch, allowed, where `pip install NAME` and
+# `luarocks install NAME` ask. The project's own manifest (`vcpkg install`, `conan install .`) stays routine.
+
+
+def test_vcpkg_install_of_a_named_port_asks_as_fetch_and_run(home):
+    command = "vcpkg install fmt:x64-linux"
+    assert_decided(home.decide(command), ASK, "floor.fetch-and-run", command)
+
+
+@pytest.mark.parametrize("command", ["conan install --requires=zlib/1.3", "conan install --tool-requires cmake/3.28"])
+def test_conan_install_of_a_named_package_asks(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+@pytest.mark.parametrize("command", ["vcpkg install", "conan install . --build=missing", "pod install"])
+def test_install_of_the_projects_own_manifest_stays_routine(home, command):
+    _allowed(home, command)

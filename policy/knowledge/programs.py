@@ -816,6 +816,7 @@ PACKAGE_MANAGERS = SYSTEM_PACKAGE_MANAGERS | frozenset(
         "cpan",
         "cpanm",
         "luarocks",
+        "vcpkg",  # `vcpkg install PORT`: the port's CMake scripts come from the registry and run here
         "opam",
         "stack",
         "cabal",

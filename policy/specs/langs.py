@@ -1289,7 +1289,10 @@ _CONAN_GRAPH = {
     **_CONAN_COMMON,
     "-pr --profile -pr:b --profile:build -pr:h --profile:host -pr:a --profile:all -s --settings -o --options": "val",
     "-s:b -s:h -s:a -o:b -o:h -o:a -c --conf -c:b -c:h -c:a -b --build -r --remote -g --generator --name": "val",
-    "--version --user --channel --requires --tool-requires --lockfile-partial --lockfile-clean --envs-generation": "val",
+    "--version --user --channel --lockfile-partial --lockfile-clean --envs-generation": "val",
+    # A package named on the command line: its recipe (Python) comes from the remote and runs here, as
+    # `pip install NAME` (the project's own conanfile.py is a runner definition).
+    "--requires --tool-requires": "val:unknown",
     "-nr --no-remote -u --update --lockfile-packages --build-require": "flag",
     "--lockfile --lockfile-out": "val:read",
     "-of --output-folder --build-folder": "val:tree-write",
@@ -1347,6 +1350,7 @@ def _conan() -> Spec:
             "conan profile detect": "config",
             "conan remote add evil https://example.com": "unknown unknown unknown",
             "conan install . --deployer=/tmp/d.py": "read:. unknown fetch",
+            "conan install --requires=zlib/1.3": "unknown fetch",
         },
     )
 
