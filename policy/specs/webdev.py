@@ -1535,7 +1535,9 @@ def _ng() -> Spec:
             "lint": Spec(
                 "lint", options={**cfg, "--fix --force": "opt", "--format": "val"}, operands="text?", long_prefix=False
             ),
-            "extract-i18n version v analytics cache completion config doc": Spec(
+            "version v": Spec("version", options={"--help": "flag"}),
+            # config edits angular.json (or, with -g, the global configuration); the rest are not modelled.
+            "extract-i18n analytics cache completion config doc": Spec(
                 "version",
                 options={"--help --global -g": "flag"},
                 operands="text*",
@@ -1577,6 +1579,8 @@ def _ng() -> Spec:
             "ng add @angular/material": "network",
             "ng update @angular/core": "network",
             "ng deploy": "publish",
+            "ng version": "",
+            "ng config -g cli.analytics false": "unknown",
             "ng build --output-path ~/.local/share/x": "tree-write:~/.local/share/x",
         },
     )
@@ -1680,10 +1684,17 @@ def _eas() -> Spec:
                 effects="publish",
             ),
             "build:list build:view whoami project:info": Spec("build:list", effects="network"),
-            "*": Spec("other", effects="unknown"),
+            # It writes eas.json and links the project to an Expo account.
+            "build:configure init": Spec("build:configure", options={"-p --platform": "val"}, effects="network"),
         },
         long_prefix=False,
-        examples={"eas build -p ios": "upload", "eas submit -p ios": "publish", "eas update": "publish"},
+        examples={
+            "eas build -p ios": "upload",
+            "eas submit -p ios": "publish",
+            "eas update": "publish",
+            "eas build:configure": "network",
+            "eas credentials": "unknown",
+        },
     )
 
 
