@@ -1131,6 +1131,25 @@ def _is_pathish(arg: str) -> bool:
     return not re.match(r"^[a-z][a-z0-9+.-]*://", arg)
 
 
+def _load_path_demand(detail: str, env: Env) -> fl.Demand | None:
+    """`PYTHONPATH=/abs/dir` (NODE_PATH, PERL5LIB, RUBYLIB, LD_LIBRARY_PATH): directories a program loads code from.
+    Inside the project they hold the project's code, as a relative entry does; anywhere else that code is not known
+    to be the person's, as a script outside the project is not: ask."""
+    name, _, value = detail.partition("=")
+    for entry in value.split(":"):
+        if entry.startswith("/") and target(entry, env.cwd, env.home, env.project).scope not in (
+            "project",
+            "project-root",
+        ):
+            return fl.Demand(
+                Floor.HIJACK,
+                Verdict.ASK,
+                f"{name} adds {entry} to where programs load code from: outside the project, code hookward does "
+                "not read",
+            )
+    return None
+
+
 def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]:
     command = call.command or ""
     analysis = analyze(command, env.cwd, env.home)
@@ -1139,6 +1158,14 @@ def _shell_parts(call: ToolCall, policy: CompiledPolicy, env: Env) -> list[Part]
     sourced = {c.text for c in analysis.commands if c.program in ("source", ".") and c.args and not c.unresolved}
     for finding in analysis.findings:
         if finding.kind == "opaque" and finding.text in sourced and "runs a script file" in finding.detail:
+            continue
+        if finding.kind == "load-path":
+            load = _load_path_demand(finding.detail, env)
+            if load is None:
+                continue
+            parts.append(
+                Part(finding.text or command[:200], "hijack", load.verdict, [load.floor.rule_id], [load.reason])
+            )
             continue
         demand = fl.finding_demand(finding.kind, finding.detail)
         parts.append(

@@ -1153,10 +1153,13 @@ def _check_assign(name: str, value: str, ctx: _Context | Analysis, text: str) ->
     if (
         name in _PROJECT_PATH_VARS
         and value
-        and all(
-            part and not part.startswith(("/", "~", "$")) and ".." not in part.split("/") for part in value.split(":")
-        )
+        and "$" not in value
+        and "`" not in value
+        and all(part and not part.startswith("~") and ".." not in part.split("/") for part in value.split(":"))
     ):
+        if any(part.startswith("/") for part in value.split(":")):
+            # `PYTHONPATH=/home/u/proj/src`: where an absolute entry points decides (the engine knows the project).
+            analysis.findings.append(Finding("load-path", f"{name}={value}", text))
         return
     if name == "NODE_OPTIONS" and _SAFE_NODE_OPTIONS.match(value):
         return
