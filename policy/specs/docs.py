@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 _H = {"-h --help": "flag"}
 _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
@@ -53,7 +54,7 @@ def _pandoc() -> Spec:
         version="pandoc 2.17.1.1 (Debian bookworm; pandoc --help)",
         summary="converts documents: inputs are read (URLs fetched), -o writes; filters run code; --pdf-engine runs a program",
         options={
-            "-h --help -v --version -s --standalone --toc --table-of-contents -N --number-sections --file-scope": "flag",
+            "-h --help -v --version -p -s --standalone --toc --table-of-contents -N --number-sections --file-scope": "flag",
             "--preserve-tabs --strip-comments --no-highlight --ascii --reference-links --atx-headers --listings": "flag",
             "-i --incremental --section-divs --html-q-tags --self-contained --embed-resources --citeproc -C": "flag",
             "--natbib --biblatex --mathml --gladtex --trace --dump-args --ignore-args --verbose --quiet": "flag",
@@ -214,23 +215,32 @@ def _biber() -> Spec:
         version="biber 2.17 (Debian bookworm; biber --help)",
         summary="reads the .bcf control file and the data sources it names (a URL is fetched); writes .bbl and .blg",
         options={
-            "-h --help -v --version -q --quiet --debug --trace --tool --validate-datamodel --validate-config": "flag",
-            "--validate-control --noconf --nolog --onlylog --fastsort --nodieonerror --noxname --nosort": "flag",
-            "-u -U --output-safechars --output-safecharsset --noinit --ssl-nointernalca --ssl-noverify-host": "flag",
-            "--input-format --output-format --output-encoding --input-encoding --bblencoding --mincrossrefs": "val",
-            "--sortlocale --sortcase --sortupper --collate-options --dot-include --output-fieldcase": "val",
-            "--output-indent --output-align --output-listsep --output-namesep --output-xdatasep --xsvsep": "val",
-            "--decodecharsset --output-resolve --isbn-normalise --isbn10 --isbn13 --convert-control --winunicode": "val",
+            "-h --help -v --version -q --quiet -D --debug -T --trace --tool --cache --clrmacros --dieondatamodel": "flag",
+            "--fixinits --glob-datasources --no-bblxml-schema --no-bltxml-schema --no-default-datamodel --noconf": "flag",
+            "--nodieonerror --nolog --noskipduplicates --nostdmacros --noremove-tmp-dir --noxname --onlylog": "flag",
+            "--output-align --output-all-macrodefs --output-legacy-dates --output-no-macrodefs --output-resolve": "flag",
+            "--output-resolve-xdata --output-resolve-crossrefs --output-resolve-sets --output-safechars": "flag",
+            "--output-xname --show-tmp-dir --sortdebug --ssl-nointernalca --ssl-noverify-host --strip-comments": "flag",
+            "--tool-noremove-missing-dependants --validate-bblxml --validate-bltxml --validate-config": "flag",
+            "--validate-control -V --validate-datamodel -W --winunicode -w --wraplines --convert-control": "flag",
+            "--isbn10 --isbn13 --isbn-normalise -u -U --noinit --fastsort --nosort": "flag",
+            "--annotation-marker -c --collate-options --decodecharsset --dot-include -e --input-encoding": "val",
+            "--input-format --listsep -m --mincrossrefs --named-annotation-marker --namesep --others-string": "val",
+            "--output-annotation-marker --output-named-annotation-marker -E --output-encoding --output-fieldcase": "val",
+            "--output-field-order --output-field-replace --output-format --output-indent --output-listsep": "val",
+            "--output-namesep --output-safecharsset --output-xdatamarker --output-xdatasep --output-xnamesep": "val",
+            "--sortcase -l --sortlocale --sortupper --xdatamarker --xdatasep --xnamesep --xsvsep --bblencoding": "val",
             "--input-directory": "val:read",
             "--output-directory": "val:tree-write",
             "-O --output-file --outfile --logfile": "val:write",
-            "-g --configfile --recodedata --sourcemap": "val:read",
+            "-g --configfile --recodedata --tool-config": "val:read",
         },
         operands="read+",
         examples={
             "biber main": "read:main",
             "biber --output-directory build main": "tree-write:build read:main",
             "biber --logfile ~/.bashrc main": "write:~/.bashrc read:main",
+            "biber --isbn13 main": "read:main",
         },
     )
 
@@ -322,6 +332,25 @@ def _doxygen() -> Spec:
 
 
 # --- static site generators ------------------------------------------------------------------------------------
+def _site_source(spec: Spec) -> Spec:
+    """`hugo -s DIR`, `jekyll build -s DIR`: the site there is built with its own configuration (Hugo's can allow
+    it to run programs) and plugins (Jekyll's _plugins are Ruby): a source outside the command's directory is a
+    load, judged by its provenance. Applied to the spec and every subcommand under it."""
+    for sub in {id(s): s for s in spec.subcommands.values()}.values():
+        _site_source(sub)
+    own = spec.judge
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        if own is not None:
+            own(walked, argv)
+        for effect in list(walked.effects):
+            if effect.kind == "cd" and effect.value and outside(walked, effect.value):
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the site's configuration runs)"))
+
+    spec.judge = judge
+    return spec
+
+
 def _hugo_build_options() -> dict[str, str]:
     return {
         **_H,
@@ -330,7 +359,9 @@ def _hugo_build_options() -> dict[str, str]:
         "--printPathWarnings --printUnusedTemplates --quiet --renderToMemory --templateMetrics": "flag",
         "--templateMetricsHints -v --verbose --enableGitInfo --forceSyncStatic --ignoreVendorPaths --debug": "flag",
         "--logLevel -e --environment -b --baseURL -t --theme --disableKinds --renderSegments --clock": "val",
-        "-c --contentDir --layoutDir --i18n-warnings --log": "val",
+        "-c --contentDir -l --layoutDir --i18n-warnings --log": "val",
+        "--noBuildLock --verboseLog": "flag",
+        "--logFile": "val:write",
         "-s --source": "val:cd",
         "-d --destination --cacheDir": "val:tree-write",
         "--config --configDir --themesDir": "val:load",
@@ -393,6 +424,8 @@ def _hugo() -> Spec:
             "hugo version": "",
             "hugo -d ~/.config/autostart": "tree-write:~/.config/autostart",
             "hugo --config /tmp/hugo.toml": "load:/tmp/hugo.toml",
+            "hugo -s /tmp/site": "cd:/tmp/site load:/tmp/site",
+            "hugo server --source ../other": "cd:../other load:../other",
             "hugo deploy --target production": "unknown unknown publish",
             "hugo new content posts/first.md": "write:posts/first.md",
             "hugo mod get -u": "fetch",
@@ -433,6 +466,7 @@ def _jekyll() -> Spec:
             "jekyll serve --livereload": "",
             "jekyll build -d ~/.config/autostart": "tree-write:~/.config/autostart",
             "jekyll build --plugins /tmp/plugins": "load:/tmp/plugins",
+            "jekyll build -s /tmp/site": "cd:/tmp/site load:/tmp/site",
         },
     )
 
@@ -644,8 +678,8 @@ SPECS = [
     _biber(),
     _graphviz(),
     _doxygen(),
-    _hugo(),
-    _jekyll(),
+    _site_source(_hugo()),
+    _site_source(_jekyll()),
     _zola(),
     _typst(),
     _mmdc(),

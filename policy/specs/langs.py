@@ -74,7 +74,7 @@ _ELIXIR_OPTIONS = {
     "-v --version --short-version --no-halt --werl --hidden --logger-otp-reports --logger-sasl-reports": "flag",
     "--app --sname --name --cookie": "val",
     "-e --eval": "val:code:elixir",
-    "-r -pr -pa -pz": "val:load",
+    "-r -pr -pa -pz --erl-config": "val:load",
     # `-S NAME` finds NAME on the PATH and runs it with the words after it: `elixir -S mix test` is `mix test`.
     "-S": "flag:argv",
     "--erl --boot --boot-var --vm-args --pipe-to --rpc-eval": "unknown",
@@ -1568,6 +1568,7 @@ _NIM_OPTIONS = {
     "--eval": "code:nim",
     "--passC --passL --cc --clang.exe --gcc.exe --clang.linkerexe --gcc.linkerexe --cincludes --clibdir --putenv": "unknown",
     "--compileOnly -c --noLinking --noMain --dynlibOverride --dynlibOverrideAll --NimblePath": "text",
+    "-a -x --fullhelp --help -h": "text",
 }
 _NIM_TABLE = {name: effect for names, effect in _NIM_OPTIONS.items() for name in names.split()}
 _NIM_COMMANDS = frozenset(
@@ -1577,7 +1578,8 @@ _NIM_COMMANDS = frozenset(
 
 def _nim_judge(walked: Walk, argv: list[str]) -> None:
     """Nim's own option syntax: `--name:value` or `--name=value`, then a command and its file."""
-    walked.effects[:] = [e for e in walked.effects if not e.origin.startswith("operand")]
+    walked.effects.clear()  # the walk knows the names, not nim's `--name:value` spelling: read argv again
+    walked.unknown.clear()
     files: list[str] = []
     command = None
     for word in argv[1:]:
@@ -1614,6 +1616,7 @@ def _nim() -> Spec:
         summary="nim compiles (and with -r runs) a Nim file; `nim e` runs NimScript; --passC/--passL/--cc are not modelled",
         operands="text*",
         literal_dashes=True,
+        options={name: "flag" for name in _NIM_TABLE},  # named for the --help check; _nim_judge reads argv
         judge=_nim_judge,
         examples={
             "nim --version": "",
