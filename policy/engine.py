@@ -1381,6 +1381,10 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
         "NuGet.Config",
         "nuget.config",
     ),
+    # MSBuild run by name (routine7 family) imports the same files into every project below them; NuGet.exe
+    # restore evaluates the project with MSBuild, and packages.config names the packages it fetches.
+    "msbuild": ("Directory.Build.props", "Directory.Build.targets", "Directory.Build.rsp", "MSBuild.rsp"),
+    "nuget": ("Directory.Build.props", "Directory.Build.targets", "NuGet.Config", "nuget.config", "packages.config"),
     "pipenv": ("Pipfile",),
     "poetry": ("pyproject.toml", "poetry.toml"),
     # Python web and data tools (policy/specs/pytools.py): gunicorn runs ./gunicorn.conf.py (Python) at start-up;

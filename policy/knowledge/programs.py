@@ -586,6 +586,8 @@ PROJECT_RUNNERS: dict[str, frozenset[str] | None] = {
     "dotnet": frozenset(
         {"build", "test", "run", "restore", "format", "--version", "--info", "list", "add", "clean", "pack"}
     ),
+    "msbuild": None,
+    "nuget": frozenset({"restore"}),
     "swift": frozenset({"build", "test", "run", "package", "--version"}),
     "bundle": frozenset({"install", "exec", "check", "list", "show", "update"}),
     "rake": None,

@@ -57,6 +57,7 @@ FAMILIES = (
     "webdev",
     "clitools",
     "pytools",
+    "routine7",
 )
 
 _HERE = os.path.dirname(__file__)
