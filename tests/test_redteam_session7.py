@@ -158,3 +158,29 @@ def test_conan_install_of_a_named_package_asks(home, command):
 @pytest.mark.parametrize("command", ["vcpkg install", "conan install . --build=missing", "pod install"])
 def test_install_of_the_projects_own_manifest_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- a site or lint source outside the project -------------------------------------------------------------------
+# `hugo -s DIR` builds the site in DIR with DIR's configuration (which can allow Hugo to run programs), `jekyll
+# build -s DIR` loads DIR/_plugins (Ruby), `tflint --chdir DIR` reads DIR/.tflint.hcl (whose plugin_dir names
+# the plugin binaries it runs). The runner definitions of the command's own directory were judged; another
+# directory named by these options was not.
+SOURCE_DIRECTORIES = [
+    "hugo -s /tmp/site",
+    "hugo --source=/tmp/site server",
+    "hugo server -s ../../x",
+    "jekyll build -s /tmp/site",
+    "jekyll serve --source /tmp/site",
+    "tflint --chdir /tmp/x",
+    "tflint --chdir=/tmp/x --recursive",
+]
+
+
+@pytest.mark.parametrize("command", SOURCE_DIRECTORIES)
+def test_source_directory_outside_the_project_is_code_judged_by_provenance(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["hugo", "hugo server -D", "jekyll build", "tflint", "tflint --chdir ."])
+def test_site_and_lint_runs_in_the_project_stay_routine(home, command):
+    _allowed(home, command)

@@ -33,6 +33,7 @@ import os
 from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 Judge = Callable[[Walk, list[str]], None]
 
@@ -1753,6 +1754,9 @@ def _tflint_plugins(walk: Walk, argv: list[str]) -> None:
         return
     if walk.cwd and os.path.exists(os.path.join(walk.cwd, ".tflint.hcl")):
         walk.effects.append(Effect("load", ".tflint.hcl", "the plugins .tflint.hcl names"))
+    # `--chdir DIR` reads DIR's .tflint.hcl instead (its plugin_dir can name any binary): outside, a load.
+    for effect in [e for e in walk.effects if e.kind == "cd" and e.value and outside(walk, e.value)]:
+        walk.effects.append(Effect("load", os.path.join(effect.value, ".tflint.hcl"), "the plugins it names"))
 
 
 TFLINT = Spec(
@@ -1779,6 +1783,7 @@ TFLINT = Spec(
         "tflint --recursive -f compact": "",
         "tflint --init": "network",
         "tflint --chdir infra": "cd:infra",
+        "tflint --chdir /tmp/x": "cd:/tmp/x load:/tmp/x/.tflint.hcl",
         "tflint -c /tmp/evil.hcl": "load:/tmp/evil.hcl",
         "tflint --fix": "edit:.",
     },
