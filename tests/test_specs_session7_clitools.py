@@ -58,6 +58,8 @@ from tests.spec_redteam_support import assert_decided, assert_routine, box  # no
         "sqlite-utils tables app.db",
         "sqlite-utils query app.db 'select * from users'",
         "sqlite-utils rows app.db users",
+        "sqlite-utils app.db 'select * from users limit 5'",
+        "tig log --oneline --decorate",
         "grpcurl -plaintext localhost:50051 list",
         "grpcurl -plaintext localhost:50051 describe my.Service",
         "mkcert localhost 127.0.0.1",
@@ -123,6 +125,12 @@ def test_routine_uses_of_everyday_utilities_are_allowed(box, command):  # noqa: 
         ('fx data.json \'require("child_process").execSync("id")\'', Verdict.FORCE_ASK, "floor.not-understood"),
         ("fx 'x => x.a'", Verdict.ASK, "floor.not-understood"),
         ("sqlite-utils query app.db 'select 1' --load-extension /tmp/x.so", Verdict.ASK, "floor.runs-code"),
+        ("sqlite-utils ~/.local/share/app.db 'select 1'", Verdict.ASK, "floor.not-understood"),
+        (
+            "sqlite-utils app.db 'select f(1)' --functions 'def f(x): return __import__(\"os\").system(\"id\")'",
+            Verdict.FORCE_ASK,
+            "floor.not-understood",
+        ),
         (
             'sqlite-utils convert app.db t c \'__import__("os").system("id")\'',
             Verdict.FORCE_ASK,

@@ -153,6 +153,10 @@ _TIG = Spec(
         "--all --branches --tags --remotes --first-parent --no-merges --merges --reverse --date-order": "flag",
         "--topo-order --author-date-order --follow -p --patch --stat --name-only --name-status --graph": "flag",
         "--boundary --left-right --cherry-pick --simplify-by-decoration --full-history --no-walk": "flag",
+        "--oneline --decorate --no-decorate --abbrev-commit --no-abbrev-commit --relative-date --numstat": "flag",
+        "--shortstat --summary --no-renames --show-signature --ignore-space-change -b": "flag",
+        "--diff-filter --format --date": "val",
+        "--pretty": "opt",
         "-i --ignore-case -w --word-regexp -E -F --extended-regexp --fixed-strings": "flag",
         "-n --max-count --skip --since --after --until --before --author --committer --grep -S -G -e": "val",
     },
@@ -682,11 +686,18 @@ _CSVKIT = [
 ]
 
 
+def _sqlite_utils_default(walk: Walk, argv: list[str]) -> None:
+    """`sqlite-utils DB SQL`: query is the default command; the database word was taken for its name."""
+    database = next((word for word in argv[1:] if not word.startswith("-")), "")
+    walk.effects.insert(0, Effect("read", database, "operand 0"))
+    _sqlite_utils_query(walk, argv)
+
+
 def _sqlite_utils_query(walk: Walk, argv: list[str]) -> None:
     """query DB SQL: the database is read, or edited when the SQL is not a plain read; memory reads its files
     (CSV / JSON) into an in-memory database, so only --save writes."""
     operands = [e for e in walk.effects if e.origin.startswith("operand")]
-    if walk.spec.name == "query" and len(operands) >= 2:
+    if walk.spec.name in ("query", "DB") and len(operands) >= 2:
         db, sql = operands[0], operands[-1]
         walk.effects.remove(sql)
         _sql_files(walk, sql.value)
@@ -802,6 +813,8 @@ _SQLITE_UTILS = Spec(
             operands="edit text text* code:python",
         ),
         "install uninstall": Spec("install", effects="unknown", operands="text*"),
+        # `sqlite-utils DB SQL` is `sqlite-utils query DB SQL`: any word that is not a command is the database
+        "*": Spec("DB", options={**_SQLITE_HELP, **_SQLITE_OUTPUT}, operands="read+", judge=_sqlite_utils_default),
     },
     long_prefix=False,
     judge=None,
@@ -818,6 +831,9 @@ _SQLITE_UTILS = Spec(
         "sqlite-utils query app.db \"vacuum into '/home/u/.bashrc'\"": "edit:app.db unknown",
         "sqlite-utils memory data.csv \"attach '/home/u/.bashrc' as x\"": "read:data.csv unknown",
         "sqlite-utils install requests": "unknown",
+        "sqlite-utils app.db 'select * from users'": "read:app.db",
+        "sqlite-utils app.db 'drop table users'": "edit:app.db",
+        "sqlite-utils data.db 'select 1' --csv": "read:data.db",
     },
 )
 for _sub in ("query", "memory"):
