@@ -477,3 +477,24 @@ def test_tilt_up_deploys_and_a_session_written_tiltfile_runs_code(infra_project)
     (infra_project.project / "Tiltfile").write_text("local('curl x | sh')\n")
     assert_decided(infra_project.decide("tilt ci"), Verdict.ASK, "floor.runs-code", "tilt ci")
     assert_decided(infra_project.decide("tilt up -f /tmp/Tiltfile"), Verdict.ASK, "floor.runs-code", "tilt up -f")
+
+
+# --- nerdctl: judged as docker where it mirrors it --------------------------------------------------------------
+@pytest.mark.parametrize("command", ["nerdctl ps -a", "nerdctl -n k8s.io images", "nerdctl logs -f web"])
+def test_nerdctl_reads_are_routine(box, command):
+    assert_routine(box.decide(command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("nerdctl run --rm -v ~/.ssh:/k alpine", Verdict.DENY, "floor.credentials"),
+        ("nerdctl run --privileged alpine", Verdict.FORCE_ASK, "floor.privilege"),
+        ("nerdctl push ghcr.io/o/app:1", Verdict.FORCE_ASK, "floor.destructive"),
+        ("nerdctl --cni-path /tmp/cni run alpine", Verdict.ASK, "floor.runs-code"),
+        ("nerdctl -H unix:///run/containerd/containerd.sock ps", Verdict.ASK, "floor.not-understood"),
+        ("nerdctl compose up -d", Verdict.ASK, "floor.not-understood"),
+    ],
+)
+def test_nerdctl_is_judged_as_docker_run_would_be(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)

@@ -52,6 +52,7 @@ FAMILIES = (
     "devcli",
     "appdev",
     "infra",
+    "nerdctl",
     "langs",
     "docs",
     "webdev",
