@@ -225,7 +225,8 @@ def _mix() -> Spec:
             "compile compile.elixir compile.erlang compile.app compile.protocols": _mix_task(
                 "compile",
                 {
-                    "--no-prune-code-paths --no-protocol-consolidation --return-errors --list": "flag",
+                    "--no-prune-code-paths --no-protocol-consolidation --return-errors --list --no-app-loading": "flag",
+                    "--no-validate-compile-env": "flag",
                     "--profile --long-compilation-threshold --purge-consolidation-path-if-stale": "val",
                     "--erl-config": "val:load",
                 },
@@ -235,6 +236,8 @@ def _mix() -> Spec:
                 {
                     "--check-formatted --dry-run --migrate --no-exit --check-equivalent": "flag",
                     "--stdin-filename": "val",
+                    # A .formatter.exs elsewhere is Elixir code (with plugins) the task evaluates.
+                    "--dot-formatter": "val:load",
                 },
                 "edit*",
             ),
@@ -247,17 +250,17 @@ def _mix() -> Spec:
             "deps.compile": _mix_task(
                 "deps.compile", {"--include-children --skip-umbrella-children --skip-local-deps": "flag"}
             ),
-            "deps.clean": _mix_task("deps.clean", {"--all --unused --unlock --build": "flag"}),
+            "deps.clean": _mix_task("deps.clean", {"--all --unused --unlock --build": "flag", "--only": "val"}),
             "deps.unlock": _mix_task("deps.unlock", {"--all --unused --check-unused": "flag"}),
             "deps.loadpaths": _mix_task("deps.loadpaths"),
-            "clean": _mix_task("clean", {"--deps": "flag"}),
+            "clean": _mix_task("clean", {"--deps": "flag", "--only": "val"}),
             "help": _mix_task("help", {"--search --names": "flag"}),
             "run": _mix_task(
                 "run",
                 {
                     "-e --eval": "val:code:elixir",
                     "-r --require -c --config": "val:load",
-                    "-p --parallel --no-halt --no-mix-exs --no-start": "flag",
+                    "-p --parallel --no-halt --no-mix-exs --no-start --preload-modules": "flag",
                 },
                 "script text*",
                 posix=True,
@@ -311,8 +314,8 @@ def _mix() -> Spec:
             "xref": _mix_task(
                 "xref",
                 {
-                    "--label --format --sink --source --min-cycle-size --exclude": "val",
-                    "--only-nodes --fail-above": "flag",
+                    "--label --format --sink --source --min-cycle-size --exclude --group --fail-above": "val",
+                    "--only-nodes --include-siblings --only-direct": "flag",
                 },
             ),
             "hex.info hex.outdated hex.audit hex.search hex.docs": _mix_task(
@@ -325,10 +328,14 @@ def _mix() -> Spec:
                 effects="publish",
             ),
             "escript.build": _mix_task("escript.build"),
-            "release": _mix_task("release", {"--overwrite --quiet": "flag", "--path": "val:tree-write"}),
+            "release": _mix_task(
+                "release", {"--overwrite --quiet": "flag", "--version": "val", "--path": "val:tree-write"}
+            ),
             # Installing Hex, rebar or an archive puts code into ~/.mix that every later mix call runs.
             "local.hex local.rebar archive.install": _mix_task(
-                "local.hex", {"--if-missing": "flag", "--sha512": "val"}, effects="fetch config"
+                "local.hex",
+                {"--if-missing --submodules": "flag", "--sha512 --app --organization --repo": "val"},
+                effects="fetch config",
             ),
             "new phx.new": _mix_task(
                 "new",
@@ -345,6 +352,7 @@ def _mix() -> Spec:
             "mix test /tmp/evil_test.exs": "read:/tmp/evil_test.exs load:/tmp/evil_test.exs",
             "mix compile --warnings-as-errors": "",
             "mix format --check-formatted": "",
+            "mix format --dot-formatter /tmp/f.exs": "load:/tmp/f.exs",
             "mix format ~/.bashrc": "edit:~/.bashrc",
             "mix deps.get": "fetch",
             "mix phx.server": "",

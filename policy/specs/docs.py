@@ -375,7 +375,7 @@ def _hugo() -> Spec:
         **build,
         "--bind -p --port --liveReloadPort --appendPort --meminterval --memstats": "val",
         "--disableFastRender --disableLiveReload --navigateToChanged -O --openBrowser --renderStaticToDisk": "flag",
-        "--disableBrowserError --noHTTPCache": "flag",
+        "--disableBrowserError --noHTTPCache --renderToDisk": "flag",
     }
     return Spec(
         "hugo",

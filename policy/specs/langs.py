@@ -824,8 +824,8 @@ def _luarocks() -> Spec:
                 "install",
                 options={
                     "--keep --force --force-fast --only-deps --no-doc --pin --no-manifest --check-lua-versions": "flag",
-                    "--deps-only --pack-binary-rock --sign": "flag",
-                    "--branch": "val",
+                    "--deps-only --pack-binary-rock --sign --verify --all --source --rockspec": "flag",
+                    "--branch --arch": "val",
                 },
                 operands="text*",
                 effects="fetch",
@@ -845,12 +845,14 @@ def _luarocks() -> Spec:
                 "build",
                 options={
                     "--keep --force --force-fast --only-deps --no-doc --pin --no-install --sign --pack-binary-rock": "flag",
+                    "--check-lua-versions --deps-only --no-manifest --verify": "flag",
+                    "--branch": "val",
                     "--test-type --tag --homepage --license --summary --detailed --rockspec-format --output": "val",
                 },
                 operands="read*",
             ),
             "remove": Spec("remove", options={"--force --force-fast": "flag"}, operands="text*"),
-            "purge": Spec("purge", options={"--old-versions --force": "flag"}, effects="destroy"),
+            "purge": Spec("purge", options={"--old-versions --force --force-fast": "flag"}, effects="destroy"),
             "config": Spec(
                 "config",
                 options={"--scope": "val", "--json --unset": "flag"},
