@@ -1,10 +1,14 @@
 """Programs the session-7 routine corpus ran that no spec knew: PowerShell's Select-String, Sort-Object and
-Resolve-Path, cmd.exe's findstr, MSBuild and the NuGet command line.
+Resolve-Path (with Where-Object, Get-Command, Write-Output, Write-Host, Start-Sleep, Join-Path, Split-Path,
+Get-Process and Stop-Process, the cmdlets agents pipe them through), cmd.exe's findstr, MSBuild and the NuGet
+command line.
 
 Select-String searches text: its first positional word is the pattern, the next ones are files it reads;
 once `-Pattern` is named, every positional word is a file. PowerShell takes an array for `-Path` as
 `a.txt,b.txt`: a path with a comma asks, since the files it stands for are not one path. Sort-Object sorts
-its input by properties; Resolve-Path resolves path names (metadata only). The PowerShell rules of the
+its input by properties; Resolve-Path resolves path names (metadata only); Where-Object filters by a
+comparison (`Where-Object Name -eq x`; a script block asks); Join-Path and Split-Path compute names; Get-Process
+lists processes; Stop-Process signals the processes a name or id chooses (asks, as pkill does). The PowerShell rules of the
 windows family hold: one-dash parameters spelled as the reference spells them or in lower case, and a
 script block, sub-expression or variable in an argument asks.
 
@@ -50,10 +54,12 @@ def _cmdlet(
     operands: str,
     judge: Callable[[Walk, list[str]], None] | None = _ps_judge,
     examples: dict[str, str] | None = None,
+    effects: str = "",
 ) -> Spec:
     return Spec(
         name,
         aliases=(name.lower(),),
+        effects=effects,
         version="PowerShell 7.4",
         options=_spellings({**_COMMON, _REMOTE: "unknown", **options}),
         operands=operands,
@@ -113,6 +119,85 @@ _CMDLETS = [
             "Sort-Object -Property Length -Descending -Unique": "",
             "Sort-Object { $_.Length }": "unknown unknown",
         },
+    ),
+    _cmdlet(
+        "Where-Object",
+        {
+            "-Property -Value -InputObject -FilterScript": "val",
+            (
+                "-EQ -CEQ -NE -CNE -GT -CGT -LT -CLT -GE -CGE -LE -CLE -Like -CLike -NotLike -CNotLike -Match -CMatch "
+                "-NotMatch -CNotMatch -Contains -CContains -NotContains -CNotContains -In -CIn -NotIn -CNotIn -Is "
+                "-IsNot -Not"
+            ): "flag",
+        },
+        "text*",
+        examples={
+            "Where-Object Name -eq app.py": "",
+            "Where-Object -Property Length -GT -Value 100": "",
+            "Where-Object { $_.Length -gt 100 }": "unknown",
+        },
+    ),
+    _cmdlet(
+        "Get-Command",
+        {
+            "-Name -Module -FullyQualifiedModule -CommandType -TotalCount -Noun -Verb -ParameterName": "val",
+            "-ParameterType -FuzzyMinimumDistance": "val",
+            "-Syntax -All -ListImported -ShowCommandInfo -UseFuzzyMatching -UseAbbreviationExpansion": "flag",
+            "-ArgumentList": "unknown",
+        },
+        "text*",
+        examples={"Get-Command quarto -ErrorAction SilentlyContinue": "", "Get-Command -Syntax Get-ChildItem": ""},
+    ),
+    _cmdlet(
+        "Write-Output",
+        {"-InputObject": "val", "-NoEnumerate": "flag"},
+        "text*",
+        examples={"Write-Output done": "", "Write-Output $env:GITHUB_TOKEN": "unknown"},
+    ),
+    _cmdlet(
+        "Write-Host",
+        {"-Object -Separator -ForegroundColor -BackgroundColor": "val", "-NoNewline": "flag"},
+        "text*",
+        examples={"Write-Host Build finished -ForegroundColor Green": ""},
+    ),
+    _cmdlet(
+        "Start-Sleep",
+        {"-Seconds -Milliseconds -Duration": "val"},
+        "text?",
+        examples={"Start-Sleep -Seconds 5": "", "Start-Sleep 2": ""},
+    ),
+    _cmdlet(
+        "Join-Path",
+        {"-Path -ChildPath -AdditionalChildPath": "val", "-Resolve": "flag"},
+        "text*",
+        examples={"Join-Path src app.py": "", "Join-Path -Path $HOME -ChildPath x": "unknown"},
+    ),
+    _cmdlet(
+        "Split-Path",
+        {
+            "-Path -LiteralPath": "val",
+            "-Parent -Leaf -LeafBase -Extension -Qualifier -NoQualifier -IsAbsolute -Resolve": "flag",
+        },
+        "text?",
+        examples={"Split-Path src/app.py -Leaf": "", "Split-Path -Parent src/app.py": ""},
+    ),
+    _cmdlet(
+        "Get-Process",
+        {"-Name -Id -InputObject": "val", "-Module -FileVersionInfo -IncludeUserName": "flag"},
+        "text*",
+        examples={
+            "Get-Process": "",
+            "Get-Process -Name node": "",
+            "Get-Process node -ErrorAction SilentlyContinue": "",
+        },
+    ),
+    # Stopping processes by name or id: a pattern or number chooses what dies, as pkill and kill do.
+    _cmdlet(
+        "Stop-Process",
+        {"-Name -Id -InputObject": "val", "-Force -PassThru": "flag"},
+        "text*",
+        examples={"Stop-Process -Name node -Force": "signal", "Stop-Process -Id 4242": "signal"},
+        effects="signal",
     ),
     _cmdlet(
         "Resolve-Path",

@@ -19,7 +19,9 @@ Reference versions: PowerShell 7.4 cmdlet reference; cmd.exe and wsl.exe of Wind
 
 from __future__ import annotations
 
-from hookward.policy.spec import Effect, Spec, Walk
+import re
+
+from hookward.policy.spec import PATH_EFFECTS, Effect, Spec, Walk
 
 # PowerShell's common parameters: every cmdlet takes them.
 _COMMON = {
@@ -30,12 +32,25 @@ _COMMON = {
 _REMOTE = "-Credential -FromSession -ToSession"  # another identity or machine: not modelled
 
 
+# A path on a PowerShell provider drive that is not a file system (`env:`, `Env:\\X`, `Variable:`, `HKCU:`,
+# `Cert:`) or provider-qualified (`Environment::X`, `Registry::HKEY_...`): one-letter drives are disks.
+_PS_PROVIDER_PATH = re.compile(r"^(?:[\w.\\]+::|[A-Za-z][\w.]+:(?!//))")
+
+
 def _ps_judge(walk: Walk, argv: list[str]) -> None:
-    """A script block, sub-expression, array, hashtable or variable is code PowerShell runs or expands."""
+    """A script block, sub-expression, array, hashtable or variable is code PowerShell runs or expands; a path on
+    the environment drive prints the environment, and one on another provider (registry, certificates, variables)
+    is not modelled."""
     for word in argv[1:]:
         if any(mark in word for mark in ("{", "}", "$", "`", "@(", "@{", "(", ")")):
             walk.unknown.append(f"{argv[0]} gets {word[:40]!r}, which PowerShell would run or expand")
             return
+    for effect in list(walk.effects):
+        if effect.kind in PATH_EFFECTS and _PS_PROVIDER_PATH.match(effect.value):
+            if re.match(r"(?i)^(?:env:|(?:microsoft\.powershell\.core\\)?environment::)", effect.value):
+                walk.effects.append(Effect("env", "", f"{effect.value[:40]} (the environment drive)"))
+            else:
+                walk.unknown.append(f"{argv[0]} path {effect.value[:40]!r} is on a PowerShell provider, not a disk")
 
 
 def _spellings(options: dict[str, str]) -> dict[str, str]:
