@@ -184,3 +184,39 @@ def test_source_directory_outside_the_project_is_code_judged_by_provenance(home,
 @pytest.mark.parametrize("command", ["hugo", "hugo server -D", "jekyll build", "tflint", "tflint --chdir ."])
 def test_site_and_lint_runs_in_the_project_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- an expression evaluator on standard input -------------------------------------------------------------------
+# `packer console` evaluates HCL read from standard input: `file("~/.aws/credentials")` prints any file. It was
+# grouped with validate / inspect and allowed; `terraform console` already asks as code.
+@pytest.mark.parametrize(
+    "command", ["packer console", "echo 'file(\"/home/u/.aws/credentials\")' | packer console", "packer console ."]
+)
+def test_packer_console_runs_code_as_terraform_console_does(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_packer_validate_stays_routine(home):
+    _allowed(home, "packer validate .")
+
+
+# --- words a runner hands on to the package scripts it runs -------------------------------------------------------
+# `lerna run test -- --require /tmp/x.js` passes the words after `--` to every package's test script (jest,
+# mocha, vite...), which loads the file; `npm test -- ...` was judged so, lerna run was not.
+@pytest.mark.parametrize(
+    "command",
+    [
+        "lerna run test -- --require /tmp/x.js",
+        "lerna run build --scope web -- --config /tmp/x.js",
+        "lerna run test -- --setupFiles=/tmp/x.js",
+    ],
+)
+def test_lerna_run_forwarding_a_load_of_outside_code_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command", ["lerna run build", "lerna run test -- --watch", "lerna run test -- --reporter dot"]
+)
+def test_lerna_run_forwarding_plain_words_stays_routine(home, command):
+    _allowed(home, command)

@@ -1886,7 +1886,10 @@ PACKER = Spec(
     long_prefix=False,
     subcommand_required=True,
     subcommands={
-        "validate inspect console": _pk("validate", "read?"),
+        "validate inspect": _pk("validate", "read?"),
+        # An HCL evaluator reading expressions from standard input: `file("~/.aws/credentials")` prints any file,
+        # as `terraform console` does.
+        "console": _pk("console", "read?", "load"),
         "fmt": _pk("fmt", "edit*"),
         "version": _pk("version", ""),
         # Downloads the plugins the template requires (binaries every later build runs).
@@ -1906,6 +1909,7 @@ PACKER = Spec(
     },
     examples={
         "packer validate .": "read:.",
+        "packer console": "load",
         "packer fmt -check .": "edit:.",
         "packer inspect image.pkr.hcl": "read:image.pkr.hcl",
         "packer init .": "network read:.",

@@ -39,7 +39,7 @@ import shlex
 from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk, walk
-from hookward.policy.specs._loads import code_places, module_file, outside
+from hookward.policy.specs._loads import code_places, forwarded_loads, module_file, outside
 
 _H = {"-h --help": "flag"}
 _HV = {"-h --help -v --version": "flag"}
@@ -1420,7 +1420,8 @@ def _lerna() -> Spec:
         summary="run executes the packages' scripts (package.json is a runner definition); version/publish ship",
         options={**_HV, "--loglevel": "val"},
         subcommands={
-            "run": Spec("run", options={**_H, **filters}, operands="text+"),
+            # The words after `--` reach each package script's program (`-- --require /tmp/x.js`).
+            "run": Spec("run", options={**_H, **filters}, operands="text+", judge=forwarded_loads),
             "list ls la ll info changed diff": Spec(
                 "list",
                 options={
@@ -1453,6 +1454,7 @@ def _lerna() -> Spec:
             "lerna publish": "publish",
             "lerna version patch --yes": "publish",
             "lerna exec -- make": "runs:make",
+            "lerna run test -- --require /tmp/x.js": "load:/tmp/x.js",
         },
     )
 
