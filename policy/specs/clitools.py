@@ -1290,6 +1290,75 @@ _TAILSCALE.subcommands["file"] = Spec(
 _TAILSCALE.subcommands["file"].parent = _TAILSCALE
 _TAILSCALE.examples["tailscale file cp notes.txt my-laptop:"] = "upload:notes.txt"
 
+# --- yt-dlp ------------------------------------------------------------------------------------------------------
+
+_YT_DLP_TYPES = re.compile(
+    r"^(home|temp|video|subtitle|thumbnail|description|annotation|infojson|link|pl_thumbnail|pl_description"
+    r"|pl_infojson|chapter|pl_video):"
+)
+
+
+def _yt_dlp_paths(walk: Walk, argv: list[str]) -> None:
+    """`-o TYPE:TEMPLATE` and `-P TYPE:PATH` name the path after the type (`-o thumbnail:~/.bashrc`)."""
+    for effect in walk.effects:
+        if effect.origin in ("-o", "--output", "-P", "--paths"):
+            effect.value = _YT_DLP_TYPES.sub("", effect.value, count=1)
+
+
+_YT_DLP = Spec(
+    "yt-dlp",
+    version="yt-dlp 2023.03.04 (Debian bookworm; the common options are modelled, the rest ask)",
+    summary="yt-dlp downloads its URLs (fetch) into the working directory, -P or -o; --exec runs a command after "
+    "each download; cookies, netrc and browser cookie stores are credentials; downloaders, postprocessor "
+    "arguments, plugins and config files are not modelled.",
+    options={
+        "-h --help --version -F --list-formats -s --simulate --skip-download -j --dump-json -J --dump-single-json": "flag",
+        "-q --quiet --no-warnings -v --verbose --no-playlist --yes-playlist -x --extract-audio -k --keep-video": "flag",
+        "--embed-subs --embed-thumbnail --embed-metadata --embed-chapters --write-subs --write-auto-subs": "flag",
+        "--write-thumbnail --write-info-json --write-description --no-mtime --restrict-filenames -w --no-overwrites": "flag",
+        "--force-overwrites --no-part --no-continue -c --continue -i --ignore-errors --no-progress --newline": "flag",
+        "--flat-playlist --list-subs --list-thumbnails --list-extractors --extractor-descriptions --ignore-config": "flag",
+        "--no-config --no-check-certificates --prefer-free-formats --check-formats --no-cache-dir --rm-cache-dir": "flag",
+        "--geo-bypass --no-geo-bypass --abort-on-error --no-abort-on-error --windows-filenames --trim-filenames": "flag",
+        "-f --format -S --format-sort --merge-output-format --audio-format --audio-quality --remux-video": "val",
+        "--recode-video --sub-langs --sub-format --convert-subs --convert-thumbnails -r --limit-rate -R --retries": "val",
+        "-I --playlist-items --match-filters --date --datebefore --dateafter --min-filesize --max-filesize": "val",
+        "--max-downloads --user-agent --referer --add-headers --socket-timeout -N --concurrent-fragments": "val",
+        "--sleep-interval --max-sleep-interval --print -u --username -p --password -2 --twofactor": "val",
+        "-o --output": "val:write",  # an output template: the path each download is written to
+        "--fragment-retries --throttled-rate --playlist-start --playlist-end --output-na-placeholder": "val",
+        "--proxy --source-address": "val:network",
+        "-P --paths": "val:tree-dest",
+        "-a --batch-file --load-info-json": "val:read",
+        "--download-archive": "val:edit",
+        "--cookies": "val:edit",  # a cookie jar: read, and written back
+        "--cookies-from-browser": "val:secret",  # decrypts the browser's cookie store: sessions of every site
+        "--netrc": "flag:read=~/.netrc",
+        "--netrc-location": "val:read",
+        "--print-to-file": "val2:write",
+        "--cache-dir": "val:tree-write",
+        "--exec --exec-before-download": "val:exec",
+        "--ffmpeg-location --plugin-dirs --config-locations": "val:load",
+        "--downloader --external-downloader --downloader-args --external-downloader-args": "val:unknown",
+        "--postprocessor-args --ppa --use-postprocessor --parse-metadata --replace-in-metadata": "val:unknown",
+        "-U --update --update-to": "unknown",
+    },
+    operands="fetch*",
+    long_prefix=True,  # optparse-style: unique prefixes of long options are accepted
+    judge=_yt_dlp_paths,
+    examples={
+        "yt-dlp --version": "",
+        "yt-dlp -F https://www.youtube.com/watch?v=abc": "fetch:https://www.youtube.com/watch?v=abc",
+        "yt-dlp -x --audio-format mp3 https://example.com/v": "fetch:https://example.com/v",
+        "yt-dlp --exec ./notify.sh https://example.com/v": "exec:./notify.sh fetch:https://example.com/v",
+        "yt-dlp -P ~/.config/autostart https://example.com/v": "tree-dest:~/.config/autostart fetch:https://example.com/v",
+        "yt-dlp --cookies-from-browser chrome https://example.com/v": "secret:chrome fetch:https://example.com/v",
+        "yt-dlp --netrc https://example.com/v": "read:~/.netrc fetch:https://example.com/v",
+        "yt-dlp -o '%(title)s.%(ext)s' https://example.com/v": "write:%(title)s.%(ext)s fetch:https://example.com/v",
+        "yt-dlp -o thumbnail:~/.bashrc https://example.com/v": "write:~/.bashrc fetch:https://example.com/v",
+    },
+)
+
 # --- k6 ----------------------------------------------------------------------------------------------------------
 
 _K6_RUN = {
@@ -1662,6 +1731,7 @@ SPECS = [
     _LT,
     _TAILSCALE,
     _K6,
+    _YT_DLP,
     _DIRENV,
     _ASDF,
     _PRINTENV,
