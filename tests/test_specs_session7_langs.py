@@ -125,6 +125,7 @@ def test_routine_toolchain_work_on_the_project_is_allowed(box, command):
         ("iex", Verdict.ASK, "floor.not-understood"),
         ("ghci", Verdict.ASK, "floor.not-understood"),
         ("kotlin", Verdict.ASK, "floor.not-understood"),
+        ("kotlinc", Verdict.ASK, "floor.not-understood"),
         ("erl", Verdict.ASK, "floor.not-understood"),
         ("R", Verdict.ASK, "floor.not-understood"),
         # configuration that outlives the call, tasks nobody modelled

@@ -334,6 +334,16 @@ def _swiftc() -> Spec:
 _KOTLINC_SWITCHES = r"-(?:nowarn|Werror|verbose|no-stdlib|no-reflect|include-runtime|java-parameters|progressive|Xno-[\w-]+|Xjsr305=[\w:@.-]+|Xjvm-default=\w+|Xopt-in=[\w.]+|Xcontext-receivers|Xsuppress-version-warnings|Xskip-prerelease-check|Xlint(?:=\w+)?)"
 
 
+_KOTLINC_REPL = _interactive("kotlinc", ("-version", "-help", "-h", "-X"))
+
+
+def _kotlinc_judge(walked: Walk, argv: list[str]) -> None:
+    """kotlinc with no source, script or expression starts its REPL."""
+    _outside_sources(walked, argv)
+    if not any(e.kind == "read" for e in walked.effects):
+        _KOTLINC_REPL(walked, argv)
+
+
 def _kotlinc() -> Spec:
     return Spec(
         "kotlinc",
@@ -353,9 +363,10 @@ def _kotlinc() -> Spec:
             "-P -Xplugin -Xcompiler-plugin -Xbuild-file -Xjava-source-roots -Xfriend-paths -J": "unknown",
         },
         operands="read*",
-        judge=_switches(_KOTLINC_SWITCHES, _outside_sources),
+        judge=_switches(_KOTLINC_SWITCHES, _kotlinc_judge),
         examples={
             "kotlinc -version": "",
+            "kotlinc": "unknown",
             "kotlinc src/main.kt -include-runtime -d main.jar": "read:src/main.kt write:main.jar",
             "kotlinc -script build.main.kts": "script:build.main.kts",
             "kotlinc -Xplugin=/tmp/p.jar a.kt": "unknown read:a.kt",
