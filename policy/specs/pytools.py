@@ -419,7 +419,7 @@ DJANGO_ADMIN = Spec(
             operands="text?",
         ),
         # A development server on a test database filled from the fixtures named.
-        "testserver": _dj("testserver", {"--ipv6 -6 --noinput --no-input": "flag", "--addrport": "val"}, "read*"),
+        "testserver": _dj("testserver", {"--ipv6 -6": "flag", "--addrport": "val"}, "read*"),
         "check": _dj("check", {"--deploy --list-tags": "flag", "--fail-level --tag -t": "val"}, operands="text*"),
         "test": _dj(
             "test",
