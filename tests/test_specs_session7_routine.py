@@ -54,6 +54,10 @@ ASK, DENY, FORCE_ASK = Verdict.ASK, Verdict.DENY, Verdict.FORCE_ASK
         "nuget help restore",
         "nuget sources list",
         "nuget locals all -list",
+        # Spec Kit
+        "specify",
+        "specify check",
+        "specify version",
     ],
 )
 def test_routine_shapes_of_the_session7_routine_programs_are_allowed(box, command):
@@ -142,6 +146,19 @@ def test_msbuild_running_or_writing_what_is_not_the_projects_is_judged(box, comm
     ],
 )
 def test_nuget_publishing_fetching_or_configuring_is_judged(box, command, verdict, rule):
+    assert_decided(box.decide(command), verdict, rule, command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("specify init --here --ai claude", ASK, "floor.not-understood"),
+        ("specify init my-project --ai claude --force", ASK, "floor.not-understood"),
+        ("specify extension add git", ASK, "floor.not-understood"),
+        ("specify --install-completion", ASK, "floor.persistence"),
+    ],
+)
+def test_specify_writing_agent_commands_or_shell_completion_asks(box, command, verdict, rule):
     assert_decided(box.decide(command), verdict, rule, command)
 
 

@@ -31,8 +31,12 @@ asks), `list` / `search` query a feed (network), `push` and `delete` publish, `s
 and `trusted-signers` change persistent configuration, `locals -clear` destroys the caches, `update -self`
 replaces nuget.exe by a download; `config`, `sign` and `client-certs` are not modelled.
 
+specify (GitHub Spec Kit) checks the agent tools installed (`check`) and prints its version; `init`, which
+downloads a template and writes agent command files and scripts into the project, and the extension, preset
+and integration commands that install more of them, ask.
+
 Reference versions: PowerShell 7.4 cmdlet reference; findstr of Windows 11 (`findstr /?`); MSBuild 17.11
-(`msbuild -help`); NuGet.exe 6.11 (`nuget help`, `nuget help COMMAND`).
+(`msbuild -help`); NuGet.exe 6.11 (`nuget help`, `nuget help COMMAND`); Spec Kit 0.12 (its CLI reference).
 """
 
 from __future__ import annotations
@@ -563,4 +567,28 @@ _NUGET = Spec(
 )
 
 
-SPECS = [*_CMDLETS, _FINDSTR, _MSBUILD, _NUGET]
+# --- specify (GitHub Spec Kit) -----------------------------------------------------------------------
+
+_SPECIFY = Spec(
+    "specify",
+    version="Spec Kit specify-cli 0.12",
+    summary="specify check lists the agent tools it finds and version prints its own; init and the rest ask.",
+    options={"--help": "flag", "--install-completion": "flag:config", "--show-completion": "flag"},
+    subcommands={
+        "check version": Spec("check", options={"--help": "flag"}),
+        # init downloads a template release and writes scripts and agent command files (.claude/commands,
+        # .github/prompts, ...) into the project; extension/preset/integration install more of them.
+        "init": Spec("init", operands="text*", options={"--help": "flag"}, effects="unknown", literal_dashes=True),
+    },
+    long_prefix=False,
+    examples={
+        "specify": "",
+        "specify check": "",
+        "specify version": "",
+        "specify init --here --ai claude": "unknown",
+        "specify --install-completion": "config",
+    },
+)
+
+
+SPECS = [*_CMDLETS, _FINDSTR, _MSBUILD, _NUGET, _SPECIFY]
