@@ -1544,13 +1544,20 @@ def _module_command(cmd: SimpleCommand, index: int, *program: str) -> SimpleComm
     return moved
 
 
+def _importable(suffix: str) -> bool:
+    """A file name's ending after a module's name that python imports the module from."""
+    return suffix in (".py", ".pyw", ".pyc") or suffix.endswith((".so", ".pyd"))
+
+
 def _module_shadowed(module: str, cwd: str, env: Env) -> bool:
     """`python -m MODULE` in `cwd` may import a file there instead (`pip.py`, `pip.pyc`, `pip.*.so`, `pip/`):
     one is there now, or an earlier command of the line may write one."""
     import glob
 
     base = os.path.join(cwd, module)
-    if os.path.lexists(base) or glob.glob(glob.escape(base) + ".*"):
+    # What the import finder takes for MODULE: a directory, or MODULE plus a source, bytecode or extension
+    # suffix (.py, .pyw, .pyc, .cpython-311-x86_64-linux-gnu.so, .abi3.so, .pyd): not mkdocs.yml or pytest.ini.
+    if os.path.lexists(base) or any(_importable(found[len(base) :]) for found in glob.glob(glob.escape(base) + ".*")):
         return True
     if _changed_earlier(target(base, cwd, env.home, env.project).real, env) is not None:
         return True

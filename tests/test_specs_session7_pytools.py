@@ -42,6 +42,7 @@ TRACKED = {
     "report.ipynb": '{"cells": []}\n',
     "requirements.in": "requests\n",
     "requirements.txt": "requests==2.32.3\n",
+    "pytest.ini": "[pytest]\n",
     "cli/__init__.py": "",
     "cli/__main__.py": "print('cli')\n",
 }
@@ -442,3 +443,52 @@ def test_python_m_run_from_a_directory_outside_the_project_keeps_todays_ask(repo
     (scratch / "evil.py").write_text("import os\n")
     call = ToolCall("shell", command="python3 -m evil", cwd=str(scratch), project_root=str(repo))
     assert_decided(evaluate(call), Verdict.ASK, "floor.not-understood", "python3 -m evil")
+
+
+# --- `python -m TOOL`: the tool, judged by its own spec ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -m uvicorn app.main:app --reload",
+        "python -m flask run",
+        "python -m celery -A proj worker -l info",
+        "python -m django runserver",
+        "python3 -m mkdocs build",
+        "python -m alembic upgrade head",
+        "python -m gunicorn app:app",
+        "python -m streamlit run app.py",
+        "python -m sphinx -b html docs out",
+        # a configuration file named like the module (pytest.ini, mkdocs.yml) is not a module python imports
+        "python3 -m pytest -q",
+    ],
+)
+def test_python_m_of_a_tool_with_a_spec_is_that_tool(repo, command):
+    assert_routine(judged(repo, command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("python3 -m twine upload dist/*", Verdict.FORCE_ASK, "floor.destructive"),
+        ("python -m mkdocs gh-deploy", Verdict.FORCE_ASK, "floor.destructive"),
+        ("python -m django flush --no-input", Verdict.ASK, "floor.destructive"),
+        ("python -m alembic downgrade -1", Verdict.ASK, "floor.destructive"),
+        ("python -m gunicorn -c /tmp/x.py app:app", Verdict.ASK, "floor.runs-code"),
+        ("python -m django diffsettings", Verdict.DENY, "floor.credentials"),
+        ("python -m IPython", Verdict.ASK, "floor.not-understood"),
+        ("python -m flask shell", Verdict.ASK, "floor.not-understood"),
+    ],
+)
+def test_python_m_of_a_tool_keeps_the_tools_hidden_effects(repo, command, verdict, rule):
+    assert_decided(judged(repo, command), verdict, rule, command)
+
+
+@pytest.mark.parametrize(
+    "shadow", ["uvicorn.cpython-311-x86_64-linux-gnu.so", "uvicorn.abi3.so", "uvicorn.pyc", "uvicorn.pyd"]
+)
+def test_python_m_of_a_tool_shadowed_by_a_compiled_module_in_the_cwd_still_asks(repo, shadow):
+    (repo / shadow).write_bytes(b"\0")
+    command = "python3 -m uvicorn app.main:app"
+    assert_decided(judged(repo, command), Verdict.ASK, "floor.not-understood", command)

@@ -419,6 +419,23 @@ SAFE_PYTHON_MODULES = frozenset(
         "dis",
         "ast",
         "calendar",
+        # Tools with a spec of their own that judges the words after the module (policy/specs/interpreters.py
+        # _MODULE_PROGRAMS hands them on): `python -m twine upload` is `twine upload`.
+        "twine",
+        "pdm",
+        "hatch",
+        "jupyter",
+        "mkdocs",
+        "sphinx",
+        "uvicorn",
+        "gunicorn",
+        "flask",
+        "celery",
+        "alembic",
+        "streamlit",
+        "locust",
+        "django",
+        "IPython",
     }
 )
 

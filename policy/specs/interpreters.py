@@ -59,8 +59,20 @@ _MODULE_PROGRAMS = frozenset(
         "mkdocs",
         "sphinx",
         "nbconvert",
+        # Python web and data tools (policy/specs/pytools.py).
+        "uvicorn",
+        "gunicorn",
+        "flask",
+        "celery",
+        "alembic",
+        "streamlit",
+        "locust",
+        "django",
+        "IPython",
     }
 )
+# A module whose program has another name: `python -m django` is django-admin, `python -m sphinx` sphinx-build.
+_MODULE_PROGRAM_NAMES = {"django": "django-admin", "IPython": "ipython", "sphinx": "sphinx-build"}
 
 
 def _python_module_files(result: Walk, argv: list[str]) -> None:
@@ -72,7 +84,7 @@ def _python_module_files(result: Walk, argv: list[str]) -> None:
     if module in _MODULE_PROGRAMS:
         from hookward.policy import specs
 
-        program = module.replace("_", "-")
+        program = _MODULE_PROGRAM_NAMES.get(module, module.replace("_", "-"))
         if specs.lookup(program) is not None:
             result.rest = [program, *rest]
         return
