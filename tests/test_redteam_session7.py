@@ -220,3 +220,19 @@ def test_lerna_run_forwarding_a_load_of_outside_code_asks(home, command):
 )
 def test_lerna_run_forwarding_plain_words_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- an option read with the wrong arity, and a working directory whose definitions run ----------------------------
+# nodemon's `--spawn` takes no value (`--spawn .... force nodemon to use spawn (over fork)`), but the spec read
+# one: `nodemon --spawn /tmp/x.js` swallowed the script, so it ran unjudged. `nodemon --cwd DIR` runs DIR's
+# nodemon.json (its exec and events) and package.json start script.
+@pytest.mark.parametrize(
+    "command", ["nodemon --spawn /tmp/x.js", "nodemon --cwd /tmp/x", "nodemon --cwd=/tmp/x -w src"]
+)
+def test_nodemon_script_or_definitions_outside_the_project_are_code(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["nodemon", "nodemon -w src --ext ts --exec 'npm test'"])
+def test_nodemon_in_the_project_stays_routine(home, command):
+    _allowed(home, command)

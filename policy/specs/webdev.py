@@ -933,8 +933,9 @@ def _nodemon() -> Spec:
             **_HV,
             "-x --exec": "val:exec",
             "--config": "val:load",  # nodemon.json: its `events` run commands
-            "-e --ext -w --watch -i --ignore -d --delay --signal -P --polling-interval --spawn": "val",
+            "-e --ext -w --watch -i --ignore -d --delay --signal -P --polling-interval": "val",
             "-V --verbose -q --quiet -C --on-change-only -I --no-stdin -L --legacy-watch --no-colors --dump": "flag",
+            "--spawn": "flag",  # `--spawn .... force nodemon to use spawn (over fork)`: takes no value
             "--no-update-notifier --exitcrash": "flag",
             "--cwd": "val:cd",
         },
@@ -948,6 +949,9 @@ def _nodemon() -> Spec:
             "nodemon -w src --ext ts --exec ./run.sh": "exec:./run.sh",
             "nodemon /tmp/x.js": "script:/tmp/x.js",
             "nodemon --config /tmp/n.json": "load:/tmp/n.json",
+            "nodemon --spawn /tmp/x.js": "script:/tmp/x.js",
+            # --cwd DIR: DIR's nodemon.json (its exec and events) and package.json main or start script run.
+            "nodemon --cwd /tmp/x": "cd:/tmp/x load:/tmp/x",
         },
     )
 
@@ -1971,7 +1975,7 @@ SPECS = [
     _tsx(),
     _ts_node("ts-node"),
     _ts_node("ts-node-esm"),
-    _nodemon(),
+    _runs_app(_nodemon()),
     _pm2(),
     _corepack(),
     _prisma(),
