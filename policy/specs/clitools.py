@@ -15,6 +15,8 @@ What these programs do that the name does not say:
 - a load test (ab, wrk, oha) to this machine with a plain GET is not egress; a body, another method, or a Lua script
   keeps it judged, since loopback also hosts control planes; websocat and RPC calls (grpcurl METHOD) are always
   judged, the DevTools and Docker control planes being WebSocket and HTTP servers on loopback;
+- yt-dlp downloads (fetch) to -o / -P (written, `TYPE:PATH` too), runs --exec, reads --cookies-from-browser and
+  --netrc (credentials) and loads --ffmpeg-location / plugins; rakyll's `hey URL` load generator lives in saas;
 - mkcert -install changes the system and browser trust stores (privilege); tunnels (ngrok, cloudflared tunnel,
   localtunnel `lt`, tailscale serve / funnel) expose a local port to other machines (publish);
 - `direnv allow` trusts an .envrc that then runs on every `cd` (config); `direnv dump` / `export` print the env;
