@@ -479,6 +479,9 @@ def test_python_m_of_a_tool_with_a_spec_is_that_tool(repo, command):
         ("python -m django diffsettings", Verdict.DENY, "floor.credentials"),
         ("python -m IPython", Verdict.ASK, "floor.not-understood"),
         ("python -m flask shell", Verdict.ASK, "floor.not-understood"),
+        # a submodule is not handed to the tool's spec, so it is not read
+        ("python3 -m twine.__main__ upload dist/*", Verdict.ASK, "floor.not-understood"),
+        ("python3 -m celery.bin.celery -A proj purge -f", Verdict.ASK, "floor.not-understood"),
     ],
 )
 def test_python_m_of_a_tool_keeps_the_tools_hidden_effects(repo, command, verdict, rule):

@@ -419,24 +419,13 @@ SAFE_PYTHON_MODULES = frozenset(
         "dis",
         "ast",
         "calendar",
-        # Tools with a spec of their own that judges the words after the module (policy/specs/interpreters.py
-        # _MODULE_PROGRAMS hands them on): `python -m twine upload` is `twine upload`.
-        "twine",
-        "pdm",
-        "hatch",
-        "jupyter",
-        "mkdocs",
-        "sphinx",
-        "uvicorn",
-        "gunicorn",
-        "flask",
-        "celery",
-        "alembic",
-        "streamlit",
-        "locust",
-        "django",
-        "IPython",
     }
+)
+# Tools with a spec of their own that judges the words after the module (policy/specs/interpreters.py
+# _MODULE_PROGRAMS hands them on): `python -m twine upload` is `twine upload`. Only the exact name: a submodule
+# (`python -m twine.__main__ upload`) is not handed on, so it is not read.
+SPEC_JUDGED_PYTHON_MODULES = frozenset(
+    "twine pdm hatch jupyter mkdocs sphinx uvicorn gunicorn flask celery alembic streamlit locust django IPython".split()
 )
 
 
@@ -496,6 +485,8 @@ def interpreter_demand(program: str, family: str, args: list[str]) -> Demand | N
                 Floor.NOT_UNDERSTOOD, ASK, f"{program} -m {module} runs code it is handed, which hookward does not read"
             )
         if module in SAFE_PYTHON_MODULES or module.split(".")[0] in SAFE_PYTHON_MODULES:
+            return None
+        if module in SPEC_JUDGED_PYTHON_MODULES:
             return None
         if module == "pip" and args[args.index("-m") + 2 : args.index("-m") + 3] in (
             ["list"],
