@@ -236,3 +236,10 @@ def test_nodemon_script_or_definitions_outside_the_project_are_code(home, comman
 @pytest.mark.parametrize("command", ["nodemon", "nodemon -w src --ext ts --exec 'npm test'"])
 def test_nodemon_in_the_project_stays_routine(home, command):
     _allowed(home, command)
+
+
+# locust's --csv-full-history takes no value, but the spec read one: `locust --csv-full-history -f /tmp/x.py`
+# swallowed -f, so the locustfile outside the project was never judged as code (only the egress asked).
+def test_locust_flag_read_with_a_value_no_longer_hides_the_locustfile(home):
+    command = "locust --csv-full-history -f /tmp/x.py --headless"
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
