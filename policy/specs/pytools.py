@@ -1223,6 +1223,18 @@ def _hf() -> dict[str, Spec]:
             },
         ),
         "env version": Spec("env", options=_HF_OUT),
+        # huggingface-cli (huggingface_hub 0.2x) spelled these at the top level.
+        "login": Spec(
+            "login",
+            options={**_HF_OUT, "--token": "val:secret", "--add-to-git-credential": "flag"},
+            effects="config",
+        ),
+        "logout": Spec("logout", options={**_HF_OUT, "--token-name": "val"}, effects="config"),
+        "whoami": Spec("whoami", options=_HF_OUT, effects="fetch"),
+        "scan-cache": Spec("scan-cache", options={**_HF_OUT, "--dir": "val", "-v --verbose": "flag"}),
+        "delete-cache": Spec(
+            "delete-cache", options={**_HF_OUT, "--dir": "val", "--disable-tui": "flag"}, effects="destroy"
+        ),
         "models datasets spaces papers": Spec(
             "models",
             subcommands={
@@ -1263,6 +1275,9 @@ HF = Spec(
         "hf repos create me/leak": "publish",
         "hf env": "",
         "huggingface-cli download gpt2": "fetch",
+        "huggingface-cli login --token x": "config secret:x",
+        "huggingface-cli scan-cache": "",
+        "huggingface-cli delete-cache": "destroy",
         "hf jobs run python:3.12 python -c 'print(1)'": "unknown",
     },
 )
