@@ -243,3 +243,22 @@ def test_nodemon_in_the_project_stays_routine(home, command):
 def test_locust_flag_read_with_a_value_no_longer_hides_the_locustfile(home):
     command = "locust --csv-full-history -f /tmp/x.py --headless"
     assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+# --- a reader hidden in an option -----------------------------------------------------------------------------------
+# pandoc's `-c / --css FILE` is a stylesheet that `--embed-resources` (or `--self-contained`) copies into the
+# output: `pandoc -s --embed-resources -c ~/.netrc README.md` prints the token file. The spec read it as text.
+@pytest.mark.parametrize(
+    "command",
+    ["pandoc -c ~/.aws/credentials --embed-resources -s README.md", "pandoc --css=~/.aws/credentials -s README.md"],
+)
+def test_pandoc_stylesheet_that_is_a_credential_file_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, "floor.credentials", command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pandoc -s -c style.css README.md -o out.html", "pandoc -s -c https://example.com/s.css README.md -o out.html"],
+)
+def test_pandoc_stylesheet_of_the_project_or_a_url_stays_routine(home, command):
+    _allowed(home, command)

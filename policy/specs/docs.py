@@ -30,7 +30,11 @@ _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 def _pandoc_inputs(walked: Walk, argv: list[str]) -> None:
     """A URL input is downloaded (a GET); a file is read."""
     for effect in list(walked.effects):
-        if effect.kind == "read" and effect.origin.startswith("operand") and _URL.match(effect.value):
+        if (
+            effect.kind == "read"
+            and (effect.origin.startswith("operand") or effect.origin in ("-c", "--css"))
+            and _URL.match(effect.value)
+        ):
             walked.effects.remove(effect)
             if effect.value.lower().startswith(("http://", "https://")):
                 walked.effects.append(Effect("fetch", effect.value, effect.origin))
@@ -65,7 +69,9 @@ def _pandoc() -> Spec:
             "--top-level-division --shift-heading-level-by --base-header-level --indented-code-classes": "val",
             "--default-image-extension --tab-stop --track-changes --highlight-style --dpi --eol --columns": "val",
             "--wrap --reference-location --markdown-headings --slide-level --email-obfuscation --id-prefix": "val",
-            "-T --title-prefix -c --css --request-header --epub-chapter-level --epub-subdirectory --ipynb-output": "val",
+            "-T --title-prefix --request-header --epub-chapter-level --epub-subdirectory --ipynb-output": "val",
+            # A stylesheet: with --embed-resources / --self-contained its content is copied into the output.
+            "-c --css": "val:read",
             "--resource-path --html-math-method --chunk-template --split-level --list-extensions": "val",
             "--print-default-template -D --print-default-data-file --print-highlight-style": "val",
             "--webtex --mathjax --katex": "opt",
@@ -84,6 +90,8 @@ def _pandoc() -> Spec:
         examples={
             "pandoc --version": "",
             "pandoc README.md -o README.html": "read:README.md write:README.html",
+            "pandoc -s --embed-resources -c ~/.netrc README.md": "read:~/.netrc read:README.md",
+            "pandoc -s -c https://example.com/style.css README.md": "fetch:https://example.com/style.css read:README.md",
             "pandoc -s input.md -o output.pdf --pdf-engine=xelatex": "read:input.md write:output.pdf",
             "pandoc -f markdown -t html doc.md": "read:doc.md",
             "pandoc doc.md -o ~/.bashrc": "read:doc.md write:~/.bashrc",
