@@ -43,6 +43,7 @@ TRACKED = {
     "requirements.in": "requests\n",
     "requirements.txt": "requests==2.32.3\n",
     "pytest.ini": "[pytest]\n",
+    "manage.py": "import django\n",
     "cli/__init__.py": "",
     "cli/__main__.py": "print('cli')\n",
 }
@@ -495,3 +496,39 @@ def test_python_m_of_a_tool_shadowed_by_a_compiled_module_in_the_cwd_still_asks(
     (repo / shadow).write_bytes(b"\0")
     command = "python3 -m uvicorn app.main:app"
     assert_decided(judged(repo, command), Verdict.ASK, "floor.not-understood", command)
+
+
+# --- `python manage.py CMD`: Django's management command, judged by the django-admin spec -----------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python manage.py runserver",
+        "python3 manage.py migrate",
+        "python manage.py makemigrations",
+        "python manage.py test",
+    ],
+)
+def test_routine_manage_py_commands_of_the_persons_project_are_allowed(repo, command):
+    assert_routine(judged(repo, command), command)
+
+
+@pytest.mark.parametrize(
+    ("command", "verdict", "rule"),
+    [
+        ("python manage.py flush --no-input", Verdict.ASK, "floor.destructive"),
+        ("python3 manage.py diffsettings", Verdict.DENY, "floor.credentials"),
+        ("python manage.py shell", Verdict.ASK, "floor.not-understood"),
+        ("python manage.py dumpdata -o ~/.bashrc", Verdict.DENY, "floor.persistence"),
+        # a project's own command is not read
+        ("python manage.py seed_data", Verdict.ASK, "floor.not-understood"),
+    ],
+)
+def test_a_manage_py_command_is_judged_as_the_django_admin_command_it_is(repo, command, verdict, rule):
+    assert_decided(judged(repo, command), verdict, rule, command)
+
+
+def test_a_manage_py_written_in_the_session_still_asks_as_a_written_script(repo):
+    (repo / "manage.py").write_text("import os; os.system('id')\n")
+    assert_decided(judged(repo, "python manage.py migrate"), Verdict.ASK, "floor.runs-code", "manage.py migrate")

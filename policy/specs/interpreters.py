@@ -75,8 +75,21 @@ _MODULE_PROGRAMS = frozenset(
 _MODULE_PROGRAM_NAMES = {"django": "django-admin", "IPython": "ipython", "sphinx": "sphinx-build"}
 
 
+def _django_manage(result: Walk, argv: list[str]) -> None:
+    """`python manage.py CMD ARGS` is Django's management command CMD, as `django-admin CMD ARGS` (with the
+    project's settings): the django-admin spec judges it (flush destroys, diffsettings prints the secret key, a
+    shell is interactive), while the script's provenance still judges manage.py itself."""
+    script = next((e for e in result.effects if e.kind == "script" and e.origin == "operand 1"), None)
+    if script is None or script.value.rsplit("/", 1)[-1] != "manage.py":
+        return
+    at = next((i for i, word in enumerate(argv) if i and word == script.value), None)
+    if at is not None:
+        result.rest = ["django-admin", *argv[at + 1 :]]
+
+
 def _python_module_files(result: Walk, argv: list[str]) -> None:
     if "-m" not in argv[1:]:
+        _django_manage(result, argv)
         return
     at = argv.index("-m", 1)
     module, rest = (argv[at + 1] if at + 1 < len(argv) else ""), argv[at + 2 :]
@@ -204,6 +217,7 @@ def _python() -> Spec:
             "python3 -W": "",
             "python3 x.py -c": "script:x.py",
             "python3.11 -m http.server": "",
+            "python3 manage.py": "script:manage.py runs:django-admin",
         },
     )
 
