@@ -262,3 +262,17 @@ def test_pandoc_stylesheet_that_is_a_credential_file_is_denied(home, command):
 )
 def test_pandoc_stylesheet_of_the_project_or_a_url_stays_routine(home, command):
     _allowed(home, command)
+
+
+# --- secrets printed by a wrapper of a program whose own spec knows -----------------------------------------------
+# `terraform show -json` prints the state (or a plan) with its sensitive values in plain text and is denied;
+# terragrunt passes the same command through, and its spec allowed `terragrunt show -json`.
+@pytest.mark.parametrize(
+    "command", ["terragrunt show -json", "terragrunt show -json tfplan", "terragrunt run-all show -json"]
+)
+def test_terragrunt_show_json_prints_secrets_as_terraform_show_json(home, command):
+    assert_decided(home.decide(command), DENY, "floor.credentials", command)
+
+
+def test_terragrunt_show_stays_routine(home):
+    _allowed(home, "terragrunt show")

@@ -2677,6 +2677,13 @@ def _tg_output(walk: Walk, argv: list[str]) -> None:
         walk.effects.append(Effect("secret", "", "output -json"))
 
 
+def _tg_show(walk: Walk, argv: list[str]) -> None:
+    """`show -json` prints the state or plan with its sensitive values in plain text, as `terraform show -json`."""
+    _terragrunt_config(walk, argv)
+    if "-json" in argv or "--json" in argv:
+        walk.effects.append(Effect("secret", "", "show -json"))
+
+
 def _tg(name: str, effects: str = "", operands: str = "text*", judge: object = None) -> Spec:
     return Spec(
         name,
@@ -2703,7 +2710,7 @@ def _tg_commands(everywhere: bool) -> dict[str, Spec]:
     change = "destroy@force_ask" if everywhere else "destroy@ask"
     return {
         "init plan validate fmt graph version get test providers": _tg("plan"),
-        "show": _tg("show", operands="read?"),
+        "show": _tg("show", operands="read?", judge=_tg_show),
         "output": _tg("output", judge=_tg_output),
         "apply": _tg("apply", change, "read?"),
         "import refresh taint untaint force-unlock": _tg("import", change),
@@ -2756,6 +2763,8 @@ TERRAGRUNT = Spec(
         "terragrunt destroy": "destroy",
         "terragrunt run-all destroy": "destroy",
         "terragrunt output -json": "secret",
+        "terragrunt show -json": "secret",
+        "terragrunt run-all show -json": "secret",
         "terragrunt state pull": "secret",
         "terragrunt --terragrunt-working-dir /tmp/x plan": "cd:/tmp/x load:/tmp/x/terragrunt.hcl",
         "terragrunt plan --terragrunt-config /tmp/t.hcl": "load:/tmp/t.hcl",
