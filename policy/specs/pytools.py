@@ -1432,7 +1432,10 @@ MARIMO = Spec(
 
 _PIP_INDEX = {
     "-i --index-url --extra-index-url": "val:network",
-    "-f --find-links --trusted-host --cert --client-cert": "val",
+    # A find-links page or directory is where packages come from, as an index is: their builds run here.
+    "-f --find-links": "val:network",
+    "--trusted-host": "val",
+    "--cert --client-cert": "val:read",  # a client certificate (with its key) is sent to the index
     "--no-index": "flag",
     "--pip-args": "unknown",  # arguments passed on to pip: anything pip accepts
 }
@@ -1461,6 +1464,10 @@ PIP_COMPILE = Spec(
         "pip-compile requirements.in": "read:requirements.in",
         "pip-compile -o requirements.txt pyproject.toml": "read:pyproject.toml write:requirements.txt",
         "pip-compile --generate-hashes --upgrade": "",
+        "pip-compile -f https://x.example.com/wheels requirements.in": (
+            "network:https://x.example.com/wheels read:requirements.in"
+        ),
+        "pip-compile --client-cert ~/.ssh/id_rsa requirements.in": "read:~/.ssh/id_rsa read:requirements.in",
         "pip-compile -i https://pypi.internal.example/simple req.in": (
             "network:https://pypi.internal.example/simple read:req.in"
         ),
@@ -1748,6 +1755,7 @@ DBT = Spec(
     long_prefix=False,
     examples={
         "dbt compile": "",
+        "dbt compile --project-dir /tmp/p": "cd:/tmp/p load:/tmp/p",
         "dbt ls --select tag:nightly": "",
         "dbt test -s my_model": "",
         "dbt debug": "",
@@ -1889,7 +1897,7 @@ def _app_dir_loads(spec: Spec) -> Spec:
     return spec
 
 
-for _spec in (GUNICORN, CELERY, PDM):
+for _spec in (GUNICORN, CELERY, PDM, DBT):
     _app_dir_loads(_spec)
 
 SPECS = [
