@@ -306,3 +306,30 @@ def test_dbt_project_outside_the_project_is_code_judged_by_provenance(home, comm
 @pytest.mark.parametrize("command", ["dbt compile", "dbt ls --project-dir .", "pip-compile requirements.in"])
 def test_dbt_and_pip_compile_in_the_project_stay_routine(home, command):
     _allowed(home, command)
+
+
+# --- an interpreter reading code from standard input, and another directory's build ---------------------------------
+# `crystal i` (the interpreter) runs the code it reads from standard input or a file, and `crystal play` serves a
+# page that compiles and runs any code sent to it; both were allowed as having no effect.
+@pytest.mark.parametrize("command", ["echo 'system(\"id\")' | crystal i", "crystal i < /tmp/x.cr", "crystal play"])
+def test_crystal_interpreter_and_playground_ask(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+# `xcodebuild -project|-workspace DIR` builds another project (its run-script phases and package plugins run);
+# `pod install --project-directory DIR` evaluates DIR's Podfile (Ruby).
+@pytest.mark.parametrize(
+    "command",
+    [
+        "xcodebuild -project /tmp/x.xcodeproj build",
+        "xcodebuild -workspace /tmp/x.xcworkspace -scheme A build",
+        "pod install --project-directory=/tmp/x",
+    ],
+)
+def test_another_directorys_xcode_or_pods_project_is_code_judged_by_provenance(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["xcodebuild -workspace App.xcworkspace -scheme App test", "crystal spec"])
+def test_xcode_and_crystal_project_work_stays_routine(home, command):
+    _allowed(home, command)

@@ -483,7 +483,7 @@ def _xcodebuild() -> Spec:
             "-authenticationKeyIssuerID -importPlatform -exportPlatform": "unknown",
         },
         operands="text*",
-        judge=_xcodebuild_actions,
+        judge=_xcodebuild_judge,
         examples={
             "xcodebuild -list": "",
             "xcodebuild -showBuildSettings": "",
@@ -498,6 +498,7 @@ def _xcodebuild() -> Spec:
             ),
             "xcodebuild test -resultBundlePath ~/.ssh/r": "tree-write:~/.ssh/r",
             "xcodebuild -xcconfig /tmp/evil.xcconfig build": "load:/tmp/evil.xcconfig",
+            "xcodebuild -project /tmp/x.xcodeproj build": "read:/tmp/x.xcodeproj load:/tmp/x.xcodeproj",
             "xcodebuild -allowProvisioningUpdates build": "config",
         },
     )
@@ -640,6 +641,34 @@ def _xcrun() -> Spec:
     )
 
 
+def _xcodebuild_judge(walked: Walk, argv: list[str]) -> None:
+    """Another directory's project or workspace runs its own build phases, scripts and package plugins: outside
+    the command's directory it is a load, judged by its provenance."""
+    _xcodebuild_actions(walked, argv)
+    for effect in list(walked.effects):
+        if effect.origin in ("-project", "-workspace") and effect.value and outside(walked, effect.value):
+            walked.effects.append(Effect("load", effect.value, f"{effect.origin} (its build phases run)"))
+
+
+def _podfile_elsewhere(spec: Spec) -> Spec:
+    """`pod install --project-directory DIR` evaluates DIR's Podfile (Ruby, with its hooks): outside the
+    command's directory it is a load. Applied to the spec and every subcommand under it."""
+    for sub in {id(s): s for s in spec.subcommands.values()}.values():
+        _podfile_elsewhere(sub)
+    own = spec.judge
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        if own is not None:
+            own(walked, argv)
+        for effect in list(walked.effects):
+            if effect.kind == "cd" and effect.value and outside(walked, effect.value):
+                podfile = effect.value.rstrip("/") + "/Podfile"
+                walked.effects.append(Effect("load", podfile, f"{effect.origin} (its Podfile runs)"))
+
+    spec.judge = judge
+    return spec
+
+
 # --- CocoaPods -------------------------------------------------------------------------------------------------
 # The Podfile is Ruby that `pod install` evaluates (with its hooks): a runner definition (engine
 # RUNNER_DEFINITIONS "pod"). Installing fetches the specs repository and the pods' sources.
@@ -740,7 +769,7 @@ def _pod() -> Spec:
             "pod repo add evil https://example.com/specs.git": "config unknown unknown",
             "pod cache clean --all": "destroy",
             "pod repo push private App.podspec": "unknown unknown publish",
-            "pod install --project-directory /tmp/p": "cd:/tmp/p fetch",
+            "pod install --project-directory /tmp/p": "cd:/tmp/p fetch load:/tmp/p/Podfile",
         },
     )
 
@@ -1707,7 +1736,9 @@ def _crystal() -> Spec:
             ),
             "deps": Spec("deps", operands="text*", effects="fetch"),
             "env version": Spec("env", operands="text*"),
-            "play i interactive": Spec("play", operands="unknown*"),
+            # `crystal i` runs the code it reads (standard input, a file); `crystal play` serves a page that
+            # compiles and runs whatever code it is sent: neither is modelled.
+            "play i interactive": Spec("play", operands="unknown*", effects="unknown"),
         },
         examples={
             "crystal --version": "",
@@ -1739,7 +1770,7 @@ SPECS = [
     _devicectl(),
     _notarytool(),
     _altool(),
-    _pod(),
+    _podfile_elsewhere(_pod()),
     _r(),
     _luarocks(),
     _golangci_lint(),
