@@ -333,3 +333,10 @@ def test_another_directorys_xcode_or_pods_project_is_code_judged_by_provenance(h
 @pytest.mark.parametrize("command", ["xcodebuild -workspace App.xcworkspace -scheme App test", "crystal spec"])
 def test_xcode_and_crystal_project_work_stays_routine(home, command):
     _allowed(home, command)
+
+
+# `crystal eval` with no code on the command line reads it from standard input and runs it: with nothing to
+# analyse, the spec saw no effect at all.
+@pytest.mark.parametrize("command", ["echo 'system(\"id\")' | crystal eval", "crystal eval < /tmp/x.cr"])
+def test_crystal_eval_of_standard_input_asks(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)

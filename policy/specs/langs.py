@@ -650,6 +650,14 @@ def _xcodebuild_judge(walked: Walk, argv: list[str]) -> None:
             walked.effects.append(Effect("load", effect.value, f"{effect.origin} (its build phases run)"))
 
 
+def _eval_stdin(walked: Walk, argv: list[str]) -> None:
+    """`crystal eval` with no code on the command line reads the code from standard input and runs it."""
+    if any(e.kind.startswith("code") for e in walked.effects) or walked.unknown:
+        return
+    if not any(seen in ("-h", "--help") for seen in walked.seen):
+        walked.unknown.append("crystal eval without code runs what it reads from standard input")
+
+
 def _podfile_elsewhere(spec: Spec) -> Spec:
     """`pod install --project-directory DIR` evaluates DIR's Podfile (Ruby, with its hooks): outside the
     command's directory it is a load. Applied to the spec and every subcommand under it."""
@@ -1703,7 +1711,7 @@ def _crystal() -> Spec:
                 long_prefix=False,
                 judge=_outside_sources,
             ),
-            "eval": Spec("eval", options=build, operands="code:crystal", long_prefix=False),
+            "eval": Spec("eval", options=build, operands="code:crystal", long_prefix=False, judge=_eval_stdin),
             "tool": Spec(
                 "tool",
                 subcommands={
@@ -1747,6 +1755,7 @@ def _crystal() -> Spec:
             "crystal spec": "",
             "crystal run src/main.cr": "script:src/main.cr",
             "crystal eval 'puts(1)'": "code:crystal:puts(1)",
+            "crystal eval": "unknown",
             "crystal tool format --check": "",
             "crystal tool format ~/.bashrc": "edit:~/.bashrc",
             "crystal build --link-flags=-Wl,-x a.cr": "unknown read:a.cr",
