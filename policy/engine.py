@@ -708,7 +708,7 @@ def _file_demands(
             demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, "deletes the whole project"))
         elif scope == "project" and re.search(r"(^|/)\.git(/|$)", tgt.path[len(project or "") :]):
             demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.FORCE_ASK, "deletes git history"))
-        elif scope in ("project", "tmp") and recursive and scope != "tmp":
+        elif scope in ("project", "tmp") and recursive and scope != "tmp" and not _regenerable_tree(tgt, env):
             demands.append(
                 fl.Demand(Floor.DESTRUCTIVE, Verdict.ASK, f"recursively deletes {tgt.written}: a person should confirm")
             )
@@ -729,6 +729,51 @@ def _file_demands(
     if kind in ("write", "edit") and tgt.scope == "device":
         demands.append(fl.Demand(Floor.DESTRUCTIVE, Verdict.DENY, f"writes straight onto the device {tgt.written}"))
     return demands
+
+
+def _regenerable_tree(tgt: Target, env: Env) -> bool:
+    """A recursive delete inside the project that removes no tree of the person's work: the target is there and
+    is no directory (nothing to recurse into: a plain delete), or it is a directory tools generate by name
+    (kpaths.GENERATED_TREES: `dist`, `node_modules`, `.next`, `__pycache__`) in a repository whose index tracks no
+    file under it. A target that is not there is judged as before (what the command names is all there is to go
+    by, and the line or another call may create it); so is one outside any repository, and one an earlier command
+    of the same line may have changed or filled (`mv src dist/ && rm -rf dist`)."""
+    import stat
+
+    try:
+        info = os.lstat(tgt.path)
+    except OSError:
+        return False
+    if _changed_earlier(tgt.real, env) is not None or _written_into(tgt.real, env):
+        return False
+    if stat.S_ISLNK(info.st_mode) and tgt.written.endswith("/"):
+        return False  # `rm -rf link/` follows the link into the directory it names
+    if not stat.S_ISDIR(info.st_mode):
+        return True  # a file or a symlink: rm -r removes it alone
+    name = os.path.basename(tgt.path)
+    if name not in kpaths.GENERATED_TREES and not name.endswith(kpaths.GENERATED_SUFFIXES):
+        return False
+    repo = provenance.find_repo(os.path.dirname(tgt.real))
+    if repo is None:
+        return False  # no index to tell a generated tree from one the person keeps there
+    relative = os.path.relpath(tgt.real, os.path.realpath(repo.worktree))
+    if relative.startswith(".."):
+        return False
+    head = provenance.read_head(repo)
+    return provenance.index_tracks_under(repo, relative, len(head) // 2 if head else 20) is False
+
+
+def _written_into(tree: str, env: Env) -> bool:
+    """An earlier command of the same line may have put something into `tree` (`mv src dist/ && rm -rf dist`)."""
+    for cmd in _EARLIER.get() or []:
+        if cmd.program == "git":
+            return True
+        cwd = cmd.cwd or env.cwd
+        for written, _whole in _writes_of(cmd):
+            place = target(written, cwd, env.home, env.project).real
+            if place == tree or place.startswith(tree.rstrip("/") + "/"):
+                return True
+    return False
 
 
 _DRIVE = re.compile(r"^([A-Za-z]):/")

@@ -542,6 +542,53 @@ def _index_lookup(data: mmap.mmap, relative: str, raw_len: int) -> str | None:
             found = candidate
 
 
+def index_tracks_under(repo: Repo, relative: str, raw_len: int) -> bool | None:
+    """Whether the index (v2/v3) holds a path under the directory `relative` (of the work tree); None when the
+    index cannot say (missing, v4, too large, not an index)."""
+    import mmap
+
+    from hookward.policy.safeio import check_regular, open_regular
+
+    path = os.path.join(repo.gitdir, "index")
+    try:
+        fd = open_regular(path)
+    except FileNotFoundError:
+        return False  # no index: nothing was ever added
+    except OSError:
+        return None
+    try:
+        if check_regular(fd, path, MAX_INDEX_BYTES).st_size < 12:
+            return False
+        data = mmap.mmap(fd, 0, access=mmap.ACCESS_READ)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        if data[:4] != b"DIRC" or int.from_bytes(data[4:8], "big") not in (2, 3):
+            return None
+        prefix = relative.rstrip("/").encode("utf-8", "surrogateescape") + b"/"
+        start = 12
+        while True:
+            pos = data.find(prefix, start)
+            if pos < 0:
+                return False
+            start = pos + 1
+            end = data.find(b"\0", pos)
+            if end < 0:
+                return None
+            length = min(end - pos, 0xFFF)
+            for extended in (False, True):
+                flags_at = pos - (4 if extended else 2)
+                if flags_at - 40 - raw_len < 12:
+                    continue
+                flags = int.from_bytes(data[flags_at : flags_at + 2], "big")
+                if bool(flags & 0x4000) == extended and (flags & 0xFFF) == length:
+                    return True  # the name of an entry starts here: a tracked file under the directory
+    finally:
+        data.close()
+
+
 # ---------------------------------------------------------------- the session's baseline
 
 

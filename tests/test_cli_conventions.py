@@ -64,8 +64,8 @@ def test_check_exit_status_is_the_verdict(home, command, code, label):
 def test_check_exit_status_for_a_plain_ask_is_3(home):
     project = home / "proj"
     (project / ".git").mkdir(parents=True)
-    (project / "build").mkdir()
-    result = run(home, "check", "--json", "--", "rm -rf build", cwd=project)
+    (project / "src").mkdir()  # a tree of the person's (a generated one, `build`, with nothing tracked passes)
+    result = run(home, "check", "--json", "--", "rm -rf src", cwd=project)
     assert json.loads(result.stdout)["verdict"] == "ask" and result.returncode == 3
 
 

@@ -966,3 +966,27 @@ HARMLESS_DEVICES = frozenset(
 
 # Scratch space: writing and deleting here is routine.
 SCRATCH = ("/tmp", "/var/tmp", "/private/tmp", "/dev/shm")
+
+# Directories that tools generate and regenerate (build outputs, dependency installs, caches), by the name tools
+# give them. A recursive delete of one that is there, inside a repository whose index tracks no file under it,
+# is routine (`rm -rf dist node_modules .next`); one that holds tracked files is the person's committed work,
+# and a person confirms, as for any other tree. Names projects also use for sources (bin, lib, public, vendor,
+# env) are not here.
+GENERATED_TREES = frozenset(
+    {
+        # builds
+        "dist", "build", "out", "target", "_build", ".build", "DerivedData", "cmake-build-debug",
+        "cmake-build-release", "storybook-static", "site", "_site", "htmlcov", "coverage", ".nyc_output",
+        # dependency installs and environments
+        "node_modules", ".pnpm-store", "bower_components", ".venv", "venv", ".tox", ".nox", ".eggs",
+        ".gradle", ".dart_tool", ".terraform", ".bundle", "Pods",
+        # framework output and caches
+        ".next", ".nuxt", ".output", ".astro", ".svelte-kit", ".turbo", ".parcel-cache", ".vite", ".angular",
+        ".docusaurus", ".expo", ".cache", ".eslintcache", ".webpack", ".serverless", ".wrangler",
+        # Python and other tool caches
+        "__pycache__", ".pytest_cache", ".mypy_cache", ".ruff_cache", ".hypothesis", ".ipynb_checkpoints",
+        ".pyre", ".pytype", ".benchmarks",
+    }
+)  # fmt: skip
+# `*.egg-info`, `*.dist-info`: pip's and setuptools' metadata of a package built or installed from the project.
+GENERATED_SUFFIXES = (".egg-info",)
