@@ -1527,6 +1527,18 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     # security.exec.allow chooses the programs Hugo may run (postcss, asciidoctor, pandoc, ...).
     "hugo": ("hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "config.yaml", "config.json"),
     "jekyll": ("_config.yml", "_config.yaml", "Gemfile"),  # the plugins it loads
+    # Configurations that run code when they are read (red team, session 7): .tflint.hcl's plugin_dir names the
+    # plugin binaries tflint runs; terragrunt.hcl's run_cmd() and hooks run at parse time; helmfile.yaml is a Go
+    # template whose `exec` runs programs, and its hooks run; skaffold.yaml's render and build hooks run commands;
+    # ansible.cfg names the vars and inventory plugin directories (Python) ansible-inventory / -config load;
+    # vcpkg.json and vcpkg-configuration.json name the ports and registries whose CMake scripts run.
+    "tflint": (".tflint.hcl",),
+    "terragrunt": ("terragrunt.hcl", "root.hcl", "terragrunt.stack.hcl"),
+    "helmfile": ("helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.gotmpl"),
+    "skaffold": ("skaffold.yaml",),
+    "ansible-inventory": ("ansible.cfg",),
+    "ansible-config": ("ansible.cfg",),
+    "vcpkg": ("vcpkg.json", "vcpkg-configuration.json"),
 }
 
 

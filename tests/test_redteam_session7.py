@@ -352,3 +352,30 @@ def test_crystal_eval_of_standard_input_asks(home, command):
 def test_code_piped_into_iex_dash_s_mix_asks(home):
     command = "echo 'System.cmd(\"id\", [])' | iex -S mix"
     assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+# --- configurations that run code when they are read, written earlier on the same line ------------------------------
+# Each program reads a file of its directory that runs code: .tflint.hcl's plugin_dir names the plugin binaries,
+# terragrunt.hcl's run_cmd() runs at parse time, helmfile.yaml is a Go template whose `exec` runs programs,
+# skaffold.yaml's render hooks run commands, ansible.cfg names plugin directories (Python), vcpkg.json and
+# vcpkg-configuration.json name registries of ports (CMake). Written on the same line, they ran as routine.
+SAME_LINE_DEFINITIONS = [
+    "echo x > .tflint.hcl && tflint",
+    "echo x > terragrunt.hcl && terragrunt plan",
+    "echo x > helmfile.yaml && helmfile template",
+    "echo x > skaffold.yaml && skaffold render",
+    "echo x > ansible.cfg && ansible-inventory --list",
+    "echo x > vcpkg.json && vcpkg install",
+]
+
+
+@pytest.mark.parametrize("command", SAME_LINE_DEFINITIONS)
+def test_definition_written_on_the_same_line_is_judged_by_provenance(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command", ["tflint", "terragrunt plan", "helmfile template", "skaffold render", "vcpkg install"]
+)
+def test_runs_without_a_fresh_definition_stay_routine(home, command):
+    _allowed(home, command)
