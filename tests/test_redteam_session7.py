@@ -379,3 +379,20 @@ def test_definition_written_on_the_same_line_is_judged_by_provenance(home, comma
 )
 def test_runs_without_a_fresh_definition_stay_routine(home, command):
     _allowed(home, command)
+
+
+# `virtualenv -p PATH` runs PATH to learn what interpreter it is and builds the environment from it: a path
+# outside the project (and outside the system's bin directories) is code that runs.
+@pytest.mark.parametrize(
+    "command",
+    ["virtualenv -p /tmp/x venv", "virtualenv --python=/tmp/x/python3 venv", "virtualenv -p /usr/bin/../../tmp/x v"],
+)
+def test_virtualenv_interpreter_named_by_an_outside_path_is_code(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command", ["virtualenv -p python3.11 venv", "virtualenv -p /usr/bin/python3 venv", "virtualenv .venv"]
+)
+def test_virtualenv_with_an_installed_interpreter_stays_routine(home, command):
+    _allowed(home, command)

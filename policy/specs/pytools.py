@@ -853,7 +853,7 @@ VIRTUALENV = Spec(
         "--no-seed --without-pip --no-download --never-download --no-pip --no-setuptools --no-wheel": "flag",
         "--no-periodic-update --symlink-app-data --always-copy": "flag",
         "--discovery --creator --seeder --activators --prompt --pip --setuptools --wheel": "val",
-        "-p --python": "val",  # an interpreter name or path that is run to create the environment
+        "-p --python": "val:text",  # an interpreter name or path that is run to create the environment
         "--try-first-with": "val:load",
         "--app-data": "val:tree-write",
         "--extra-search-dir": "val:load",  # wheels installed into the environment
@@ -867,6 +867,8 @@ VIRTUALENV = Spec(
         "virtualenv --download .venv": "network tree-write:.venv",
         "virtualenv ~/.local": "tree-write:~/.local",
         "virtualenv --extra-search-dir /tmp/w .venv": "load:/tmp/w tree-write:.venv",
+        "virtualenv -p /tmp/x/python venv": "load:/tmp/x/python tree-write:venv",
+        "virtualenv -p /usr/bin/python3.11 venv": "tree-write:venv",
     },
 )
 
@@ -1876,6 +1878,24 @@ WANDB = Spec(
         "wandb agent me/proj/sweep": "unknown",
     },
 )
+
+
+# The system's and Homebrew's interpreters: a path there is the installed Python, as `python3` on the PATH is.
+_SYSTEM_BIN = ("/usr/bin/", "/bin/", "/usr/local/bin/", "/opt/homebrew/bin/", "/opt/homebrew/opt/", "/usr/local/opt/")
+
+
+def _interpreter_path(walked: Walk, argv: list[str]) -> None:
+    """`virtualenv -p PATH` runs PATH to learn what it is (and builds the environment from it): an interpreter
+    named by a path outside the command's directory is a load; a name (`python3.11`) is found on the PATH."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin in ("-p", "--python"):
+            walked.effects.remove(effect)
+            system = effect.value.startswith(_SYSTEM_BIN) and ".." not in effect.value.split("/")
+            if "/" in effect.value and outside(walked, effect.value) and not system:
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the interpreter it runs)"))
+
+
+VIRTUALENV.judge = _interpreter_path
 
 
 def _app_dir_loads(spec: Spec) -> Spec:
