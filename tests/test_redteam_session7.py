@@ -396,3 +396,10 @@ def test_virtualenv_interpreter_named_by_an_outside_path_is_code(home, command):
 )
 def test_virtualenv_with_an_installed_interpreter_stays_routine(home, command):
     _allowed(home, command)
+
+
+# `knex migrate:rollback --all` undoes every batch (the schema and its data), as `sequelize db:migrate:undo:all`
+# does (destroy); it was reported only as reaching the database.
+def test_knex_rollback_of_every_batch_is_destructive(home):
+    command = "knex migrate:rollback --all"
+    assert_decided(home.decide(command), ASK, "floor.destructive", command)

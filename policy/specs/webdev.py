@@ -1281,7 +1281,11 @@ def _knex() -> Spec:
             "migrate:latest migrate:up migrate:down migrate:status migrate:list migrate:currentVersion": migrate,
             "migrate:unlock seed:run": migrate,
             "migrate:rollback": Spec(
-                "migrate:rollback", options={**common, "--all": "flag"}, effects="network", long_prefix=False
+                # --all rolls back every batch, as sequelize db:migrate:undo:all: the schema and its data go.
+                "migrate:rollback",
+                options={**common, "--all": "flag:destroy"},
+                effects="network",
+                long_prefix=False,
             ),
             "migrate:make seed:make init": Spec("migrate:make", options=common, operands="text?", long_prefix=False),
         },
@@ -1290,6 +1294,7 @@ def _knex() -> Spec:
             "knex migrate:latest": "network",
             "knex migrate:make add_users": "",
             "knex seed:run": "network",
+            "knex migrate:rollback --all": "destroy network",
             "knex migrate:latest --knexfile /tmp/k.js": "network load:/tmp/k.js",
         },
     )
