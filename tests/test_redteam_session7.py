@@ -403,3 +403,14 @@ def test_virtualenv_with_an_installed_interpreter_stays_routine(home, command):
 def test_knex_rollback_of_every_batch_is_destructive(home):
     command = "knex migrate:rollback --all"
     assert_decided(home.decide(command), ASK, "floor.destructive", command)
+
+
+# `latexmk -pretex=CODE` runs TeX code before the document (`\input{~/.aws/credentials}` typesets the file into
+# the PDF and the log); TeX code on pdflatex's own command line already asks, latexmk's was read as a plain value.
+def test_latexmk_pretex_code_asks_as_tex_code_on_the_command_line(home):
+    command = "latexmk -usepretex -pretex='\\input{/home/u/.aws/credentials}' main.tex"
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_latexmk_build_stays_routine(home):
+    _allowed(home, "latexmk -pdf -interaction=nonstopmode main.tex")

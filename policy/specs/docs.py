@@ -179,7 +179,9 @@ def _latexmk() -> Spec:
             "-time -notime -norc -M -MP -deps -nodeps -rules -norules -use-make -use-make- -cd -cd- -l -l-": "flag",
             "-emulate-aux-dir -noemulate-aux-dir -new-viewer -new-viewer- -logfilewarninglist -dF": "flag",
             "-shell-restricted -no-shell-escape -usepretex -nodraftmode -dir-report -dir-report-only -gt": "flag",
-            "-interaction -jobname -synctex -view -pretex": "val",
+            "-interaction -jobname -synctex -view": "val",
+            # TeX code run before the document (`-pretex='\\input{FILE}'`), as TeX code on pdflatex's command line.
+            "-pretex": "val:unknown",
             "-outdir -output-directory -auxdir -aux-directory": "val:tree-write",
             "-MF -deps-out": "val:write",
             "-r": "val:load",
@@ -193,6 +195,7 @@ def _latexmk() -> Spec:
         examples={
             "latexmk -pdf main.tex": "read:main.tex",
             "latexmk -C": "",
+            "latexmk -usepretex -pretex='\\input{x}' main.tex": "unknown read:main.tex",
             "latexmk -pdf -outdir=build main.tex": "tree-write:build read:main.tex",
             "latexmk -shell-escape -pdf main.tex": "load read:main.tex",
             "latexmk -e '$pdf_mode=1' main.tex": "code:perl:$pdf_mode=1 read:main.tex",
