@@ -753,6 +753,8 @@ def _regenerable_tree(tgt: Target, env: Env) -> bool:
     name = os.path.basename(tgt.path)
     if name not in kpaths.GENERATED_TREES and not name.endswith(kpaths.GENERATED_SUFFIXES):
         return False
+    if os.path.lexists(os.path.join(tgt.real, ".git")):
+        return False  # a repository or worktree of its own (a gh-pages clone in `site/`): its history is work
     repo = provenance.find_repo(os.path.dirname(tgt.real))
     if repo is None:
         return False  # no index to tell a generated tree from one the person keeps there

@@ -28,7 +28,12 @@ _URL = re.compile(r"^[a-z][a-z0-9+.-]*://", re.IGNORECASE)
 
 # --- pandoc ----------------------------------------------------------------------------------------------------
 def _pandoc_inputs(walked: Walk, argv: list[str]) -> None:
-    """A URL input is downloaded (a GET); a file is read."""
+    """A URL input is downloaded (a GET); a file is read. Pandoc 3 (the version brew, conda and the release
+    binaries ship) runs as a Lua interpreter when its first word is `lua` (`pandoc lua x.lua`, `pandoc lua -e`)
+    and as an HTTP server when it is `server`: neither is a document it reads."""
+    if len(argv) > 1 and argv[1] in ("lua", "server"):
+        walked.unknown.append(f"pandoc {argv[1]} (pandoc 3: a Lua interpreter / an HTTP server) is not modelled")
+        walked.effects[:] = [e for e in walked.effects if e.value != argv[1]]
     for effect in list(walked.effects):
         if (
             effect.kind == "read"

@@ -45,7 +45,12 @@ def _switches(pattern: str, then: Judge | None = None) -> Judge:
 
 def _outside_sources(walked: Walk, argv: list[str]) -> None:
     """Sources a compiler reads from outside the command's directory: compile-time code (Template Haskell,
-    macros, build scripts) in them runs, so each is judged as a load by its provenance."""
+    macros, build scripts) in them runs, so each is judged as a load by its provenance. `@FILE` is a response
+    file of more arguments (swiftc, kotlinc and ghc read one), a -load-plugin-library, -Xplugin or -pgmL among
+    them: it is judged as code it loads, not as a source it reads."""
+    for index, effect in enumerate(walked.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand") and effect.value.startswith("@"):
+            walked.effects[index] = Effect("load", effect.value[1:], "@FILE (a response file of more arguments)")
     for effect in list(walked.effects):
         if effect.kind == "read" and effect.origin.startswith("operand") and outside(walked, effect.value):
             walked.effects.append(

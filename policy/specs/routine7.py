@@ -347,12 +347,24 @@ def _msbuild_judge(walk: Walk, argv: list[str]) -> None:
         if value is not None and name in _MSB_VALUED:
             continue
         if name in _MSB_WRITES:
-            if value:
-                walk.effects.append(Effect("write", value, word.split(":", 1)[0]))
+            # `-bl:LogFile=PATH;ProjectImports=None` names its file as a parameter, as the file loggers do.
+            for part in (value or "").split(";"):
+                if not part:
+                    continue
+                key, equals, setting = part.partition("=")
+                if not equals or key.strip().lower() == "logfile":
+                    if setting or not equals:
+                        walk.effects.append(Effect("write", setting if equals else part, word.split(":", 1)[0]))
+                    break
         elif name in _MSB_LOGGERS and value:
             assembly = value.split(";", 1)[0].split(",")[-1].strip()
             if assembly.lower().endswith(".dll") or "/" in assembly or "\\" in assembly:
                 walk.effects.append(Effect("load", assembly, "an MSBuild logger assembly"))
+            # `-logger:FileLogger,Microsoft.Build;LogFile=PATH`: the logger's parameters name where it writes.
+            for part in value.split(";")[1:]:
+                key, _, setting = part.partition("=")
+                if key.strip().lower() == "logfile" and setting:
+                    walk.effects.append(Effect("write", setting, word.split(":", 1)[0]))
         elif _MSB_FILE_LOGGER_PARAMETERS.match(name) and value is not None:
             for part in value.split(";"):
                 key, _, setting = part.partition("=")
@@ -530,7 +542,8 @@ _NUGET = Spec(
             "pack",
             {
                 "-OutputDirectory": "val:tree-write",
-                "-BasePath": "val:stat",
+                # The files the .nuspec names (all of them when it names none) are packed from here: read.
+                "-BasePath": "val:tree-read",
                 "-Version -Suffix -Exclude -Properties -MinClientVersion -MSBuildVersion -SymbolPackageFormat": "val",
                 "-MSBuildPath": "val:load",
                 "-Symbols -Tool -NoDefaultExcludes -NoPackageAnalysis -ExcludeEmptyDirectories": "flag",

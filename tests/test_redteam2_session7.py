@@ -1,0 +1,148 @@
+"""Red team 2, session 7 (issue 11): hidden effects in the infra, language, docs and Windows specs of this session,
+and in the engine's routine delete of generated trees.
+
+Each new spec turns "ask because unknown" into "allow unless an effect says otherwise", so every effect a spec
+forgets is a hole. Each hostile case asserts the verdict and the floor that must decide it; each class keeps a
+routine sibling that must stay allowed. Commands are only analysed, never run; HOME is a throwaway directory under
+tmp_path whose credential and start-up files exist, as on a machine in use.
+
+Classes: response files (`@FILE`) of compilers that read more arguments from them, a plugin or a preprocessor
+among them (swiftc, kotlinc, ghc); a program whose first word turns it into an interpreter or a server (pandoc 3's
+`pandoc lua`, `pandoc server`); a directory whose every file is packed into an upload-ready package (nuget pack
+-BasePath); a log file named as a logger parameter (msbuild -bl:LogFile=, -logger:...;LogFile=); a recursive
+delete of a generated-looking directory that is a repository of its own (a gh-pages clone in `site/`).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from hookward.verdicts.decision import Verdict
+
+from tests.spec_redteam_support import Sandbox, assert_decided, box  # noqa: F401 (the fixture)
+
+ALLOW, ASK, DENY = Verdict.ALLOW, Verdict.ASK, Verdict.DENY
+PERSISTENCE = "floor.persistence"
+RUNS_CODE = "floor.runs-code"
+NOT_UNDERSTOOD = "floor.not-understood"
+CREDENTIALS = "floor.credentials"
+DESTRUCTIVE = "floor.destructive"
+GIT = shutil.which("git")
+
+
+@pytest.fixture
+def home(box: Sandbox) -> Sandbox:  # noqa: F811
+    """The box with the start-up and credential files a developer's machine has (an empty home hides classes)."""
+    for directory in (".aws", ".config", ".local/bin"):
+        (box.home / directory).mkdir(parents=True, exist_ok=True)
+    for name in (".aws/credentials", ".bashrc", ".profile", ".netrc"):
+        (box.home / name).write_text("{}\n")
+    return box
+
+
+def _allowed(sandbox: Sandbox, command: str) -> None:
+    decision = sandbox.decide(command)
+    assert decision.verdict == ALLOW, f"{command}: {decision.verdict.name} by {decision.rule_ids} {decision.reasons}"
+
+
+# --- response files -----------------------------------------------------------------------------------------
+# swiftc, kotlinc (`@argfile`) and ghc read more arguments from `@FILE`: a -load-plugin-library, -Xplugin or
+# -pgmL in it runs code at compile time. The specs read `@/tmp/rsp` as a source file read (allowed); clang-tidy,
+# protoc, gcc and msbuild already judged it as code they load.
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["swiftc @/tmp/evil.rsp main.swift", "kotlinc @/tmp/evil.args app.kt", "ghc @/tmp/evil.rsp Main.hs"],
+)
+def test_a_compiler_response_file_from_outside_the_project_asks_as_code(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_compiling_the_projects_sources_stays_routine(home):
+    _allowed(home, "swiftc main.swift -o main")
+    _allowed(home, "ghc -O2 -o main Main.hs")
+
+
+# --- a first word that turns a converter into an interpreter or a server --------------------------------------
+# pandoc 3 runs as a Lua interpreter when its first argument is `lua` (`pandoc lua x.lua`, `pandoc lua -e`) and as
+# an HTTP server when it is `server`; the spec (of pandoc 2.17) read both words as input documents.
+
+
+@pytest.mark.parametrize("command", ["pandoc lua /tmp/x.lua", "pandoc lua -e 'os.execute(\"id\")'", "pandoc server"])
+def test_pandoc_lua_and_server_are_not_documents(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_pandoc_converting_a_document_stays_routine(home):
+    _allowed(home, "pandoc README.md -o lua.html")
+
+
+# --- a package packed from a directory ------------------------------------------------------------------------
+# nuget pack -BasePath DIR packs the files the .nuspec names, all of DIR when it names none: the directory's content
+# goes into a package made to be pushed. The spec read it as metadata (stat).
+
+
+def test_nuget_pack_from_the_ssh_directory_is_denied(home):
+    command = "nuget pack app.nuspec -BasePath ~/.ssh"
+    assert_decided(home.decide(command), DENY, CREDENTIALS, command)
+
+
+def test_nuget_pack_from_the_project_stays_routine(home):
+    _allowed(home, "nuget pack app.nuspec -BasePath src")
+
+
+# --- log files named as logger parameters ---------------------------------------------------------------------
+# `msbuild -bl:LogFile=PATH` and `-logger:FileLogger,Microsoft.Build;LogFile=PATH` name the file the logger
+# writes as a parameter; the spec took `LogFile=PATH` for a file name in the project (or did not look at it).
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "msbuild -binaryLogger:LogFile=~/.bashrc",
+        "msbuild '-bl:LogFile=~/.profile;ProjectImports=None'",
+        "msbuild '-logger:FileLogger,Microsoft.Build;LogFile=~/.bashrc'",
+    ],
+)
+def test_msbuild_logger_log_file_into_a_startup_file_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_msbuild_logs_in_the_project_stay_routine(home):
+    _allowed(home, "msbuild -bl:out.binlog")
+    _allowed(home, "msbuild -bl")
+    _allowed(home, "msbuild '-logger:FileLogger,Microsoft.Build;LogFile=build.log'")
+
+
+# --- a generated-looking tree that is a repository of its own --------------------------------------------------
+# `rm -rf site` passed as the routine delete of a generated tree when git tracks nothing under it; a gh-pages clone
+# kept in `site/` (or a worktree in `out/`) is untracked by the outer repository, and its commits are the person's.
+
+
+@pytest.fixture
+def repo(box: Sandbox) -> Sandbox:  # noqa: F811
+    if GIT is None:
+        pytest.skip("git is not installed")
+    env = {"HOME": str(box.home), "PATH": "/usr/bin:/bin", "GIT_CONFIG_NOSYSTEM": "1"}
+    shutil.rmtree(box.project / ".git", ignore_errors=True)
+    subprocess.run([GIT, "init", "-q", str(box.project)], check=True, env=env)
+    subprocess.run([GIT, "-C", str(box.project), "add", "src"], check=True, env=env)
+    subprocess.run([GIT, "init", "-q", str(box.project / "site")], check=True, env=env)
+    (box.project / "site" / "index.html").write_text("the person's pages\n")
+    (box.project / "out").mkdir()
+    (box.project / "out" / ".git").write_text("gitdir: ../.git/worktrees/out\n")
+    (box.project / "dist").mkdir()
+    (box.project / "dist" / "app.js").write_text("built\n")
+    return box
+
+
+@pytest.mark.parametrize("command", ["rm -rf site", "rm -rf out", "rm -rf dist site"])
+def test_deleting_a_nested_repository_under_a_generated_name_asks(repo, command):
+    assert_decided(repo.decide(command), ASK, DESTRUCTIVE, command)
+
+
+def test_deleting_a_plain_generated_tree_stays_routine(repo):
+    _allowed(repo, "rm -rf dist")
