@@ -299,9 +299,8 @@ HOSTILE = [
         id="basecamp-chat-post-hello-in-123--destructive",
     ),
     pytest.param("hey auth token", Verdict.DENY, "floor.credentials", id="hey-auth-token--credentials"),
-    pytest.param(
-        "hey -n 1000 -c 100 http://x", Verdict.ASK, "floor.not-understood", id="hey-n-1000-c-100-http-x--not-understood"
-    ),
+    # rakyll's hey (a load tester, beside HEY's mail CLI in saas.py): its requests to a host that is not loopback are egress.
+    pytest.param("hey -n 1000 -c 100 http://x", Verdict.ASK, "floor.egress", id="hey-n-1000-c-100-http-x--egress"),
     pytest.param(
         "jj git push --bookmark main",
         Verdict.FORCE_ASK,
