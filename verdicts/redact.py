@@ -577,10 +577,28 @@ def escape_surrogates(text: str) -> str:
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
+# One call redacts the same few texts several times (its project and cwd, its summary and reasons go into the
+# decision row and into the grant an ask opens), and a warm worker sees the same project on every call:
+# the result is a pure function of the text, so the last ones are kept (a bounded dict, oldest dropped first).
+_MEMO: dict[str, str] = {}
+_MEMO_MAX = 256  # texts of at most MAX_SCAN characters: about 1 MB at worst
+
+
 def redact(text: str) -> str:
     """The text with every recognizable secret replaced by [REDACTED]; multi-line kept."""
     if not text:
         return ""
+    text = text[:MAX_SCAN]
+    done = _MEMO.get(text)
+    if done is None:
+        done = _redact(text)
+        if len(_MEMO) >= _MEMO_MAX:
+            del _MEMO[next(iter(_MEMO))]
+        _MEMO[text] = done
+    return done
+
+
+def _redact(text: str) -> str:
     text = text[:MAX_SCAN]
     if not text.isascii():
         text = escape_surrogates(text)
