@@ -3106,10 +3106,11 @@ def _target_demands(
 # --- entry points ---------------------------------------------------------------------
 
 
-def evaluate(call: ToolCall, policy: CompiledPolicy | None = None) -> Decision:
+def evaluate(call: ToolCall, policy: CompiledPolicy | None = None, env: Env | None = None) -> Decision:
     """actions -> demands -> combine (the precedence at the top of this file): each action the call takes
     is judged by the rules and raised by its demands, and the call takes the strictest of them."""
-    env = Env(call)
+    if env is None:
+        env = Env(call)
     if policy is None:
         policy = load_policy(env.project)
     parts = _shell_parts(call, policy, env) if call.kind == "shell" else _tool_parts(call, policy, env)
@@ -3320,4 +3321,4 @@ def evaluate_call(call: ToolCall) -> tuple[Decision, Settings]:
     env = Env(call)
     policy = load_policy(env.project)
     budget.apply_settings(policy.settings)  # the user's deadline, if the hook started one
-    return evaluate(call, policy), Settings(policy.settings)
+    return evaluate(call, policy, env), Settings(policy.settings)
