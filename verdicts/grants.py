@@ -301,6 +301,10 @@ def consume(key_hash: str, session: str, directory: str | None = None, now: int 
     Bounded by the ledger's BUSY_MS. Never raises: a ledger in trouble means no grant.
     """
     directory = directory or ledger.state_dir()
+    now = ledger.now_us() if now is None else now
+    until = ledger.approvals_until(directory)
+    if until is None or until < now:
+        return None  # no approval was noted, or every one noted has expired: the database is not opened
     if not os.path.exists(ledger.db_path(directory)):
         return None
     try:
@@ -308,7 +312,7 @@ def consume(key_hash: str, session: str, directory: str | None = None, now: int 
     except Exception:
         return None
     try:
-        return ledger.consume_grant(conn, directory, key_hash, session, ledger.now_us() if now is None else now)
+        return ledger.consume_grant(conn, directory, key_hash, session, now)
     except Exception as error:
         ledger.warn(f"grants: could not look up an approval ({ledger.describe(error)}); none was used")
         return None

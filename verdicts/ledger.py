@@ -91,6 +91,10 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = 2  # v2 adds the grants table (a v1 ledger is migrated by its next writer)
 DB_NAME = "ledger.db"
 HEAD_NAME = "ledger.head"  # the chain's head, outside the database
+# Until when an approval a person gave may still be used (microseconds, the latest expiry written so far).
+# Written after each approval; an ask reads it before it opens the database to look for one, and almost every
+# ask has none waiting. Missing means none: an approval whose note was lost is not used (the call asks again).
+APPROVALS_NAME = "ledger.approvals"
 HEAD_MAX_BYTES = 64 << 10
 MAX_BREAKS = 32
 SPOOL_NAME = "spool.records"  # verdicts/spool.py: the shared spool, appended under its flock
@@ -1321,7 +1325,51 @@ def resolve_grant(
         insert(conn, grant_row(grant, state, f"{choice} (until {iso(expires)})", by, how))
         return grant
 
-    return _in_write(conn, directory, body)
+    grant = _in_write(conn, directory, body)
+    if grant["state"] == "approved":
+        note_approval(directory, int(grant["expires_at"]))
+    return grant
+
+
+def approvals_path(directory: str) -> str:
+    return os.path.join(directory, APPROVALS_NAME)
+
+
+def approvals_until(directory: str) -> int | None:
+    """The latest expiry of an approval (None: no approval was ever noted). A note that cannot be read or
+    is not a number says nothing, so the database is asked (the largest value)."""
+    try:
+        raw = read_regular(approvals_path(directory), 64, nofollow=True)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return 1 << 62
+    try:
+        return int(raw.decode("ascii").strip())
+    except (UnicodeDecodeError, ValueError):
+        return 1 << 62
+
+
+def note_approval(directory: str, expires_at: int) -> None:
+    """After an approval: keep the latest expiry in the note (replaced atomically). Never raises: a note not
+    written means the approval is not used, and the call asks again."""
+    try:
+        if expires_at <= (approvals_until(directory) or 0):
+            return
+        path = approvals_path(directory)
+        temporary = f"{path}.{os.getpid()}.tmp"
+        try:
+            os.unlink(temporary)
+        except FileNotFoundError:
+            pass
+        fd = open_regular(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600, nofollow=True)
+        try:
+            os.write(fd, str(expires_at).encode())
+        finally:
+            os.close(fd)
+        os.replace(temporary, path)
+    except OSError as error:
+        warn(f"ledger: cannot note the approval in {APPROVALS_NAME}: {describe(error)}; it will not be used")
 
 
 def consume_grant(conn: sqlite3.Connection, directory: str, key_hash: str, session: str, now: int) -> dict | None:
