@@ -394,6 +394,9 @@ def _worker(server, stamps: dict, idle_exit_s: float) -> int:  # type: ignore[no
 
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+    from hookward.verdicts import ledger
+
+    ledger.KEEP_CONNECTION = True  # one connection to the ledger for this worker's calls, not one per ask
     gc.enable()  # what a call leaves in cycles is collected; the frozen pages are not traversed
     server_pid = os.getppid()
     server.settimeout(1.0)  # once a second: is the server still there (a killed one leaves no orphans serving)

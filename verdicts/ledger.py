@@ -357,15 +357,63 @@ def write(row: dict, directory: str | None = None, defer: bool = False) -> str:
     if defer and _defer(directory, row):
         return "deferred"
     try:
-        conn = connect(directory, BUSY_MS)
+        conn, kept = _writer(directory)
         try:
             append(conn, directory, row, merge_cap=HOOK_MERGE_CAP)
+        except BaseException:
+            if kept:
+                drop_kept()
+            raise
         finally:
-            conn.close()
+            if not kept:
+                conn.close()
         return "stored"
     except Exception as error:
         problem = describe(error)
     return spool(directory, row, problem)
+
+
+# A warm worker (hookward/warm.py) serves many calls one after another: it keeps its connection to the
+# ledger between them instead of opening the database for every ask (connecting is most of a write's cost).
+# Only there: a one-shot hook process writes once. The connection is this process's own (a fork's child
+# opens its own), and is used again only for the same database file: same path, same inode.
+KEEP_CONNECTION = False
+_KEPT: tuple[int, str, int, int, sqlite3.Connection] | None = None
+
+
+def _writer(directory: str) -> tuple[sqlite3.Connection, bool]:
+    """A connection for one write, and whether it is the kept one (not to be closed)."""
+    global _KEPT
+    if not KEEP_CONNECTION:
+        return connect(directory, BUSY_MS), False
+    path = os.path.join(directory, DB_NAME)
+    kept = _KEPT
+    if kept is not None and kept[0] == os.getpid() and kept[1] == path:
+        try:
+            info = os.lstat(path)
+        except OSError:
+            info = None
+        if info is not None and (info.st_dev, info.st_ino) == kept[2:4] and check_files(path) is False:
+            return kept[4], True  # the same regular, non-empty database file, its companions checked
+    drop_kept()
+    conn = connect(directory, BUSY_MS)
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return conn, False
+    _KEPT = (os.getpid(), path, info.st_dev, info.st_ino, conn)
+    return conn, True
+
+
+def drop_kept() -> None:
+    """Close the kept connection (a write failed with it, or the database file changed)."""
+    global _KEPT
+    kept, _KEPT = _KEPT, None
+    if kept is not None and kept[0] == os.getpid():
+        try:
+            kept[4].close()
+        except Exception:
+            pass
 
 
 def _defer(directory: str, row: dict) -> bool:
