@@ -146,3 +146,52 @@ def test_deleting_a_nested_repository_under_a_generated_name_asks(repo, command)
 
 def test_deleting_a_plain_generated_tree_stays_routine(repo):
     _allowed(repo, "rm -rf dist")
+
+
+# --- recipes, profiles and build specs from outside the project ---------------------------------------------------
+# A conanfile.py is Python that conan install/create runs, a conan profile a Jinja template rendered with `os` in
+# reach, a rockspec's build commands run (build type `command`); the specs read one from outside the project as
+# a plain read. `luarocks build NAME` fetches NAME's rockspec and runs its build (read as a file named NAME);
+# `luarocks test` hands its other words to busted (`--helper FILE` runs FILE).
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "conan install /tmp/x/conanfile.py",
+        "conan install . -pr /tmp/evil-profile",
+        "conan create . --profile:host=/tmp/p",
+        "luarocks make /tmp/x-1.0-1.rockspec",
+        "luarocks build /tmp/x-1.0-1.rockspec",
+    ],
+)
+def test_a_recipe_or_profile_from_outside_the_project_asks_as_code(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        # a conf names the compilers conan's build runs, or lets it install system packages with sudo
+        'conan install . -c tools.build:compiler_executables=\'{"c":"/tmp/x"}\'',
+        "conan install . -c tools.system.package_manager:mode=install",
+        "luarocks build luasocket",
+        "luarocks test -- --helper /tmp/x.lua",
+        "vcpkg env",  # opens a shell
+        "vcpkg x-ci-clean",  # deletes the installed tree
+    ],
+)
+def test_hidden_runners_of_the_package_managers_are_not_understood(home, command):
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_conan_graph_output_file_into_a_startup_file_is_denied(home):
+    command = "conan graph info . --format=json --out-file=~/.bashrc"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_package_manager_project_work_stays_routine(home):
+    _allowed(home, "conan install . --build=missing -s build_type=Release")
+    _allowed(home, "conan create . -pr:h default -pr:b default")
+    _allowed(home, "luarocks make x-1.0-1.rockspec")
+    _allowed(home, "luarocks test")

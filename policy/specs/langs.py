@@ -903,6 +903,7 @@ def _luarocks() -> Spec:
                     "--test-type --tag --homepage --license --summary --detailed --rockspec-format --output": "val",
                 },
                 operands="read*",
+                judge=_luarocks_build,
             ),
             "remove": Spec("remove", options={"--force --force-fast": "flag"}, operands="text*"),
             "purge": Spec("purge", options={"--old-versions --force --force-fast": "flag"}, effects="destroy"),
@@ -933,6 +934,26 @@ def _luarocks() -> Spec:
             "luarocks config lua_version": "",
         },
     )
+
+
+def _luarocks_build(walked: Walk, argv: list[str]) -> None:
+    """A rockspec's build commands run (build type `command`, `make`, `cmake`): one outside the directory is code it
+    loads. `luarocks build NAME` fetches NAME's rockspec from the rocks server and runs its build, as an install
+    does; `luarocks test` hands its other words to the test runner (busted `--helper FILE`, `-r RUN`)."""
+    sub = next((w for w in argv[1:] if not w.startswith("-")), "")
+    rockspecs = (".rockspec", ".rock")
+    for effect in list(walked.effects):
+        if effect.kind != "read" or not effect.origin.startswith("operand"):
+            continue
+        if sub == "test" and effect.origin != "operand 1":
+            walked.effects.remove(effect)
+            walked.unknown.append(f"luarocks test hands {effect.value[:40]!r} to the test runner: not modelled")
+        elif sub == "build" and not effect.value.endswith(rockspecs):
+            walked.effects.remove(effect)
+            walked.unknown.append(f"luarocks build {effect.value[:40]!r} fetches a rock and runs its build")
+    if sub == "test" and "--" in argv:
+        walked.unknown.append("luarocks test: the words after -- go to the test runner: not modelled")
+    _outside_sources(walked, argv)
 
 
 def _luarocks_config(walked: Walk, argv: list[str]) -> None:
@@ -1338,12 +1359,18 @@ def _sccache() -> Spec:
 _CONAN_COMMON = {
     **_H,
     "-v -vquiet -verror -vwarning -vnotice -vstatus -vverbose -vdebug -vtrace --logger -cc --core-conf": "opt",
-    "-f --format --out-file": "val",
+    "-f --format": "val",
+    "--out-file": "val:write",
 }
 _CONAN_GRAPH = {
     **_CONAN_COMMON,
-    "-pr --profile -pr:b --profile:build -pr:h --profile:host -pr:a --profile:all -s --settings -o --options": "val",
-    "-s:b -s:h -s:a -o:b -o:h -o:a -c --conf -c:b -c:h -c:a -b --build -r --remote -g --generator --name": "val",
+    # A profile is a Jinja template rendered with Python's `os` module in reach: one named by path is judged as code
+    # it loads (`_conan_profiles`); a plain name is one of the person's profiles in the conan home.
+    "-pr --profile -pr:b --profile:build -pr:h --profile:host -pr:a --profile:all": "val:text",
+    "-s --settings -o --options -s:b -s:h -s:a -o:b -o:h -o:a -b --build -r --remote -g --generator --name": "val",
+    # A conf can name the compilers and tools the build runs (tools.build:compiler_executables), a CMake toolchain
+    # it includes, or let the system package manager install with sudo (tools.system.package_manager:mode).
+    "-c --conf -c:b -c:h -c:a": "val:unknown",
     "--version --user --channel --lockfile-partial --lockfile-clean --envs-generation": "val",
     # A package named on the command line: its recipe (Python) comes from the remote and runs here, as
     # `pip install NAME` (the project's own conanfile.py is a runner definition).
@@ -1356,8 +1383,25 @@ _CONAN_GRAPH = {
 }
 
 
+def _conan_profiles(walked: Walk, argv: list[str]) -> None:
+    """A profile given as a path is a template of code it renders; a recipe outside the directory is code it runs."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin.startswith(("-pr", "--profile")):
+            walked.effects.remove(effect)
+            if "/" in effect.value:
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (a Jinja profile)"))
+    _outside_sources(walked, argv)
+
+
 def _conan() -> Spec:
-    graph = Spec("install", options=_CONAN_GRAPH, operands="read?", effects="fetch", long_prefix=False)
+    graph = Spec(
+        "install",
+        options=_CONAN_GRAPH,
+        operands="read?",
+        effects="fetch",
+        long_prefix=False,
+        judge=_conan_profiles,
+    )
     return Spec(
         "conan",
         version="Conan 2.0 (conan -h, conan COMMAND -h)",
@@ -1437,7 +1481,9 @@ def _vcpkg() -> Spec:
             "new add": Spec("new", options={"--application --name --version": "flag"}, operands="text*"),
             "format-manifest": Spec("format-manifest", options={"--all": "flag"}, operands="edit*"),
             "integrate": Spec("integrate", operands="text*", effects="config"),
-            "export env create edit contact x-*": Spec("export", operands="unknown*"),
+            # Not modelled even with no operand: `vcpkg env` opens a shell, `vcpkg edit` an editor, `x-ci-clean`
+            # deletes the installed tree, `x-set-installed` installs.
+            "export env create edit contact x-*": Spec("export", operands="unknown*", effects="unknown"),
         },
         examples={
             "vcpkg install": "fetch",
