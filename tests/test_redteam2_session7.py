@@ -195,3 +195,35 @@ def test_package_manager_project_work_stays_routine(home):
     _allowed(home, "conan create . -pr:h default -pr:b default")
     _allowed(home, "luarocks make x-1.0-1.rockspec")
     _allowed(home, "luarocks test")
+
+
+# --- code loaded by compilers and linters from a path an option names ---------------------------------------------
+# A `.cppcheck` project lists the addons cppcheck runs (Python); nim --lib replaces the standard library whose
+# macros run at compile time (staticExec), --nimblePath the packages it imports; a podspec is Ruby that pod spec
+# lint evaluates. Each was a plain read or a plain value.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cppcheck --project=/tmp/x.cppcheck",
+        "nim c --lib:/tmp/lib app.nim",
+        "nim c --nimblePath:/tmp/pkgs app.nim",
+        "pod spec lint /tmp/x.podspec",
+        "pod lib lint --include-podspecs=/tmp/x.podspec",
+    ],
+)
+def test_code_an_option_names_outside_the_project_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_crystal_deps_runs_the_shards_postinstall_commands(home):
+    # `crystal deps` is shards install, which runs each fetched shard's postinstall command; shards itself asks
+    command = "crystal deps install"
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_compiler_and_linter_project_work_stays_routine(home):
+    _allowed(home, "nim c -d:release app.nim")
+    _allowed(home, "pod spec lint App.podspec")
+    _allowed(home, "cppcheck --enable=all src")

@@ -725,11 +725,15 @@ def _pod() -> Spec:
                             **_POD_GLOBAL,
                             "--quick --allow-warnings --no-clean --fail-fast --use-libraries --use-modular-headers": "flag",
                             "--skip-import-validation --skip-tests --analyze --no-subspecs --use-static-frameworks": "flag",
-                            "--subspec --platforms --swift-version --sources --include-podspecs --external-podspecs": "val",
+                            "--subspec --platforms --swift-version --sources": "val",
                             "--test-specs --configuration": "val",
+                            # More podspecs (Ruby, as the linted one is) it evaluates.
+                            "--include-podspecs --external-podspecs": "val:load",
                         },
                         operands="read*",
                         effects="fetch",
+                        # A podspec is Ruby it evaluates: one from outside the directory is code it loads.
+                        judge=_outside_sources,
                     ),
                     "create": Spec("create", options=_POD_GLOBAL, operands="tree-write"),
                     "cat which": Spec("cat", options=_POD_GLOBAL, operands="text"),
@@ -1140,6 +1144,13 @@ def _clang_tidy() -> Spec:
     )
 
 
+def _cppcheck_project(walked: Walk, argv: list[str]) -> None:
+    """A `.cppcheck` project (the GUI's) lists the addons to run, Python scripts among them: it is code it loads."""
+    for effect in list(walked.effects):
+        if effect.kind == "read" and effect.origin == "--project" and effect.value.endswith(".cppcheck"):
+            walked.effects.append(Effect("load", effect.value, "--project (a .cppcheck project names addons)"))
+
+
 def _cppcheck() -> Spec:
     return Spec(
         "cppcheck",
@@ -1162,8 +1173,10 @@ def _cppcheck() -> Spec:
             "--addon-python --clang": "unknown",
         },
         operands="tree-read*",
+        judge=_cppcheck_project,
         examples={
             "cppcheck --enable=all src/": "tree-read:src/",
+            "cppcheck --project=/tmp/x.cppcheck": "read:/tmp/x.cppcheck load:/tmp/x.cppcheck",
             "cppcheck --output-file=~/.bashrc src": "write:~/.bashrc tree-read:src",
             "cppcheck --addon=/tmp/evil.py src": "load:/tmp/evil.py tree-read:src",
             "cppcheck --addon-python=/tmp/py src": "unknown tree-read:src",
@@ -1662,7 +1675,9 @@ _NIM_OPTIONS = {
     "--colors --listCmd --parallelBuild --skipParentCfg --skipUserCfg --skipProjCfg --panics --excessiveStackTrace": "text",
     "--version -v --help -h --fullhelp --forceBuild -f --run -r --debuginfo --profiler --stdout --hint:all": "text",
     "--errorMax --maxLoopIterationsVM --define:release -x --objChecks --rangeChecks --boundChecks --overflowChecks": "text",
-    "--lib --noNimblePath --nimblePath": "text",
+    "--noNimblePath": "text",
+    # The standard library (and the nimble packages) it compiles from: their macros run at compile time.
+    "--lib --nimblePath": "load",
     "-o --out": "write",
     "--outdir --nimcache": "tree-write",
     "-p --path --import --include": "load",
@@ -1793,7 +1808,8 @@ def _crystal() -> Spec:
                 },
                 operands="read*",
             ),
-            "deps": Spec("deps", operands="text*", effects="fetch"),
+            # `crystal deps` is shards: it fetches the shards and runs their postinstall commands.
+            "deps": Spec("deps", operands="text*", effects="fetch unknown"),
             "env version": Spec("env", operands="text*"),
             # `crystal i` runs the code it reads (standard input, a file); `crystal play` serves a page that
             # compiles and runs whatever code it is sent: neither is modelled.
