@@ -1183,6 +1183,11 @@ def _load_path_demand(detail: str, env: Env) -> fl.Demand | None:
     Inside the project they hold the project's code, as a relative entry does; anywhere else that code is not known
     to be the person's, as a script outside the project is not: ask."""
     name, _, value = detail.partition("=")
+    if ";" in value:
+        # Windows Python, node and perl split these lists at `;` (`'/proj/src;/tmp/x'`): the entries are not read.
+        return fl.Demand(
+            Floor.HIJACK, Verdict.ASK, f"{name} is a ';'-separated list whose entries hookward does not read"
+        )
     for entry in value.split(":"):
         if entry.startswith("/") and target(entry, env.cwd, env.home, env.project).scope not in (
             "project",

@@ -227,3 +227,39 @@ def test_compiler_and_linter_project_work_stays_routine(home):
     _allowed(home, "nim c -d:release app.nim")
     _allowed(home, "pod spec lint App.podspec")
     _allowed(home, "cppcheck --enable=all src")
+
+
+# --- reads hidden in a target kind, a content directory and a data-file name --------------------------------------
+# trivy vm IMAGE scans a file as a disk image (its secrets scanner prints what it finds): it was free text; hugo
+# -c DIR renders and publishes DIR; pandoc --print-default-data-file NAME prints NAME from its data directory, and
+# `../../../.ssh/id_rsa` climbs out of it (pandoc does not check).
+
+
+@pytest.mark.parametrize("command", ["trivy vm ~/.ssh/id_rsa", "hugo -c ~/.ssh", "hugo --contentDir ~/.aws"])
+def test_credential_reads_behind_a_target_or_content_option_are_denied(home, command):
+    assert_decided(home.decide(command), DENY, CREDENTIALS, command)
+
+
+def test_pandoc_data_file_outside_its_data_directory_asks(home):
+    command = "pandoc --print-default-data-file ../../../.ssh/id_rsa"
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_scanners_and_site_builds_of_the_project_stay_routine(home):
+    _allowed(home, "trivy vm disk.vmdk")
+    _allowed(home, "hugo --contentDir content")
+    _allowed(home, "pandoc --print-default-data-file reference.docx")
+
+
+# --- a load path the engine reads (3ea31ca) -----------------------------------------------------------------------
+# An absolute PYTHONPATH inside the project passes; Windows Python (and node, perl) split the list at `;`, so
+# '/proj/src;/tmp/evil' put /tmp/evil on the path while the engine saw one directory inside the project.
+
+
+def test_a_semicolon_separated_load_path_asks(home):
+    command = f"PYTHONPATH='{home.project}/src;/tmp/evil' python3 -m pytest"
+    assert_decided(home.decide(command), ASK, "floor.hijack", command)
+
+
+def test_an_absolute_load_path_inside_the_project_stays_routine(home):
+    _allowed(home, f"PYTHONPATH={home.project}/src python3 -m pytest")

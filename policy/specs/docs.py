@@ -35,6 +35,13 @@ def _pandoc_inputs(walked: Walk, argv: list[str]) -> None:
         walked.unknown.append(f"pandoc {argv[1]} (pandoc 3: a Lua interpreter / an HTTP server) is not modelled")
         walked.effects[:] = [e for e in walked.effects if e.value != argv[1]]
     for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin == "--print-default-data-file":
+            walked.effects.remove(effect)
+            if effect.value.startswith(("/", "~")) or ".." in re.split(r"[/\\]", effect.value):
+                walked.unknown.append(
+                    f"pandoc --print-default-data-file {effect.value[:40]!r} leaves the data directory"
+                )
+    for effect in list(walked.effects):
         if (
             effect.kind == "read"
             and (effect.origin.startswith("operand") or effect.origin in ("-c", "--css"))
@@ -78,7 +85,9 @@ def _pandoc() -> Spec:
             # A stylesheet: with --embed-resources / --self-contained its content is copied into the output.
             "-c --css": "val:read",
             "--resource-path --html-math-method --chunk-template --split-level --list-extensions": "val",
-            "--print-default-template -D --print-default-data-file --print-highlight-style": "val",
+            "--print-default-template -D --print-highlight-style": "val",
+            # A data file's name under the data directory: `../../../.ssh/id_rsa` climbs out of it (judged).
+            "--print-default-data-file": "val:text",
             "--webtex --mathjax --katex": "opt",
             "--pdf-engine": "val:text",  # judged: a program it runs (a known engine passes)
             "--template --metadata-file --abbreviations --syntax-definition -H --include-in-header": "val:read",
@@ -375,7 +384,9 @@ def _hugo_build_options() -> dict[str, str]:
         "--printPathWarnings --printUnusedTemplates --quiet --renderToMemory --templateMetrics": "flag",
         "--templateMetricsHints -v --verbose --enableGitInfo --forceSyncStatic --ignoreVendorPaths --debug": "flag",
         "--logLevel -e --environment -b --baseURL -t --theme --disableKinds --renderSegments --clock": "val",
-        "-c --contentDir -l --layoutDir --i18n-warnings --log": "val",
+        "-l --layoutDir --i18n-warnings --log": "val",
+        # The content it renders and publishes into the destination (page resources are copied with it).
+        "-c --contentDir": "val:tree-read",
         "--noBuildLock --verboseLog": "flag",
         "--logFile": "val:write",
         "-s --source": "val:cd",

@@ -1443,7 +1443,8 @@ TRIVY = Spec(
         "filesystem fs rootfs config conf": _trivy("fs", "tree-read?"),
         "repository repo": _trivy("repo", "text?"),
         "sbom": _trivy("sbom", "read"),
-        "vm": _trivy("vm", "text"),
+        # A VM image file is read (its files scanned, secrets among them); `ebs:ID` / `ami:ID` read as a file name.
+        "vm": _trivy("vm", "read"),
         "convert": _go("convert", _TRIVY_SCAN, operands="read", judge=_TRIVY_JUDGE),
         # Reads the cluster (its secrets included, for secret scanning).
         "kubernetes k8s": _trivy("k8s", "text?"),
