@@ -1540,6 +1540,13 @@ RUNNER_DEFINITIONS: dict[str, tuple[str, ...]] = {
     # ansible.cfg names the vars and inventory plugin directories (Python) ansible-inventory / -config load;
     # vcpkg.json and vcpkg-configuration.json name the ports and registries whose CMake scripts run.
     "tflint": (".tflint.hcl",),
+    # The scanners' own configuration in the directory can name a template that prints the environment, plugin or
+    # module directories, external Python checks (checkov external-checks-dir): their specs judge one that is there
+    # by provenance, and one written earlier on the same line is judged here.
+    "trivy": ("trivy.yaml",),
+    "grype": (".grype.yaml", ".grype.yml", ".grype/config.yaml"),
+    "syft": (".syft.yaml", ".syft.yml", ".syft/config.yaml"),
+    "checkov": (".checkov.yaml", ".checkov.yml"),
     "terragrunt": ("terragrunt.hcl", "root.hcl", "terragrunt.stack.hcl"),
     "helmfile": ("helmfile.yaml", "helmfile.yaml.gotmpl", "helmfile.gotmpl"),
     "skaffold": ("skaffold.yaml",),

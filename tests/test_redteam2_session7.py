@@ -193,7 +193,7 @@ def test_conan_graph_output_file_into_a_startup_file_is_denied(home):
 def test_package_manager_project_work_stays_routine(home):
     _allowed(home, "conan install . --build=missing -s build_type=Release")
     _allowed(home, "conan create . -pr:h default -pr:b default")
-    _allowed(home, "luarocks make x-1.0-1.rockspec")
+    _allowed(home, "luarocks make")  # no rockspec in the directory: nothing of it runs
     _allowed(home, "luarocks test")
 
 
@@ -263,3 +263,38 @@ def test_a_semicolon_separated_load_path_asks(home):
 
 def test_an_absolute_load_path_inside_the_project_stays_routine(home):
     _allowed(home, f"PYTHONPATH={home.project}/src python3 -m pytest")
+
+
+# --- definitions the scanners and luarocks read from the directory ---------------------------------------------
+# trivy.yaml, .grype.yaml, .syft.yaml and .checkov.yaml were judged only when they existed before the line ran, so
+# one written earlier on the same line (`printf ... > .checkov.yaml && checkov -d .`, its external-checks-dir
+# naming Python checks) passed; a rockspec in the directory (build commands of type `command` run) was not judged
+# at all, named or not.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "printf 'external-checks-dir: [/tmp/x]' > .checkov.yaml && checkov -d .",
+        "printf 'format: template' > trivy.yaml && trivy fs .",
+        "printf 'output: template' > .grype.yaml && grype .",
+    ],
+)
+def test_a_scanner_configuration_written_on_the_line_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.parametrize("command", ["luarocks make", "luarocks make evil-1.0-1.rockspec", "luarocks test"])
+def test_a_rockspec_the_session_wrote_asks_before_its_build_runs(repo, command):
+    (repo.project / "evil-1.0-1.rockspec").write_text("build = {type = 'command', build_command = 'id'}\n")
+    assert_decided(repo.decide(command), ASK, RUNS_CODE, command)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a rockspec written earlier on the same line is not seen: its name is not fixed (NAME-VERSION.rockspec), "
+    "and RUNNER_DEFINITIONS matches exact names; needs a pattern-aware runner definition in the engine",
+)
+def test_a_rockspec_written_on_the_line_asks(home):
+    command = "printf 'build={}' > x-1.0-1.rockspec && luarocks make"
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)

@@ -18,6 +18,7 @@ runner definition (engine RUNNER_DEFINITIONS), judged by provenance like a Makef
 
 from __future__ import annotations
 
+import glob
 import re
 
 from hookward.policy.spec import Effect, Spec, Walk
@@ -957,7 +958,16 @@ def _luarocks_build(walked: Walk, argv: list[str]) -> None:
             walked.unknown.append(f"luarocks build {effect.value[:40]!r} fetches a rock and runs its build")
     if sub == "test" and "--" in argv:
         walked.unknown.append("luarocks test: the words after -- go to the test runner: not modelled")
-    _outside_sources(walked, argv)
+    if sub in ("make", "build", "test"):
+        for effect in list(walked.effects):
+            if effect.kind == "read" and effect.origin.startswith("operand") and effect.value.endswith(rockspecs):
+                walked.effects.append(Effect("load", effect.value, "the rockspec (its build commands run)"))
+    else:
+        _outside_sources(walked, argv)
+    if sub in ("make", "test") and walked.cwd and not any(e.kind == "read" for e in walked.effects):
+        # With no rockspec named, the one in the directory is built: judged by its provenance, as a Makefile is.
+        for name in sorted(glob.glob("*.rockspec", root_dir=walked.cwd))[:1]:
+            walked.effects.append(Effect("load", name, "the rockspec of the directory (its build commands run)"))
 
 
 def _luarocks_config(walked: Walk, argv: list[str]) -> None:
