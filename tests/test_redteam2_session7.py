@@ -298,3 +298,18 @@ def test_a_rockspec_the_session_wrote_asks_before_its_build_runs(repo, command):
 def test_a_rockspec_written_on_the_line_asks(home):
     command = "printf 'build={}' > x-1.0-1.rockspec && luarocks make"
     assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+# --- a package-source configuration named on the command line -------------------------------------------------
+# The NuGet.Config of the directory is a runner definition (judged by provenance), but `-ConfigFile /tmp/x` was a
+# plain read: it chooses the feeds the packages come from (their build targets run in the next build), the folder
+# they are extracted into and the credentials sent.
+
+
+def test_nuget_restore_with_a_config_from_outside_the_project_asks(home):
+    command = "nuget restore -ConfigFile /tmp/nuget.config"
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_nuget_restore_with_the_projects_configuration_stays_routine(home):
+    _allowed(home, "nuget restore")

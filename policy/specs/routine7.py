@@ -416,7 +416,9 @@ _MSBUILD = Spec(
 _NUGET_COMMON = {
     "-Verbosity": "val",
     "-NonInteractive -ForceEnglishOutput -Help -?": "flag",
-    "-ConfigFile": "val:read",
+    # A NuGet.Config chooses the feeds packages come from (their build targets run in the next build), the folder
+    # they are extracted into and the credentials sent: one that is not the person's is judged as code it loads.
+    "-ConfigFile": "val:load",
 }
 _NUGET_FETCH = {
     "-Source -FallbackSource": "val:network",
