@@ -313,3 +313,17 @@ def test_nuget_restore_with_a_config_from_outside_the_project_asks(home):
 
 def test_nuget_restore_with_the_projects_configuration_stays_routine(home):
     _allowed(home, "nuget restore")
+
+
+# --- an editor session behind a subcommand ------------------------------------------------------------------------
+# ansible-vault edit asked (it opens $EDITOR on the plaintext); create opens the same editor on the new file and
+# passed as a plain write.
+
+
+def test_ansible_vault_create_opens_an_editor_and_asks(home):
+    command = "ansible-vault create secrets.yml"
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_ansible_vault_encrypt_in_the_project_stays_routine(home):
+    _allowed(home, "ansible-vault encrypt group_vars/all.yml")

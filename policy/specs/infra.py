@@ -1013,8 +1013,8 @@ ANSIBLE_VAULT = Spec(
             },
             "text*",
         ),
-        "create": _vault("create", {**_ENCRYPT, "--skip-tty-check": "flag"}, "write+"),
-        # Opens $EDITOR on the plaintext.
+        # Both open $EDITOR on the plaintext (create on the new file): an editor session, not modelled.
+        "create": _vault("create", {**_ENCRYPT, "--skip-tty-check": "flag"}, "write+", "unknown"),
         "edit": _vault("edit", _ENCRYPT, "edit+", "unknown"),
         "rekey": _vault(
             "rekey",
@@ -1028,7 +1028,7 @@ ANSIBLE_VAULT = Spec(
         "ansible-vault decrypt --output - vault.yml": "secret write:- edit:vault.yml",
         "ansible-vault encrypt vars.yml": "edit:vars.yml",
         "ansible-vault encrypt_string --stdin-name db_password": "",
-        "ansible-vault create new.yml": "write:new.yml",
+        "ansible-vault create new.yml": "write:new.yml unknown",
         "ansible-vault rekey --new-vault-password-file /tmp/p v.yml": "load:/tmp/p edit:v.yml",
     },
 )
