@@ -34,14 +34,14 @@ FILES = [
     ("toolbox", 17600),
     ("devcli", 30560),
     ("appdev", 14093),
-    ("infra", 122385),
+    ("infra", 122582),
     ("nerdctl", 2576),
-    ("langs", 88144),
-    ("docs", 35795),
-    ("webdev", 90939),
+    ("langs", 93021),
+    ("docs", 37209),
+    ("webdev", 91168),
     ("clitools", 80168),
-    ("pytools", 89161),
-    ("routine7", 26172),
+    ("pytools", 90326),
+    ("routine7", 27298),
 ]
 
 FAMILY_OF = {
