@@ -63,7 +63,10 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
     (
         ("settings.xml", "settings-security.xml"),
         "a Maven server password",
-        LazyRegex(r"(?i)<(?:password|passphrase|privatekey|master)>[ \t\r\n]*(?!\$\{)[^<\s]"),
+        LazyRegex(
+            r"(?i)<(?:[\w.-]+:)?(?:password|passphrase|privatekey|master)(?:[ \t\r\n][^>]*)?>[ \t\r\n]*"
+            r"(?:<!\[CDATA\[[ \t\r\n]*)?(?!\$\{)[^<\s]"
+        ),
     ),
     (
         ("gradle.properties",),
@@ -92,7 +95,15 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
         ("config.json",),
         "container registry credentials",
         LazyRegex(
-            r'"auths"[\s\S]{0,4096}?"(?:auth|identitytoken|registrytoken)"[ \t\r\n]*:[ \t\r\n]*"[A-Za-z0-9+/=_.-]{8,}"'
+            r'(?i)"auths"[\s\S]*?"(?:auth|identitytoken|registrytoken|password)"[ \t\r\n]*:[ \t\r\n]*"(?!\$\{)[^"\s]{4,}"'
+        ),
+    ),
+    (
+        ("settings.json",),
+        "a password, token or key setting",
+        LazyRegex(
+            r'(?i)"[^"\n]*(?:password|passwd|secret|token|api[_.-]?key|authorization)"[ \t\r\n]*:[ \t\r\n]*'
+            r'"(?!\$\{)[^"\s]{4,}"'
         ),
     ),
 )
@@ -127,6 +138,7 @@ def sniff_secret(path: str, names: tuple[str, ...] = ()) -> str | None:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             return None
         head = os.read(fd, STORE_BYTES if rules else SNIFF_BYTES)
+        longer = bool(rules) and os.fstat(fd).st_size > STORE_BYTES
     except OSError:
         return None
     finally:
@@ -140,6 +152,8 @@ def sniff_secret(path: str, names: tuple[str, ...] = ()) -> str | None:
     for label, line in rules:
         if line.search(text):
             return label
+    if longer:
+        return f"{rules[0][0]} past the first {STORE_BYTES} bytes hookward reads (the file is longer)"
     return _git_credential(text)
 
 
@@ -152,6 +166,20 @@ _ENCRYPTED = LazyRegex(
 _SOPS_MAC = LazyRegex(r"(?m)^[ \t]*(?:\"?mac\"?[ \t]*[:=][ \t]*\"?|sops_mac=)ENC\[AES256_GCM,")
 
 
+_VAULT_BODY = LazyRegex(r"\$ANSIBLE_VAULT;[^\n]*\r?\n(?:[0-9a-fA-F]+[ \t]*\r?\n?)*")
+# A plain value in a sops file: a dotenv `KEY=value` or a YAML / JSON `key: "value"` that is not ENC[...] (sops's own
+# metadata keys excepted: mac, version, lastmodified, the key groups' fields, unencrypted_* settings).
+_SOPS_META = (
+    r"(?![ \t]*-?[ \t]*\"?(?:sops_\w*|mac|version|lastmodified|created_at|enc|arn|role|aws_profile|vault_url|name"
+    r"|vault_address|engine_path|key_name|recipient|fp|resource_id|unencrypted_\w*|encrypted_\w*|mac_only_encrypted"
+    r"|shamir_threshold|[\w.-]*_unencrypted)\"?[ \t]*[:=])"
+)
+_SOPS_PLAIN = LazyRegex(
+    r"(?im)^" + _SOPS_META + r"(?:[ \t]*[A-Za-z_][\w.-]*[ \t]*=[ \t]*(?!ENC\[)[^\s\\=]"
+    r"|[ \t]*-?[ \t]*\"?[A-Za-z_][\w.-]*\"?[ \t]*:[ \t]+(?!ENC\[|\"ENC\[|\"\"|[|>{\[&*]|null\b|~|$)[^\s#])"
+)
+
+
 def encrypted_at_rest(path: str) -> bool:
     """Is the regular file at `path` (followed if a symlink) ciphertext by its format: sops with its MAC, an
     ansible-vault or a git-crypt file? Reading one shows nothing without the key (decrypting asks: sops -d)."""
@@ -159,9 +187,14 @@ def encrypted_at_rest(path: str) -> bool:
     if text is None:
         return False
     found = _ENCRYPTED.search(text)
-    if found is None:
+    if found is None or _SECRET.search(text) is not None:
         return False
-    return not found.group(0).lower().lstrip().startswith(("sops", '"sops"', "[sops]")) or bool(_SOPS_MAC.search(text))
+    if found.group(0).startswith("$ANSIBLE_VAULT;"):
+        return _VAULT_BODY.fullmatch(text) is not None  # the header, then hex lines only
+    if not found.group(0).lower().lstrip().startswith(("sops", '"sops"', "[sops]")):
+        return True
+    # sops: its MAC, and no value left in plain text (a line added after encryption: `KEY=value`, `key: value`)
+    return bool(_SOPS_MAC.search(text)) and _SOPS_PLAIN.search(text) is None
 
 
 def holds_secret(text: str) -> bool:

@@ -1845,10 +1845,21 @@ _STDIN_FILES = ("-", "/dev/stdin", "/dev/fd/0", "/proc/self/fd/0")
 _TAR_VALUE_LETTERS = frozenset("bCfFgHKLNTVX")
 
 
-def _name_lists(program: str, args: list[str]) -> list[str]:
+# PowerShell cmdlets that emit path objects (FileInfo, PathInfo) and those that read the files such objects name
+# when piped (`Get-ChildItem ~/.ssh | Select-String KEY`, `Resolve-Path ~/.ssh/* | Get-Content`): by property, not text.
+_PS_PATH_EMITTERS = frozenset({"get-childitem", "gci", "dir", "ls", "get-item", "gi", "resolve-path", "rvpa"})
+_PS_PATH_READERS = frozenset(
+    {"select-string", "sls", "get-content", "gc", "format-hex", "fhx", "import-csv", "ipcsv", "compress-archive"}
+)
+
+
+def _name_lists(program: str, args: list[str], piped_from: list[SimpleCommand] | None = None) -> list[str]:
     """Where a program reads the names of the files it reads (archives, copies): `-` for standard input (`cpio -o`
-    / `-p`, `zip -@`, `tar -T -`, `rsync --files-from=-`), else each list file (`tar -T list`, `tar cfT x.tar list`,
-    `rsync --files-from=list`, `7z a x.7z @list` or `-i@list`)."""
+    / `-p`, `zip -@`, `tar -T -`, `rsync --files-from=-`, a PowerShell reader fed path objects), else each list
+    file (`tar -T list`, `tar cfT x.tar list`, `rsync --files-from=list`, `7z a x.7z @list` or `-i@list`)."""
+    if program.lower() in _PS_PATH_READERS:
+        fed = piped_from or []
+        return ["-"] if len(fed) == 1 and fed[0].program.lower() in _PS_PATH_EMITTERS else []
     if program == "cpio":
         letters = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
         reads = bool({"o", "p"} & set(letters)) or any(a in ("--create", "--pass-through") for a in args)
@@ -1901,7 +1912,11 @@ def _names_fed(
                     if path and not path.startswith(("/", "~")):
                         path = os.path.join(source.cwd or env.cwd, path)
                     effects.append(("read", path, tree))
-            elif len(cmd.piped_from) == 1 and source.program == "ls" and not (source.unresolved - {0}):
+            elif (
+                len(cmd.piped_from) == 1
+                and source.program.lower() in _PS_PATH_EMITTERS
+                and not (source.unresolved - {0})
+            ):
                 # `ls | cpio -o`, `ls -d dir/*`: names under what ls is given, the directory it runs in by default
                 for path in [a for a in source.args if not a.startswith("-")] or ["."]:
                     effects.append(("read", os.path.join(source.cwd or env.cwd, path), True))
@@ -2948,7 +2963,7 @@ def _command_parts(
                     parts[0].rule_ids, parts[0].reasons = result.rule_ids, result.reasons
                 else:
                     effects += [(fed_kind, word, fed_recursive) for word in words]
-    name_lists = _name_lists(program, cmd.args)
+    name_lists = _name_lists(program, cmd.args, cmd.piped_from)
     if name_lists:
         fed_effects, unknown_names = _names_fed(cmd, walked, env, name_lists)
         effects += fed_effects
