@@ -96,6 +96,21 @@ def code_places(
     return judge
 
 
+def outside_loads(origins: tuple[str, ...], then: Judge | None = None) -> Judge:
+    """A judge for settings files that name code: an env file (FLASK_APP, NODE_OPTIONS=--require X) or a
+    tsconfig (its `paths` and `extends` redirect imports) named by one of `origins` is a load when it leaves
+    the command's directory; the project's own stays a read (judged by the path rules)."""
+
+    def judge(walked: Walk, argv: list[str]) -> None:
+        for effect in list(walked.effects):
+            if effect.kind == "read" and effect.origin in origins and outside(walked, effect.value):
+                walked.effects.append(Effect("load", effect.value, f"{effect.origin} (the settings name code)"))
+        if then is not None:
+            then(walked, argv)
+
+    return judge
+
+
 # Options of node and of the JS runners a package script starts (`npm test -- --require /tmp/x.js`) that load
 # the module or file they name; the words after `--` reach the script's program as its own arguments.
 _FORWARDED_LOADS = frozenset(

@@ -48,8 +48,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from hookward.policy.shell import HIJACK_VARS
 from hookward.policy.spec import Effect, Spec, Walk
-from hookward.policy.specs._loads import outside
+from hookward.policy.specs._loads import outside, outside_loads
 
 _H = {"-h --help": "flag"}
 
@@ -102,7 +103,7 @@ UVICORN = Spec(
 _GUNICORN_VALUED = (
     "-b --bind --backlog -w --workers -k --worker-class --threads --worker-connections --max-requests "
     "--max-requests-jitter -t --timeout --graceful-timeout --keep-alive --limit-request-line "
-    "--limit-request-fields --limit-request-field_size --reload-engine --reload-extra-file -e --env "
+    "--limit-request-fields --limit-request-field_size --reload-engine --reload-extra-file "
     "-m --umask --forwarded-allow-ips --access-logformat --log-level --log-syslog-prefix --log-syslog-facility "
     "--dogstatsd-tags --statsd-prefix -n --name --proxy-allow-from --protocol --uwsgi-allow-from --ssl-version "
     "--cert-reqs --ciphers --http-protocols --http2-cleartext --http2-max-concurrent-streams "
@@ -111,6 +112,19 @@ _GUNICORN_VALUED = (
     "--http-parser --root-path --dirty-workers --dirty-timeout --dirty-threads --dirty-graceful-timeout "
     "--control-socket-mode --worker-tmp-dir"
 )
+
+
+def _gunicorn_env(walked: Walk, argv: list[str]) -> None:
+    """`-e NAME=VALUE` is exported to the workers and every program the app starts (and a USR2 re-exec): a
+    variable that loads code there (LD_PRELOAD, PYTHONPATH, GIT_SSH_COMMAND, ...: shell.HIJACK_VARS) is not
+    modelled."""
+    for effect in list(walked.effects):
+        if effect.kind == "text" and effect.origin in ("-e", "--env"):
+            walked.effects.remove(effect)
+            if HIJACK_VARS.match(effect.value.partition("=")[0].strip()):
+                walked.unknown.append(f"gunicorn {effect.origin} {effect.value[:60]!r} sets a variable that loads code")
+
+
 GUNICORN = Spec(
     "gunicorn",
     version="gunicorn 27.0.1",
@@ -133,6 +147,7 @@ GUNICORN = Spec(
         "--log-config": "val:load",
         "--log-config-json": "val:read",
         "--logger-class --dirty-app": "val:text",
+        "-e --env": "val:text",  # NAME=VALUE set in os.environ: a variable that loads code asks (_gunicorn_env)
         "--log-syslog-to --statsd-host": "val:network",
         "--keyfile --certfile --ca-certs": "val:read",
         # Dropping to another account needs root: a gate that sees it asks.
@@ -140,8 +155,11 @@ GUNICORN = Spec(
     },
     operands="text*",
     long_prefix=True,
+    judge=_gunicorn_env,
     examples={
         "gunicorn app:app": "",
+        "gunicorn -e DEBUG=1 app:app": "",
+        "gunicorn -e LD_PRELOAD=/tmp/x.so app:app": "unknown",
         "gunicorn -w 4 -b 0.0.0.0:8000 app.wsgi:application": "",
         "gunicorn -k uvicorn.workers.UvicornWorker main:app --reload": "",
         "gunicorn -c /tmp/g.py app:app": "load:/tmp/g.py",
@@ -156,8 +174,13 @@ GUNICORN = Spec(
 )
 
 
+# An env file sets FLASK_APP (the application that is imported and run): from outside the directory, a load.
+_FLASK_ENV_FILE = outside_loads(("-e", "--env-file"))
+
+
 def _flask_judge(result: Walk, argv: list[str]) -> None:
     """`--app` is a module (`app:create_app()`) or a file path (`/tmp/x.py`, `src/app.py:app`): a path runs a file."""
+    _FLASK_ENV_FILE(result, argv)
     kept = []
     for effect in result.effects:
         if effect.kind == "text" and effect.origin in ("-A", "--app"):
@@ -209,6 +232,7 @@ FLASK = Spec(
         "flask --app /tmp/x.py:app run": "script:/tmp/x.py",
         "flask run --host 0.0.0.0 --port 5000": "",
         "flask --env-file .flaskenv run": "read:.flaskenv",
+        "flask --env-file /tmp/e run": "read:/tmp/e load:/tmp/e",
         "flask routes": "",
         "flask shell": "unknown",
         "flask run --cert ~/.ssh/id_rsa": "read:~/.ssh/id_rsa",
@@ -543,8 +567,12 @@ IPYTHON = Spec(
 )
 
 
+_NBCONVERT_TEMPLATE = outside_loads(("--template-file",))
+
+
 def _nbconvert_judge(result: Walk, argv: list[str]) -> None:
     """With --execute (or --to notebook --execute / --inplace --execute) the notebooks' cells run."""
+    _NBCONVERT_TEMPLATE(result, argv)
     executes = "--execute" in argv or any(w.startswith("--ExecutePreprocessor.enabled=") for w in argv)
     if not executes:
         return
@@ -590,7 +618,9 @@ JUPYTER = Spec(
             options={
                 "-h --help --execute --allow-errors --stdout --inplace --clear-output --no-prompt --no-input": "flag",
                 "--debug --generate-config -y --embed-images --sanitize-html": "flag",
-                "--to --template --template-file --writer --post --log-level --ExecutePreprocessor.timeout": "val",
+                "--to --template --writer --post --log-level --ExecutePreprocessor.timeout": "val",
+                # a Jinja template, rendered unsandboxed (Python reachable from it): from outside, a load
+                "--template-file": "val:read",
                 "--output": "val:write",  # the output file's name (a path; the format's extension is added)
                 "--ExecutePreprocessor.kernel_name --ExecutePreprocessor.enabled": "val",
                 "--output-dir --FilesWriter.build_directory": "val:tree-write",
@@ -633,6 +663,7 @@ JUPYTER = Spec(
         "jupyter server list": "secret",
         "jupyter notebook list": "secret",
         "jupyter nbconvert --to html report.ipynb": "read:report.ipynb",
+        "jupyter nbconvert --to html --template-file /tmp/t.j2 a.ipynb": "read:/tmp/t.j2 load:/tmp/t.j2 read:a.ipynb",
         "jupyter nbconvert --to script --output ~/.config/x a.ipynb": "write:~/.config/x read:a.ipynb",
         "jupyter nbconvert --to notebook --execute nb.ipynb": "script:nb.ipynb",
         "jupyter nbconvert --output-dir ~/.config/x --to html a.ipynb": "read:a.ipynb tree-write:~/.config/x",
@@ -875,6 +906,17 @@ VIRTUALENV = Spec(
 
 # --- pdm / hatch / twine -----------------------------------------------------------------------------------------
 
+
+def _pdm_use(walked: Walk, argv: list[str]) -> None:
+    """`pdm use 3.12` names a version; `pdm use /tmp/x/python` a program pdm starts to query it."""
+    for effect in list(walked.effects):
+        if effect.kind == "read" and effect.origin.startswith("operand"):
+            if "/" in effect.value and outside(walked, effect.value):
+                effect.kind = "script"
+            else:
+                walked.effects.remove(effect)  # a version, or the project's own interpreter
+
+
 _PDM_GLOBAL = {
     "-h --help -V --version -v --verbose -q --quiet --no-cache -I --ignore-python --pep582 -n --non-interactive": "flag",
     "-c --config": "val:load",
@@ -956,8 +998,12 @@ PDM = Spec(
         "init new": Spec(
             "init", operands="text*", options={"--backend --lib --dist -n --copier --cookiecutter": "flag"}
         ),
+        # `pdm use PATH` runs the interpreter named to ask its version: a program from elsewhere is a script.
         "use": Spec(
-            "use", operands="text?", options={"-f --first -i --ignore-remembered --venv --auto-install-min": "flag"}
+            "use",
+            operands="read?",
+            options={"-f --first -i --ignore-remembered --venv --auto-install-min": "flag"},
+            judge=_pdm_use,
         ),
         "publish": Spec(
             "publish",
@@ -994,6 +1040,8 @@ PDM = Spec(
     examples={
         "pdm run pytest": "runs:pytest",
         "pdm install": "",
+        "pdm use 3.12": "",
+        "pdm use /tmp/x/bin/python": "script:/tmp/x/bin/python",
         "pdm sync --prod": "",
         "pdm add requests": "network",
         "pdm update": "network",
@@ -1016,7 +1064,8 @@ HATCH = Spec(
     options={
         "-h --help --version -v --verbose -q --quiet --color --no-color --interactive --no-interactive": "flag",
         "-e --env": "val",
-        "-p --project": "val",  # a project name from the user's configuration
+        # a project name from the user's configuration: another directory whose environments and scripts run
+        "-p --project": "val:unknown",
         "--data-dir --cache-dir": "val:tree-write",
         "--config": "val:load",
     },
@@ -1089,6 +1138,7 @@ HATCH = Spec(
     long_prefix=False,
     examples={
         "hatch run test": "runs:test",
+        "hatch -p other run test": "unknown runs:test",
         "hatch run pytest": "runs:pytest",
         "hatch test": "",
         "hatch fmt --check": "",

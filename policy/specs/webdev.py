@@ -35,11 +35,12 @@ Options not listed are not modelled and ask, naming the option.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from collections.abc import Callable
 
 from hookward.policy.spec import Effect, Opt, Spec, Walk, walk
-from hookward.policy.specs._loads import code_places, forwarded_loads, module_file, outside
+from hookward.policy.specs._loads import code_places, forwarded_loads, module_file, outside, outside_loads
 
 _H = {"-h --help": "flag"}
 _HV = {"-h --help -v --version": "flag"}
@@ -661,7 +662,10 @@ def _playwright() -> Spec:
                 options={**_H, **test},
                 operands="text*",
                 long_prefix=False,
-                judge=code_places(("-c", "--config"), modules=("--reporter", "--add-reporter")),
+                # a tsconfig from elsewhere maps the tests' imports (`paths`, `baseUrl`) to code outside
+                judge=code_places(
+                    ("-c", "--config"), modules=("--reporter", "--add-reporter"), then=outside_loads(("--tsconfig",))
+                ),
             ),
             "show-report": Spec("show-report", options={**_H, "--host --port": "val"}, operands="tree-read?"),
             "show-trace": Spec(
@@ -705,6 +709,8 @@ def _playwright() -> Spec:
             "playwright test": "",
             "playwright test tests/login.spec.ts --project=chromium": "",
             "playwright test --headed -g login": "",
+            "playwright test --tsconfig /tmp/t.json": "read:/tmp/t.json load:/tmp/t.json",
+            "playwright test --tsconfig tsconfig.e2e.json": "read:tsconfig.e2e.json",
             "playwright test --reporter=list": "",
             "playwright test --reporter=/tmp/r.js": "load:/tmp/r.js",
             "playwright test -c /tmp/evil.config.ts": "load:/tmp/evil.config.ts",
@@ -730,6 +736,11 @@ _CYPRESS_PLAIN_KEYS = frozenset(
 )
 
 
+# Reporter option keys that name a file or directory the reporter writes (mocha-junit-reporter's mochaFile,
+# mochawesome's reportDir / reportFilename, output=, outputDir=, jsonDir=, ...).
+_CYPRESS_REPORTER_PATH = re.compile(r"(?i)file|dir|output|path|folder")
+
+
 def _cypress_browser(walked: Walk, argv: list[str]) -> None:
     """`cypress run -b PATH`: a browser named by path is a program cypress starts; a family name is not.
     `-c k=v,...`: a key that names files (supportFile, specPattern, fixturesFolder, ...) or code is not modelled,
@@ -740,6 +751,17 @@ def _cypress_browser(walked: Walk, argv: list[str]) -> None:
             if effect.value.lstrip().startswith("{") or not all(key in _CYPRESS_PLAIN_KEYS for key in keys):
                 walked.unknown.append(f"cypress configuration {effect.value[:80]!r} names files or code")
             walked.effects.remove(effect)
+        if effect.kind == "text" and effect.origin in ("-o", "--reporter-options"):
+            # The reporter's own options: `mochaFile=PATH`, `reportDir=PATH`, `output=PATH` are files it writes;
+            # a JSON value is not read here.
+            walked.effects.remove(effect)
+            if effect.value.lstrip().startswith("{"):
+                walked.unknown.append(f"cypress reporter options {effect.value[:80]!r} are not modelled")
+                continue
+            for part in effect.value.split(","):
+                key, _, value = part.partition("=")
+                if value and _CYPRESS_REPORTER_PATH.search(key):
+                    walked.effects.append(Effect("write", value.strip(), f"{effect.origin} {key.strip()}"))
     for effect in walked.effects:
         if effect.kind == "text" and effect.origin in ("-b", "--browser"):
             effect.kind = "script" if "/" in effect.value else "text"
@@ -758,7 +780,8 @@ def _cypress() -> Spec:
     }
     run = {
         **common,
-        "--auto-cancel-after-failures --ci-build-id --group -t --tag -o --reporter-options": "val",
+        "--auto-cancel-after-failures --ci-build-id --group -t --tag": "val",
+        "-o --reporter-options": "val:text",  # `k=v,...`: keys naming files are writes (_cypress_browser)
         # the record key is a secret on the command line, not a path
         "-k --key": "val",
         "--headed --headless --no-exit --parallel -q --quiet --runner-ui --no-runner-ui --dev": "flag",
@@ -811,6 +834,7 @@ def _cypress() -> Spec:
             "cypress run --spec /tmp/x.cy.js": "load:/tmp/x.cy.js",
             "cypress run -c baseUrl=http://localhost:3000,video=false": "",
             "cypress run -c supportFile=/tmp/evil.js": "unknown",
+            "cypress run --reporter junit --reporter-options mochaFile=~/.bashrc,toConsole=true": "write:~/.bashrc",
             "cypress install": "network",
             "cypress cache clear": "destroy",
         },
@@ -831,6 +855,16 @@ def _tsx_watch(walked: Walk, argv: list[str]) -> None:
         walked.effects[:] = kept + again.effects
         walked.unknown.extend(again.unknown)
     _stdin_script(walked, argv)
+
+
+_TSX_SETTINGS = outside_loads(("--tsconfig", "--env-file"))
+
+
+def _tsx_judge(walked: Walk, argv: list[str]) -> None:
+    """`tsx [watch]`, then its settings files: an env file's NODE_OPTIONS (`--require X`) reaches node, a
+    tsconfig's `paths` map imports; from outside the directory they are loads."""
+    _tsx_watch(walked, argv)
+    _TSX_SETTINGS(walked, argv)
 
 
 def _tsx() -> Spec:
@@ -854,8 +888,11 @@ def _tsx() -> Spec:
         operands="script text*",
         posix=True,
         long_prefix=False,
-        judge=_tsx_watch,
+        judge=_tsx_judge,
         examples={
+            "tsx --tsconfig /tmp/t.json src/a.ts": "read:/tmp/t.json load:/tmp/t.json script:src/a.ts",
+            "tsx --env-file=/tmp/x.env src/a.ts": "read:/tmp/x.env load:/tmp/x.env script:src/a.ts",
+            "tsx --env-file=.env src/a.ts": "read:.env script:src/a.ts",
             "tsx src/index.ts": "script:src/index.ts",
             "tsx watch src/server.ts": "script:src/server.ts",
             "tsx /tmp/evil.ts": "script:/tmp/evil.ts",
@@ -1204,7 +1241,7 @@ def _prisma() -> Spec:
 
 _DRIZZLE_DB = {
     "--config": "val:load",
-    "--dialect --casing --schema --tablesFilter --schemaFilters --extensionsFilters --driver --ssl": "val",
+    "--dialect --casing --tablesFilter --schemaFilters --extensionsFilters --driver --ssl": "val",
     "--user --password --database --auth-token --tlsSecurity --port": "val",
     "--url --host": "val:network",
     "--verbose --strict": "flag",
@@ -1215,7 +1252,9 @@ _DRIZZLE_DB = {
 def _drizzle() -> Spec:
     gen = {
         "--config": "val:load",
-        "--dialect --driver --casing --schema --name --prefix": "val",
+        "--dialect --driver --casing --name --prefix": "val",
+        # the schema files (a file, directory or glob) are TypeScript drizzle-kit imports: code it runs
+        "--schema": "val:load",
         "--out": "val:tree-write",
         "--breakpoints --custom": "flag",
     }
@@ -1225,15 +1264,24 @@ def _drizzle() -> Spec:
         summary="generate/check/up write the project's migration files; push/migrate/pull/studio reach the database",
         options=_HV,
         subcommands={
-            "generate": Spec("generate", options={**_H, **gen}, long_prefix=False),
-            "check up export": Spec("check", options={**_H, **gen, "--sql": "flag"}, long_prefix=False),
-            "push": Spec("push", options={**_H, **_DRIZZLE_DB}, effects="network", long_prefix=False),
+            "generate": Spec("generate", options={**_H, **gen}, long_prefix=False, judge=code_places(("--schema",))),
+            "check up export": Spec(
+                "check", options={**_H, **gen, "--sql": "flag"}, long_prefix=False, judge=code_places(("--schema",))
+            ),
+            "push": Spec(
+                "push",
+                options={**_H, **_DRIZZLE_DB, "--schema": "val:load"},
+                effects="network",
+                long_prefix=False,
+                judge=code_places(("--schema",)),
+            ),
             "migrate": Spec("migrate", options={**_H, "--config": "val:load"}, effects="network", long_prefix=False),
             "pull introspect": Spec(
                 "pull",
                 options={
                     **_H,
                     **_DRIZZLE_DB,
+                    "--schema": "val",
                     "--out": "val:tree-write",
                     "--breakpoints": "flag",
                     "--introspect-casing": "val",
@@ -1258,6 +1306,8 @@ def _drizzle() -> Spec:
             "drizzle-kit push --force": "network destroy",
             "drizzle-kit migrate": "network",
             "drizzle-kit generate --config /tmp/d.ts": "load:/tmp/d.ts",
+            "drizzle-kit generate --dialect sqlite --schema /tmp/s.ts": "load:/tmp/s.ts",
+            "drizzle-kit push --schema=/tmp/s.ts": "network load:/tmp/s.ts",
         },
     )
 
