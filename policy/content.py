@@ -52,7 +52,7 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
     (
         (".npmrc", "npmrc", ".yarnrc"),
         "an npm registry token or password",
-        LazyRegex(r"(?im)^[ \t]*(?:\S*:)?_(?:authtoken|auth|password)[ \t]*[= \t][ \t]*[\"']?(?!\$\{)[^\s\"']"),
+        LazyRegex(r"(?im)^[ \t]*(?:\S*:)?_(?:authtoken|auth|password)[\"']?[ \t]*[= \t][ \t]*[\"']?(?!\$\{)[^\s\"']"),
     ),
     (
         (".yarnrc.yml", ".yarnrc.yaml"),
@@ -85,7 +85,7 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
         "a conda channel token or password",
         LazyRegex(r"(?im)/t/[A-Za-z0-9_-]{8,}/|^[ \t]*(?:token|password)[ \t]*:[ \t]*\S|://[^/\s:@]+:[^/\s@]+@"),
     ),
-    ((".sentryclirc",), "a Sentry token", LazyRegex(r"(?im)^[ \t]*token[ \t]*=[ \t]*\S")),
+    ((".sentryclirc",), "a Sentry token", LazyRegex(r"(?im)^[ \t]*token[ \t]*[=:][ \t]*\S")),
     (
         ("config.yml", "hosts.yml"),
         "a forge token",

@@ -63,6 +63,8 @@ STORE_SPELLINGS = [
         Verdict.DENY,
         id="npmrc-token-past-the-bytes-read",
     ),
+    pytest.param(".npmrc", '"//registry.example/:_authToken"=abcdef123456\n', Verdict.DENY, id="npmrc-quoted-key"),
+    pytest.param("P/.sentryclirc", "[auth]\ntoken: abcdef123456\n", Verdict.ASK, id="sentryclirc-colon-separator"),
     pytest.param(
         "AppData/Roaming/Code/User/settings.json",
         '{"mcp": {"servers": {"x": {"env": {"API_TOKEN": "abcd1234efgh5678"}}}}}',
@@ -154,3 +156,18 @@ def test_editor_settings_without_secrets_stay_routine(box: Sandbox) -> None:
         box, "AppData/Roaming/Code/User/settings.json", '{"editor.fontSize": 14, "editor.tokenColorCustomizations": {}}'
     )
     assert_routine(box.decide(f"cat '{path}'"), "cat settings.json")
+
+
+@pytest.mark.parametrize("command", ["xsel -b", "xsel", "echo x | xsel --clipboard"])
+def test_xsel_without_a_mode_prints_the_clipboard_when_its_output_is_not_a_terminal(box: Sandbox, command: str) -> None:
+    assert_decided(box.decide(command), Verdict.ASK, CREDENTIALS, command)
+
+
+def test_xsel_input_mode_stays_routine(box: Sandbox) -> None:
+    assert_routine(box.decide("echo x | xsel -ib"), "echo x | xsel -ib")
+
+
+def test_watchexec_workdir_outside_runs_another_projects_command(box: Sandbox) -> None:
+    command = "watchexec --workdir /tmp/x make"
+    assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
+    assert_routine(box.decide("watchexec --workdir src make"), "watchexec --workdir src make")

@@ -34,6 +34,7 @@ from collections.abc import Callable
 
 from hookward.policy.shell import SECRET_VARIABLE
 from hookward.policy.spec import Effect, Spec, Walk
+from hookward.policy.specs._loads import outside
 
 _INFO = ("--help", "--version", "-h", "-V", "-v", "-?", "-help", "-version")
 
@@ -283,7 +284,11 @@ _ENTR = Spec(
 
 
 def _watchexec_shell(walk: Walk, argv: list[str]) -> None:
-    """watchexec joins its command words and runs them with the shell (`-n` / `--shell=none`: as argv)."""
+    """watchexec joins its command words and runs them with the shell (`-n` / `--shell=none`: as argv); with
+    `--workdir DIR` outside the command's directory they run there (`make`, `npm test` of another project): a load."""
+    for effect in list(walk.effects):
+        if effect.kind == "cd" and effect.value and outside(walk, effect.value):
+            walk.effects.append(Effect("load", effect.value, f"{effect.origin} (the command runs there)"))
     if walk.rest and "-n" not in walk.seen:
         walk.effects.append(Effect("exec", " ".join(walk.rest), "command"))
         walk.rest = None
@@ -315,6 +320,8 @@ _WATCHEXEC = Spec(
         "watchexec -e py -- pytest": "exec:pytest",
         "watchexec -w src make": "exec:make",
         "watchexec -n -- make": "runs:make",
+        "watchexec --workdir /tmp/x make": "cd:/tmp/x load:/tmp/x exec:make",
+        "watchexec --workdir src make": "cd:src exec:make",
         "watchexec -E LD_PRELOAD=/tmp/x.so make": "unknown exec:make",
     },
 )
@@ -1551,6 +1558,19 @@ _XCLIP = Spec(
         "xclip -o -selection clipboard": "secret",
     },
 )
+_XSEL_MODES = ("-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete")
+_XSEL_MODES += ("-k", "--keep", "-x", "--exchange", "-h", "--help", "--version")
+
+
+def _xsel_out(walk: Walk, argv: list[str]) -> None:
+    """xsel -o prints the selection, and so does xsel with no mode option when its output is not a terminal (an
+    agent's never is): `xsel -b` prints the clipboard as it also sets it from stdin."""
+    if any(seen in ("-o", "--output") for seen in walk.seen) or not any(s in _XSEL_MODES for s in walk.seen):
+        walk.effects.append(
+            Effect("secret", "", "the clipboard (-o, or no mode with its output not a terminal)", "ask")
+        )
+
+
 _XSEL = Spec(
     "xsel",
     version="xsel 1.2.0 (Debian bookworm)",
@@ -1560,8 +1580,15 @@ _XSEL = Spec(
         "--display -t --selectionTimeout": "val",
         "-l --logfile": "val:write",
     },
-    judge=_clipboard_out,
-    examples={"xsel -b": "", "xsel -ib": "", "xsel -ob": "secret", "xsel --clipboard --output": "secret"},
+    judge=_xsel_out,
+    examples={
+        "xsel -b": "secret",
+        "xsel": "secret",
+        "xsel -ib": "",
+        "xsel -ob": "secret",
+        "xsel --clipboard --output": "secret",
+        "xsel -cb": "",
+    },
 )
 _WL_COPY = Spec(
     "wl-copy",
