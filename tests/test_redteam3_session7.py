@@ -184,3 +184,27 @@ def test_gunicorn_env_that_loads_code_asks(home, command):
 
 def test_gunicorn_plain_env_stays_routine(home):
     _allowed(home, "gunicorn -e DEBUG=1 -w 2 app:app")
+
+
+# --- a report path read as a format; sources from elsewhere ------------------------------------------------------
+# `dbt ls -o json` names a format, but `dbt source freshness -o PATH` the file its report is written to.
+# pip-compile builds a setup.py / pyproject.toml to read its metadata (the backend runs), a requirements file can
+# carry `-e PATH` / `-i URL`, and `--config` sets any option (output-file, pip-args): from elsewhere, loads.
+
+
+def test_dbt_source_freshness_report_into_a_startup_file_is_denied(home):
+    command = "dbt source freshness -o ~/.bashrc"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_dbt_ls_output_format_stays_routine(home):
+    _allowed(home, "dbt ls -o json --select tag:nightly")
+
+
+@pytest.mark.parametrize("command", ["pip-compile /tmp/x/setup.py", "pip-compile --config /tmp/x/pip-tools.toml"])
+def test_pip_compile_sources_from_elsewhere_ask(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_pip_compile_project_sources_stay_routine(home):
+    _allowed(home, "pip-compile -o requirements.txt pyproject.toml")

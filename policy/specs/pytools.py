@@ -1491,6 +1491,19 @@ _PIP_INDEX = {
     "--no-index": "flag",
     "--pip-args": "unknown",  # arguments passed on to pip: anything pip accepts
 }
+
+
+def _pip_compile_sources(walked: Walk, argv: list[str]) -> None:
+    """A source from outside the directory is code or options not judged here: setup.py / pyproject.toml are
+    built (their backend runs) to read the metadata, a requirements file can carry `-e PATH`, `-i URL`,
+    `-f URL`; a --config file sets any option (output-file, pip-args). Each is a load, judged by provenance."""
+    for effect in list(walked.effects):
+        if effect.kind != "read" or not (effect.origin.startswith("operand") or effect.origin == "--config"):
+            continue
+        if outside(walked, effect.value):
+            walked.effects.append(Effect("load", effect.value, f"{effect.origin} (its build or options run here)"))
+
+
 PIP_COMPILE = Spec(
     "pip-compile",
     version="pip-tools 7.6.2",
@@ -1512,8 +1525,11 @@ PIP_COMPILE = Spec(
         "--config": "val:read",
     },
     operands="read*",
+    judge=_pip_compile_sources,
     examples={
         "pip-compile requirements.in": "read:requirements.in",
+        "pip-compile /tmp/x/setup.py": "read:/tmp/x/setup.py load:/tmp/x/setup.py",
+        "pip-compile --config /tmp/x.toml": "read:/tmp/x.toml load:/tmp/x.toml",
         "pip-compile -o requirements.txt pyproject.toml": "read:pyproject.toml write:requirements.txt",
         "pip-compile --generate-hashes --upgrade": "",
         "pip-compile -f https://x.example.com/wheels requirements.in": (
@@ -1769,6 +1785,7 @@ _DBT_COMMON = {
     "--write-json --no-write-json --print --no-print --populate-cache --no-populate-cache --cache-selected-only": "flag",
     "-s --select -m --models --exclude --selector --resource-type --resource-types --exclude-resource-type": "val",
     "-t --target --vars --threads --profile --log-level --log-level-file --log-format --log-format-file": "val",
+    # --output: ls's format; source freshness's report path (_dbt_source_output)
     "--warn-error-options --event-time-start --event-time-end --sample --output -o --output-keys": "val",
     "--project-dir": "val:cd",
     # profiles.yml holds the warehouse's credentials and chooses where every query goes.
@@ -1776,6 +1793,18 @@ _DBT_COMMON = {
     "--target-path --log-path": "val:tree-write",
     "--state --defer-state": "val:tree-read",
 }
+
+
+def _dbt_source_output(walked: Walk, argv: list[str]) -> None:
+    """`dbt source freshness -o PATH` writes its JSON report at PATH (it queries the warehouse to make it)."""
+    for index, word in enumerate(argv):
+        name, equals, value = word.partition("=")
+        if name in ("-o", "--output") and not equals and index + 1 < len(argv):
+            value = argv[index + 1]
+        elif word.startswith("-o") and len(word) > 2 and not word.startswith("--"):
+            name, value = "-o", word[2:]
+        if name in ("-o", "--output") and value:
+            walked.effects.append(Effect("write", value, name))
 
 
 def _dbt(name: str, effects: str = "", operands: str = "") -> Spec:
@@ -1789,7 +1818,15 @@ DBT = Spec(
     options={"-h --help --version": "flag"},
     subcommands={
         "run build seed snapshot run-operation retry clone": _dbt("run", "network", "text*"),
-        "compile test ls list parse show debug source": _dbt("compile", "", "text*"),
+        "compile test ls list parse show debug": _dbt("compile", "", "text*"),
+        "source": Spec(
+            "source",
+            options=_DBT_COMMON,
+            effects="network",
+            operands="text*",
+            long_prefix=False,
+            judge=_dbt_source_output,
+        ),
         "docs": Spec(
             "docs",
             subcommands={
@@ -1817,6 +1854,8 @@ DBT = Spec(
         "dbt build --full-refresh": "network",
         "dbt run --profiles-dir /tmp/p": "load:/tmp/p network",
         "dbt deps": "network",
+        "dbt ls -o json": "",
+        "dbt source freshness -o ~/.bashrc": "network write:~/.bashrc",
         "dbt run-operation drop_schema": "network",
     },
 )
