@@ -191,6 +191,11 @@ def encrypted_at_rest(path: str) -> bool:
         return False
     if found.group(0).startswith("$ANSIBLE_VAULT;"):
         return _VAULT_BODY.fullmatch(text) is not None  # the header, then hex lines only
+    if found.group(0).startswith("\x00GITCRYPT\x00"):
+        # the header, a 12-byte nonce, then AES-CTR output: text that reads as text after it is not ciphertext
+        body = text[22:]
+        printable = sum(1 for c in body if " " <= c <= "~" or c in "\t\r\n")
+        return not body or printable < 0.9 * len(body)
     if not found.group(0).lower().lstrip().startswith(("sops", '"sops"', "[sops]")):
         return True
     # sops: its MAC, and no value left in plain text (a line added after encryption: `KEY=value`, `key: value`)

@@ -104,6 +104,11 @@ FAKE_CIPHERTEXT = [
         id="sops-yaml-value-added-in-plain",
     ),
     pytest.param(".env", SOPS_INI.replace("[sops]", "token = hunter2\n[sops]"), id="sops-ini-value-added-in-plain"),
+    pytest.param(
+        ".env",
+        "\x00GITCRYPT\x00" + "n" * 12 + "DB_PASSWORD=hunter2\nAPI_KEY=abcdef\n",
+        id="git-crypt-header-plain-body",
+    ),
 ]
 
 
@@ -122,6 +127,7 @@ def test_secrets_file_with_an_encryption_header_but_plain_values_needs_a_person(
         pytest.param(".env.prod", SOPS_YAML, id="sops-yaml"),
         pytest.param(".env", SOPS_INI, id="sops-ini"),
         pytest.param(".env", "$ANSIBLE_VAULT;1.1;AES256\n6162636465\n3031323334\n", id="ansible-vault"),
+        pytest.param(".env", "\x00GITCRYPT\x00" + "".join(chr(b) for b in range(1, 256)) * 3, id="git-crypt"),
     ],
 )
 def test_real_ciphertext_stays_readable(box: Sandbox, name: str, text: str) -> None:
@@ -171,3 +177,8 @@ def test_watchexec_workdir_outside_runs_another_projects_command(box: Sandbox) -
     command = "watchexec --workdir /tmp/x make"
     assert_decided(box.decide(command), Verdict.ASK, "floor.runs-code", command)
     assert_routine(box.decide("watchexec --workdir src make"), "watchexec --workdir src make")
+
+
+def test_ngrok_config_names_a_file_it_reads(box: Sandbox) -> None:
+    command = f"ngrok config check --config {box.home}/.ssh/id_rsa"
+    assert_decided(box.decide(command), Verdict.DENY, CREDENTIALS, command)

@@ -1102,7 +1102,13 @@ _MKCERT = Spec(
     },
 )
 
-_NGROK_GLOBAL = {"-h --help": "flag", "--config --log --log-format --log-level --authtoken --region --api-key": "val"}
+# --config names YAML files ngrok reads (a parse error quotes them); --log a file it writes (or stdout / stderr)
+_NGROK_GLOBAL = {
+    "-h --help": "flag",
+    "--log-format --log-level --authtoken --region --api-key": "val",
+    "--config": "val:read",
+    "--log": "val:write",
+}
 _NGROK_TUNNEL = {
     **_NGROK_GLOBAL,
     "--url --domain --basic-auth --oauth --oauth-allow-domain --oauth-allow-email --host-header --scheme": "val",
@@ -1140,6 +1146,7 @@ _NGROK = Spec(
         "ngrok tcp 22": "publish",
         "ngrok config add-authtoken TOKEN": "config",
         "ngrok config check": "",
+        "ngrok config check --config ~/.ssh/id_rsa": "read:~/.ssh/id_rsa",
         "ngrok api endpoints list": "unknown",
     },
 )
