@@ -208,3 +208,26 @@ def test_pip_compile_sources_from_elsewhere_ask(home, command):
 
 def test_pip_compile_project_sources_stay_routine(home):
     _allowed(home, "pip-compile -o requirements.txt pyproject.toml")
+
+
+# --- pdm: a lockfile or env file from elsewhere, a template whose hooks run ---------------------------------------
+# `pdm install -L FILE` installs what FILE names (any URL, whose builds run); `pdm run --env-file FILE` exports
+# FILE's variables (PYTHONPATH, LD_PRELOAD) to the command; `pdm init --cookiecutter T` runs T's generation hooks.
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["pdm install -L /tmp/x/pdm.lock", "pdm sync --lockfile=/tmp/x/pdm.lock", "pdm run --env-file /tmp/x/vars test"],
+)
+def test_pdm_lockfile_or_env_file_from_elsewhere_asks(home, command):
+    assert_decided(home.decide(command), ASK, RUNS_CODE, command)
+
+
+def test_pdm_init_from_a_cookiecutter_template_asks(home):
+    command = "pdm init --cookiecutter gh:x/template"
+    assert_decided(home.decide(command), ASK, NOT_UNDERSTOOD, command)
+
+
+def test_pdm_project_lockfile_and_backend_stay_routine(home):
+    _allowed(home, "pdm install -L pdm.lock")
+    _allowed(home, "pdm init --backend setuptools")

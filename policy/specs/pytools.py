@@ -917,6 +917,10 @@ def _pdm_use(walked: Walk, argv: list[str]) -> None:
                 walked.effects.remove(effect)  # a version, or the project's own interpreter
 
 
+# An env file's variables reach the command run (PYTHONPATH, LD_PRELOAD...); a lockfile names what is installed.
+_PDM_ENV_FILE = outside_loads(("--env-file",))
+_PDM_LOCK = outside_loads(("-L", "--lockfile"))
+
 _PDM_GLOBAL = {
     "-h --help -V --version -v --verbose -q --quiet --no-cache -I --ignore-python --pep582 -n --non-interactive": "flag",
     "-c --config": "val:load",
@@ -924,7 +928,8 @@ _PDM_GLOBAL = {
     "-g --global": "unknown",  # the user-wide project in ~/.pdm
 }
 _PDM_DEPS = {
-    "-G --group --with --without -L --lockfile --python": "val",
+    "-G --group --with --without --python": "val",
+    "-L --lockfile": "val:read",  # a lockfile from elsewhere names any package URL to install (_PDM_LOCK)
     "-d --dev --prod --production --no-default --frozen-lockfile --no-lock --no-self --no-editable --dry-run": "flag",
     "--no-isolation --fail-fast -x --check --plugins --no-cross-platform --stable --save-safe-compatible": "flag",
     "-k --skip --venv -C --config-setting --exclude-newer-override": "val",
@@ -945,9 +950,10 @@ PDM = Spec(
                 "--working-dir": "val:cd",
             },
             operands="argv",
+            judge=_PDM_ENV_FILE,
             posix=True,
         ),
-        "install sync": Spec("install", options=_PDM_DEPS),
+        "install sync": Spec("install", options=_PDM_DEPS, judge=_PDM_LOCK),
         "add update remove": Spec(
             "add",
             options={
@@ -996,7 +1002,14 @@ PDM = Spec(
             },
         ),
         "init new": Spec(
-            "init", operands="text*", options={"--backend --lib --dist -n --copier --cookiecutter": "flag"}
+            "init",
+            operands="text*",
+            options={
+                "--lib --dist -n": "flag",
+                "--backend": "val",
+                # the template's generation hooks (cookiecutter) and tasks (copier) run here
+                "--copier --cookiecutter": "flag:unknown",
+            },
         ),
         # `pdm use PATH` runs the interpreter named to ask its version: a program from elsewhere is a script.
         "use": Spec(
@@ -1039,6 +1052,9 @@ PDM = Spec(
     long_prefix=False,
     examples={
         "pdm run pytest": "runs:pytest",
+        "pdm run --env-file /tmp/e pytest": "read:/tmp/e load:/tmp/e runs:pytest",
+        "pdm install -L /tmp/x.lock": "read:/tmp/x.lock load:/tmp/x.lock",
+        "pdm init --cookiecutter gh:x/y": "unknown",
         "pdm install": "",
         "pdm use 3.12": "",
         "pdm use /tmp/x/bin/python": "script:/tmp/x/bin/python",
