@@ -1918,7 +1918,10 @@ def _names_fed(
                 and not (source.unresolved - {0})
             ):
                 # `ls | cpio -o`, `ls -d dir/*`: names under what ls is given, the directory it runs in by default
-                for path in [a for a in source.args if not a.startswith("-")] or ["."]:
+                paths = [a for a in source.args if not a.startswith("-")] or ["."]
+                if source.program != "ls":  # PowerShell: `Resolve-Path src,~/.ssh/*` is an array of two paths
+                    paths = [os.path.expanduser(p) for a in paths for p in a.split(",") if p]
+                for path in paths:
                     effects.append(("read", os.path.join(source.cwd or env.cwd, path), True))
             elif len(cmd.piped_from) == 1 and source.argv[:2] == ["git", "ls-files"] and not source.unresolved:
                 # the tracked files under where git runs (a dotfiles repository in the home tracks credentials too)

@@ -142,6 +142,7 @@ def test_real_ciphertext_stays_readable(box: Sandbox, name: str, text: str) -> N
         "Resolve-Path ~/.ssh/* | Get-Content",
         "gci ~/.ssh | Format-Hex",
         "Get-Item ~/.ssh/id_rsa | Get-Content",
+        "Resolve-Path src,~/.ssh/* | Get-Content",
     ],
 )
 def test_powershell_reader_fed_path_objects_reads_those_files(box: Sandbox, command: str) -> None:
