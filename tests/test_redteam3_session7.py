@@ -231,3 +231,18 @@ def test_pdm_init_from_a_cookiecutter_template_asks(home):
 def test_pdm_project_lockfile_and_backend_stay_routine(home):
     _allowed(home, "pdm install -L pdm.lock")
     _allowed(home, "pdm init --backend setuptools")
+
+
+# --- secret printing ---------------------------------------------------------------------------------------------
+# `mlflow doctor` prints the MLFLOW_* variables with their values (MLFLOW_TRACKING_TOKEN, MLFLOW_TRACKING_PASSWORD)
+# unless --mask-envs masks them; a user rule that allows mlflow must not hide it.
+
+
+def test_mlflow_doctor_printing_tracking_tokens_asks_even_when_mlflow_is_allowed(home):
+    home.allow_programs("mlflow")
+    command = "mlflow doctor"
+    assert_decided(home.decide(command), ASK, "floor.credentials", command)
+
+
+def test_mlflow_doctor_with_masked_values_stays_routine(home):
+    _allowed(home, "mlflow doctor --mask-envs")

@@ -1920,6 +1920,13 @@ OLLAMA = Spec(
     },
 )
 
+
+def _mlflow_doctor(walked: Walk, argv: list[str]) -> None:
+    """`mlflow doctor --mask-envs` prints the variables' names with their values masked."""
+    if "--mask-envs" in argv:
+        walked.effects[:] = [e for e in walked.effects if e.kind != "env"]
+
+
 MLFLOW = Spec(
     "mlflow",
     version="mlflow 2.18",
@@ -1936,10 +1943,13 @@ MLFLOW = Spec(
             },
             long_prefix=False,
         ),
-        "doctor": Spec("doctor", options={"--help --mask-envs": "flag"}),
+        # Prints the MLFLOW_* variables with their values (MLFLOW_TRACKING_TOKEN, _PASSWORD) unless --mask-envs.
+        "doctor": Spec("doctor", options={"--help --mask-envs": "flag"}, effects="env", judge=_mlflow_doctor),
     },
     examples={
         "mlflow ui": "",
+        "mlflow doctor": "env",
+        "mlflow doctor --mask-envs": "",
         "mlflow server --host 127.0.0.1 --port 5000 --backend-store-uri sqlite:///mlflow.db": "",
         "mlflow ui --gunicorn-opts '--config /tmp/x.py'": "unknown",
         "mlflow models serve -m runs:/x/model": "unknown",
