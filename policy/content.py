@@ -57,9 +57,14 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
     (
         (".yarnrc.yml", ".yarnrc.yaml"),
         "a Yarn registry token",
-        LazyRegex(r"(?im)^[ \t]*npmAuth(?:Token|Ident)[ \t]*:[ \t]*[\"']?(?!\$\{)[^\s\"']"),
+        LazyRegex(r"(?im)(?:^|[{,])[ \t]*[\"']?npmAuth(?:Token|Ident)[\"']?[ \t]*:[ \t]*[\"']?(?!\$\{)[^\s\"'}]"),
     ),
-    (("nuget.config",), "a NuGet feed password", LazyRegex(r"(?i)key[ \t]*=[ \t]*[\"'](?:cleartext)?password[\"']")),
+    (
+        ("nuget.config",),
+        "a NuGet feed password",
+        # an attribute spelled with character references (`&#67;learTextPassword`) is what the XML reader decodes
+        LazyRegex(r"(?i)key[ \t]*=[ \t]*[\"'](?:(?:cleartext)?password[\"']|[^\"']*&#)"),
+    ),
     (
         ("settings.xml", "settings-security.xml"),
         "a Maven server password",
@@ -72,7 +77,9 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
         ("gradle.properties",),
         "a password, token or key property",
         LazyRegex(
-            r"(?im)^[ \t]*[\w.-]*(?:password|passwd|secret|token|apikey|api[_.-]key|\.key)[ \t]*[=:][ \t]*(?!\$\{)\S"
+            # Java properties: `=`, `:` or whitespace separates; a key may be spelled with \uXXXX escapes
+            r"(?im)^[ \t]*[\w.-]*(?:password|passwd|secret|token|apikey|api[_.-]key|key)[ \t]*(?:[=:]|[ \t])[ \t]*(?!\$\{)\S"
+            r"|^[ \t]*[^=:\s#!]*\\u[0-9a-f]{4}[^=:\s]*[ \t]*[=: \t]"
         ),
     ),
     (
@@ -89,13 +96,15 @@ STORE_LINES: tuple[tuple[tuple[str, ...], str, LazyRegex], ...] = (
     (
         ("config.yml", "hosts.yml"),
         "a forge token",
-        LazyRegex(r"(?im)^[ \t]*(?:oauth_token|token)[ \t]*:[ \t]*[\"']?[A-Za-z0-9_-]{20,}"),
+        LazyRegex(r"(?im)(?:^|[{,])[ \t]*[\"']?(?:oauth_token|token)[\"']?[ \t]*:[ \t]*[\"']?[A-Za-z0-9_-]{20,}"),
     ),
     (
         ("config.json",),
         "container registry credentials",
         LazyRegex(
             r'(?i)"auths"[\s\S]*?"(?:auth|identitytoken|registrytoken|password)"[ \t\r\n]*:[ \t\r\n]*"(?!\$\{)[^"\s]{4,}"'
+            # a key with an ASCII letter or digit escaped (`"\u0061uth"`): Go decodes it, no encoder writes it
+            r'|"[^"\n]*\\u00(?:[46][1-9a-f]|[57][0-9a]|3[0-9])[^"\n]*"[ \t\r\n]*:'
         ),
     ),
     (

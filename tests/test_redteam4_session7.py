@@ -64,6 +64,25 @@ STORE_SPELLINGS = [
         id="npmrc-token-past-the-bytes-read",
     ),
     pytest.param(".npmrc", '"//registry.example/:_authToken"=abcdef123456\n', Verdict.DENY, id="npmrc-quoted-key"),
+    pytest.param("P/.yarnrc.yml", '"npmAuthToken": "abcdef123456"\n', Verdict.ASK, id="yarnrc-quoted-key"),
+    pytest.param(
+        "P/.yarnrc.yml", 'npmRegistries: {"//r.example": {npmAuthToken: abcdef123456}}\n', Verdict.ASK, id="yarnrc-flow"
+    ),
+    pytest.param("P/gradle.properties", "sonatypePassword  hunter2\n", Verdict.ASK, id="gradle-space-separator"),
+    pytest.param("P/gradle.properties", "pass\\u0077ord=hunter2\n", Verdict.ASK, id="gradle-unicode-escaped-key"),
+    pytest.param("P/gradle.properties", "signingInMemoryKey=abcdefabcdef\n", Verdict.ASK, id="gradle-in-memory-key"),
+    pytest.param(
+        "P/config.json", '{"auths": {"r": {"\\u0061uth": "dTpodW50ZXIy"}}}', Verdict.ASK, id="docker-escaped-key"
+    ),
+    pytest.param(
+        "P/NuGet.Config",
+        '<packageSourceCredentials><x><add key="&#67;learTextPassword" value="p"/></x></packageSourceCredentials>',
+        Verdict.ASK,
+        id="nuget-character-reference",
+    ),
+    pytest.param(
+        "P/hosts.yml", '"github.com": {"oauth_token": "abcdefabcdefabcdefabcdef"}\n', Verdict.ASK, id="gh-flow"
+    ),
     pytest.param("P/.sentryclirc", "[auth]\ntoken: abcdef123456\n", Verdict.ASK, id="sentryclirc-colon-separator"),
     pytest.param(
         "AppData/Roaming/Code/User/settings.json",
@@ -183,3 +202,22 @@ def test_watchexec_workdir_outside_runs_another_projects_command(box: Sandbox) -
 def test_ngrok_config_names_a_file_it_reads(box: Sandbox) -> None:
     command = f"ngrok config check --config {box.home}/.ssh/id_rsa"
     assert_decided(box.decide(command), Verdict.DENY, CREDENTIALS, command)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        pytest.param(
+            "gradle.properties",
+            "org.gradle.jvmargs=-Xmx2g\nandroid.useAndroidX=true\nkotlin.code.style=official\n# put apiKey in ~/.gradle\n",
+            id="gradle",
+        ),
+        pytest.param(
+            "config.json", '{"psFormat": "table {{.ID}}\\u003e", "auths": {"r": {}}}', id="docker-html-escape"
+        ),
+        pytest.param(".yarnrc.yml", "npmRegistryServer: https://r.example\nnpmAuthToken: ${NPM_TOKEN}\n", id="yarnrc"),
+    ],
+)
+def test_store_settings_without_a_secret_stay_routine(box: Sandbox, name: str, text: str) -> None:
+    plant(box, f"P/{name}", text)
+    assert_routine(box.decide(f"cat {name}"), f"cat {name}")
