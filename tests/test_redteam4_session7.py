@@ -221,3 +221,22 @@ def test_ngrok_config_names_a_file_it_reads(box: Sandbox) -> None:
 def test_store_settings_without_a_secret_stay_routine(box: Sandbox, name: str, text: str) -> None:
     plant(box, f"P/{name}", text)
     assert_routine(box.decide(f"cat {name}"), f"cat {name}")
+
+
+def test_store_reached_by_a_symlink_with_another_name_is_judged_by_the_store(box: Sandbox) -> None:
+    store = plant(box, ".npmrc", "//registry.example/:_authToken=abcdef123456\n")
+    (box.project / "notes.txt").symlink_to(store)
+    assert_decided(box.decide("cat notes.txt"), Verdict.DENY, CREDENTIALS, "cat notes.txt")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="a hard link has no name to follow back: store rules apply by name, and applying every rule to each file "
+    "with st_nlink > 1 would judge pnpm's hard-linked node_modules by them; left open",
+)
+def test_store_reached_by_a_hard_link_with_another_name_is_a_credential(box: Sandbox) -> None:
+    import os
+
+    store = plant(box, ".npmrc", "//registry.example/:_authToken=abcdef123456\n")
+    os.link(store, box.project / "notes.txt")
+    assert_decided(box.decide("cat notes.txt"), Verdict.ASK, CREDENTIALS, "cat notes.txt")
