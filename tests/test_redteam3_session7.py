@@ -246,3 +246,13 @@ def test_mlflow_doctor_printing_tracking_tokens_asks_even_when_mlflow_is_allowed
 
 def test_mlflow_doctor_with_masked_values_stays_routine(home):
     _allowed(home, "mlflow doctor --mask-envs")
+
+
+# --- flags read as taking a value --------------------------------------------------------------------------------
+# `wandb sync --verbose PATH`: --verbose / --view are flags; read as valued, they swallowed the directory
+# uploaded, so a credential directory went out as an ordinary publish (force_ask instead of the credentials deny).
+
+
+@pytest.mark.parametrize("command", ["wandb sync --verbose ~/.ssh", "wandb sync --view ~/.ssh"])
+def test_wandb_sync_of_a_credential_dir_behind_a_flag_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, "floor.credentials", command)

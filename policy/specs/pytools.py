@@ -483,7 +483,8 @@ DJANGO_ADMIN = Spec(
             # --clear deletes everything in STATIC_ROOT first: where that is comes from the settings.
         ),
         "compilemessages makemessages createcachetable clearsessions": _dj(
-            "compilemessages", {"-l --locale -x --exclude -a --all -d --domain -e --extension -i --ignore": "val"}
+            "compilemessages",
+            {"-l --locale -x --exclude -d --domain -e --extension -i --ignore": "val", "-a --all": "flag"},
         ),
         # A Python REPL, the database's own client, interactive account changes: what runs is typed later.
         "shell dbshell createsuperuser changepassword": Spec(
@@ -1975,7 +1976,8 @@ WANDB = Spec(
             options={
                 "--help --sync-all --clean --clean-force --include-offline --include-online --include-synced": "flag",
                 "--mark-synced --no-mark-synced --sync-tensorboard --no-sync-tensorboard --append --skip-console": "flag",
-                "--view --verbose --clean-old-hours -p --project -e --entity --id --job_type": "val",
+                "--view --verbose": "flag",  # flags: read as valued, they hid the next path uploaded
+                "--clean-old-hours -p --project -e --entity --id --job_type": "val",
                 "--exclude-globs --include-globs": "val",
             },
             operands="upload*",
@@ -1990,6 +1992,7 @@ WANDB = Spec(
         "wandb status": "",
         "wandb offline": "config",
         "wandb sync wandb/offline-run-x": "publish upload:wandb/offline-run-x",
+        "wandb sync --verbose ~/.ssh": "publish upload:~/.ssh",
         "wandb agent me/proj/sweep": "unknown",
     },
 )
