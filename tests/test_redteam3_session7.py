@@ -256,3 +256,9 @@ def test_mlflow_doctor_with_masked_values_stays_routine(home):
 @pytest.mark.parametrize("command", ["wandb sync --verbose ~/.ssh", "wandb sync --view ~/.ssh"])
 def test_wandb_sync_of_a_credential_dir_behind_a_flag_is_denied(home, command):
     assert_decided(home.decide(command), DENY, "floor.credentials", command)
+
+
+def test_corepack_pack_archive_into_a_startup_file_is_denied(home):
+    # `corepack pack -o PATH` writes the package manager's archive at PATH; -o was read as a flag
+    command = "corepack pack -o ~/.bashrc pnpm@9"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)

@@ -1118,7 +1118,8 @@ def _corepack() -> Spec:
             "enable disable": Spec("enable", options=shim, operands="text*", effects="config"),
             "prepare install pack up": Spec(
                 "install",
-                options={**_H, "-g --global --all --activate --json -o --output": "flag"},
+                # pack's -o names the archive it writes (read as a flag, the path became an operand)
+                options={**_H, "-g --global --all --activate --json": "flag", "-o --output": "val:write"},
                 operands="text*",
                 effects="network",
             ),
@@ -1133,6 +1134,7 @@ def _corepack() -> Spec:
         examples={
             "corepack enable": "config",
             "corepack enable pnpm": "config",
+            "corepack pack -o ~/.bashrc pnpm@9": "network write:~/.bashrc",
             "corepack prepare pnpm@9 --activate": "network",
             "corepack use pnpm@9": "network",
             "corepack --version": "",
