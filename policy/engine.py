@@ -1851,6 +1851,20 @@ _PS_PATH_EMITTERS = frozenset({"get-childitem", "gci", "dir", "ls", "get-item", 
 _PS_PATH_READERS = frozenset(
     {"select-string", "sls", "get-content", "gc", "format-hex", "fhx", "import-csv", "ipcsv", "compress-archive"}
 )
+# ... and the cmdlets that pass those objects on unchanged, filtered or reordered (`| Where-Object Name -Like id* |`)
+_PS_PASS_THROUGH = frozenset(
+    {"where-object", "where", "?", "sort-object", "sort", "select-object", "select", "get-unique", "gu", "tee-object"}
+)
+
+
+def _paths_piped(piped_from: list[SimpleCommand]) -> bool:
+    """Is the pipeline before a reader a lister of paths (`ls`, Get-ChildItem, Resolve-Path) whose objects or lines
+    reach it unchanged or only filtered?"""
+    return (
+        bool(piped_from)
+        and piped_from[0].program.lower() in _PS_PATH_EMITTERS
+        and all(later.program.lower() in _PS_PASS_THROUGH for later in piped_from[1:])
+    )
 
 
 def _name_lists(program: str, args: list[str], piped_from: list[SimpleCommand] | None = None) -> list[str]:
@@ -1858,8 +1872,7 @@ def _name_lists(program: str, args: list[str], piped_from: list[SimpleCommand] |
     / `-p`, `zip -@`, `tar -T -`, `rsync --files-from=-`, a PowerShell reader fed path objects), else each list
     file (`tar -T list`, `tar cfT x.tar list`, `rsync --files-from=list`, `7z a x.7z @list` or `-i@list`)."""
     if program.lower() in _PS_PATH_READERS:
-        fed = piped_from or []
-        return ["-"] if len(fed) == 1 and fed[0].program.lower() in _PS_PATH_EMITTERS else []
+        return ["-"] if _paths_piped(piped_from or []) else []
     if program == "cpio":
         letters = "".join(a[1:] for a in args if a.startswith("-") and not a.startswith("--"))
         reads = bool({"o", "p"} & set(letters)) or any(a in ("--create", "--pass-through") for a in args)
@@ -1912,11 +1925,7 @@ def _names_fed(
                     if path and not path.startswith(("/", "~")):
                         path = os.path.join(source.cwd or env.cwd, path)
                     effects.append(("read", path, tree))
-            elif (
-                len(cmd.piped_from) == 1
-                and source.program.lower() in _PS_PATH_EMITTERS
-                and not (source.unresolved - {0})
-            ):
+            elif _paths_piped(cmd.piped_from) and not (source.unresolved - {0}):
                 # `ls | cpio -o`, `ls -d dir/*`: names under what ls is given, the directory it runs in by default
                 paths = [a for a in source.args if not a.startswith("-")] or ["."]
                 if source.program != "ls":  # PowerShell: `Resolve-Path src,~/.ssh/*` is an array of two paths

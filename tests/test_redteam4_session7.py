@@ -162,6 +162,9 @@ def test_real_ciphertext_stays_readable(box: Sandbox, name: str, text: str) -> N
         "gci ~/.ssh | Format-Hex",
         "Get-Item ~/.ssh/id_rsa | Get-Content",
         "Resolve-Path src,~/.ssh/* | Get-Content",
+        "Get-ChildItem ~/.ssh | Where-Object Name -Like 'id*' | Get-Content",
+        "Get-ChildItem ~/.ssh | Sort-Object Name | Select-String KEY",
+        "Resolve-Path ~/.ssh/id_rsa | Select-Object Path | Get-Content",
     ],
 )
 def test_powershell_reader_fed_path_objects_reads_those_files(box: Sandbox, command: str) -> None:
@@ -171,7 +174,11 @@ def test_powershell_reader_fed_path_objects_reads_those_files(box: Sandbox, comm
 
 @pytest.mark.parametrize(
     "command",
-    ["Get-ChildItem src | Select-String print", "Get-Content src/app.py | Select-String print"],
+    [
+        "Get-ChildItem src | Select-String print",
+        "Get-Content src/app.py | Select-String print",
+        "Get-ChildItem src | Where-Object Name -Like '*.py' | Select-String print",
+    ],
 )
 def test_powershell_reader_fed_project_paths_stays_routine(box: Sandbox, command: str) -> None:
     assert_routine(box.decide(command), command)
