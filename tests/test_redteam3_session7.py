@@ -262,3 +262,13 @@ def test_corepack_pack_archive_into_a_startup_file_is_denied(home):
     # `corepack pack -o PATH` writes the package manager's archive at PATH; -o was read as a flag
     command = "corepack pack -o ~/.bashrc pnpm@9"
     assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_next_lint_cache_location_on_a_startup_file_is_denied(home):
+    # eslint writes its cache at --cache-location; it was read as a plain value
+    command = "next lint --cache-location ~/.bashrc"
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_next_lint_cache_in_the_project_stays_routine(home):
+    _allowed(home, "next lint --dir src --cache-location .cache/eslint")

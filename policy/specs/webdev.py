@@ -88,7 +88,8 @@ _NEXT_TRACE = {"--experimental-upload-trace": "val:network"}  # "a subset of the
 _NEXT_LINT = {  # next 15 `next lint` (removed in 16): eslint with next's defaults
     "--fix --strict --no-ignore --quiet --no-inline-config --no-cache --error-on-unmatched-pattern": "flag",
     "-d --dir --file --ext --fix-type --max-warnings --report-unused-disable-directives-severity": "val",
-    "--cache-strategy --cache-location": "val",
+    "--cache-strategy": "val",
+    "--cache-location": "val:write",  # the cache file (or directory) eslint writes
     "-c --config --resolve-plugins-relative-to --rulesdir": "val:load",
     "--ignore-path": "val:read",
     "-o --output-file": "val:write",
@@ -166,6 +167,7 @@ def _next() -> Spec:
             "next start -p 8080 -H 0.0.0.0": "",
             "next lint --fix": "",
             "next lint -o ~/.bashrc": "write:~/.bashrc",
+            "next lint --cache-location ~/.bashrc": "write:~/.bashrc",
             "next build --experimental-upload-trace https://x.example/t": "network:https://x.example/t",
             "next export -o ~/.config/out": "tree-write:~/.config/out",
             "next telemetry disable": "config",
