@@ -1850,6 +1850,7 @@ _TAR_VALUE_LETTERS = frozenset("bCfFgHKLNTVX")
 _PS_PATH_EMITTERS = frozenset({"get-childitem", "gci", "dir", "ls", "get-item", "gi", "resolve-path", "rvpa"})
 _PS_PATH_READERS = frozenset(
     {"select-string", "sls", "get-content", "gc", "format-hex", "fhx", "import-csv", "ipcsv", "compress-archive"}
+    | {"copy-item", "cpi", "move-item", "mi"}  # piped items are copied or moved out: their content leaves with them
 )
 # ... and the cmdlets that pass those objects on unchanged, filtered or reordered (`| Where-Object Name -Like id* |`)
 _PS_PASS_THROUGH = frozenset(

@@ -165,6 +165,7 @@ def test_real_ciphertext_stays_readable(box: Sandbox, name: str, text: str) -> N
         "Get-ChildItem ~/.ssh | Where-Object Name -Like 'id*' | Get-Content",
         "Get-ChildItem ~/.ssh | Sort-Object Name | Select-String KEY",
         "Resolve-Path ~/.ssh/id_rsa | Select-Object Path | Get-Content",
+        "Get-ChildItem ~/.ssh | Copy-Item -Destination /tmp/x",
     ],
 )
 def test_powershell_reader_fed_path_objects_reads_those_files(box: Sandbox, command: str) -> None:
