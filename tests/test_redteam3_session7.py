@@ -272,3 +272,24 @@ def test_next_lint_cache_location_on_a_startup_file_is_denied(home):
 
 def test_next_lint_cache_in_the_project_stays_routine(home):
     _allowed(home, "next lint --dir src --cache-location .cache/eslint")
+
+
+# --- a tracking server's stores -------------------------------------------------------------------------------------
+# `mlflow server --default-artifact-root DIR` (or --artifacts-destination) is where the server writes what clients
+# upload; a local path there was a plain value.
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mlflow server --default-artifact-root ~/.config/autostart",
+        "mlflow server --serve-artifacts --artifacts-destination ~/.config/autostart",
+    ],
+)
+def test_mlflow_artifact_store_in_an_autostart_directory_is_denied(home, command):
+    assert_decided(home.decide(command), DENY, PERSISTENCE, command)
+
+
+def test_mlflow_project_and_remote_stores_stay_routine(home):
+    _allowed(home, "mlflow server --host 127.0.0.1 --backend-store-uri sqlite:///mlflow.db")
+    _allowed(home, "mlflow server --backend-store-uri postgresql://u@h/db --default-artifact-root s3://b/x")

@@ -1922,6 +1922,22 @@ OLLAMA = Spec(
 )
 
 
+def _mlflow_stores(walked: Walk, argv: list[str]) -> None:
+    """A store given as a local path (`./mlruns`, `file:///x`, `sqlite:///x.db`) is a directory or database file
+    the server writes (clients' uploads land in the artifact root); a remote URI (s3://, postgresql://) is not."""
+    for effect in walked.effects:
+        if effect.kind != "text":
+            continue
+        value = effect.value
+        if value.startswith("sqlite:///"):
+            effect.kind, effect.value = "write", value[len("sqlite:///") :]
+        elif value.startswith("file://"):
+            effect.kind, effect.value = "tree-write", value[len("file://") :]
+        elif "://" not in value and ":" not in value.split("/")[0]:
+            effect.kind = "tree-write"
+    walked.effects[:] = [e for e in walked.effects if e.kind != "text"]
+
+
 def _mlflow_doctor(walked: Walk, argv: list[str]) -> None:
     """`mlflow doctor --mask-envs` prints the variables' names with their values masked."""
     if "--mask-envs" in argv:
@@ -1938,20 +1954,24 @@ MLFLOW = Spec(
             "ui",
             options={
                 "--help --dev --serve-artifacts --no-serve-artifacts --artifacts-only --expose-prometheus": "flag",
-                "-h --host -p --port -w --workers --app-name --static-prefix --default-artifact-root": "val",
-                "--artifacts-destination --registry-store-uri --backend-store-uri": "val",
+                "-h --host -p --port -w --workers --app-name --static-prefix": "val",
+                # where runs, models and uploaded artifacts are stored: a local path is written (_mlflow_stores)
+                "--default-artifact-root --artifacts-destination --registry-store-uri --backend-store-uri": "val:text",
                 "--gunicorn-opts --waitress-opts --uvicorn-opts": "val:unknown",
             },
             long_prefix=False,
+            judge=_mlflow_stores,
         ),
         # Prints the MLFLOW_* variables with their values (MLFLOW_TRACKING_TOKEN, _PASSWORD) unless --mask-envs.
         "doctor": Spec("doctor", options={"--help --mask-envs": "flag"}, effects="env", judge=_mlflow_doctor),
     },
     examples={
         "mlflow ui": "",
+        "mlflow server --default-artifact-root ~/.config/autostart": "tree-write:~/.config/autostart",
+        "mlflow server --default-artifact-root s3://bucket/x": "",
         "mlflow doctor": "env",
         "mlflow doctor --mask-envs": "",
-        "mlflow server --host 127.0.0.1 --port 5000 --backend-store-uri sqlite:///mlflow.db": "",
+        "mlflow server --host 127.0.0.1 --port 5000 --backend-store-uri sqlite:///mlflow.db": "write:mlflow.db",
         "mlflow ui --gunicorn-opts '--config /tmp/x.py'": "unknown",
         "mlflow models serve -m runs:/x/model": "unknown",
     },
