@@ -38,9 +38,9 @@ FILES = [
     ("nerdctl", 2576),
     ("langs", 93021),
     ("docs", 37209),
-    ("webdev", 91168),
-    ("clitools", 80168),
-    ("pytools", 90326),
+    ("webdev", 94310),
+    ("clitools", 81741),
+    ("pytools", 97280),
     ("routine7", 27298),
 ]
 

@@ -1565,7 +1565,7 @@ _XCLIP = Spec(
         "xclip -o -selection clipboard": "secret",
     },
 )
-_XSEL_MODES = ("-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete")
+_XSEL_MODES: tuple[str, ...] = ("-i", "--input", "-a", "--append", "-f", "--follow", "-c", "--clear", "-d", "--delete")
 _XSEL_MODES += ("-k", "--keep", "-x", "--exchange", "-h", "--help", "--version")
 
 
