@@ -744,7 +744,7 @@ def _regenerable_tree(tgt: Target, env: Env) -> bool:
         info = os.lstat(tgt.path)
     except OSError:
         return False
-    if _changed_earlier(tgt.real, env) is not None or _written_into(tgt.real, env):
+    if _changed_earlier(tgt.real, env, inside=True) is not None:
         return False
     if stat.S_ISLNK(info.st_mode) and tgt.written.endswith("/"):
         return False  # `rm -rf link/` follows the link into the directory it names
@@ -763,19 +763,6 @@ def _regenerable_tree(tgt: Target, env: Env) -> bool:
         return False
     head = provenance.read_head(repo)
     return provenance.index_tracks_under(repo, relative, len(head) // 2 if head else 20) is False
-
-
-def _written_into(tree: str, env: Env) -> bool:
-    """An earlier command of the same line may have put something into `tree` (`mv src dist/ && rm -rf dist`)."""
-    for cmd in _EARLIER.get() or []:
-        if cmd.program == "git":
-            return True
-        cwd = cmd.cwd or env.cwd
-        for written, _whole in _writes_of(cmd):
-            place = target(written, cwd, env.home, env.project).real
-            if place == tree or place.startswith(tree.rstrip("/") + "/"):
-                return True
-    return False
 
 
 _DRIVE = re.compile(r"^([A-Za-z]):/")
@@ -1999,8 +1986,9 @@ def _writes_of(cmd: SimpleCommand) -> list[tuple[str, bool]]:
     return out
 
 
-def _changed_earlier(path: str, env: Env) -> str | None:
-    """Why an earlier command of the same line may have written, patched, extracted or cloned `path`."""
+def _changed_earlier(path: str, env: Env, inside: bool = False) -> str | None:
+    """Why an earlier command of the same line may have written, patched, extracted or cloned `path`; with
+    `inside`, also anything under the directory `path` (`mv src dist/ && rm -rf dist`)."""
     earlier = _EARLIER.get() or []
     for cmd in earlier:
         if cmd.program == "git":
@@ -2013,6 +2001,8 @@ def _changed_earlier(path: str, env: Env) -> str | None:
             place = target(written, cwd, env.home, env.project).real
             if path == place or ((tree or os.path.isdir(place)) and path.startswith(place.rstrip("/") + "/")):
                 return f"{cmd.program} earlier in the same command writes it"
+            if inside and place.startswith(path.rstrip("/") + "/"):
+                return f"{cmd.program} earlier in the same command writes into it"
     for place in _cloned_directories(earlier, env):
         if path == place or path.startswith(place.rstrip("/") + "/"):
             return "it is in a repository cloned earlier in the same command"
