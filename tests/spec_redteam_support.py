@@ -5,6 +5,9 @@ Commands are only analysed, never run. Nothing is written outside tmp_path.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +85,41 @@ def project(tmp_path, monkeypatch):  # type: ignore[no-untyped-def]
 
 def shell(command: str, project: str):  # type: ignore[no-untyped-def]
     return evaluate(ToolCall("shell", command=command, cwd=project, project_root=project, host="claude-code"))
+
+
+GIT = shutil.which("git")
+
+
+def git(repo: Path, *args: str) -> None:
+    """Run git in `repo` with a throwaway identity and no system or user configuration of the machine's."""
+    env = {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "HOME": str(repo.parent),
+        "GIT_CONFIG_NOSYSTEM": "1",
+        "GIT_AUTHOR_NAME": "p",
+        "GIT_AUTHOR_EMAIL": "p@example.invalid",
+        "GIT_COMMITTER_NAME": "p",
+        "GIT_COMMITTER_EMAIL": "p@example.invalid",
+    }
+    subprocess.run([GIT or "git", "-C", str(repo), *args], env=env, capture_output=True, check=True)
+
+
+def committed_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, files: dict[str, str]) -> Path:
+    """A throwaway home (with a fake SSH key) holding a project whose `files` are committed and unchanged."""
+    if GIT is None:
+        pytest.skip("git is needed to build the test repository")
+    home = tmp_path / "home"
+    root = home / "work" / "app"
+    root.mkdir(parents=True)
+    (home / ".ssh").mkdir()
+    (home / ".ssh" / "id_rsa").write_text("FAKE KEY\n")
+    monkeypatch.setenv("HOME", str(home))
+    for name in ("CONFIG", "CACHE", "STATE", "DATA"):
+        monkeypatch.setenv(f"XDG_{name}_HOME", str(tmp_path / name.lower()))
+    git(root, "init", "-q", "-b", "main")
+    for name, text in files.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text)
+    git(root, "add", "-A")
+    git(root, "commit", "-q", "-m", "project")
+    return root

@@ -8,10 +8,7 @@ and the floor that decides. Commands are only analysed, never run; nothing is wr
 
 from __future__ import annotations
 
-import os
 import shlex
-import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
@@ -21,9 +18,7 @@ from hookward.policy.specs import webdev
 from hookward.policy.toolcall import ToolCall
 from hookward.verdicts.decision import Decision, Verdict
 
-from tests.spec_redteam_support import assert_decided, assert_routine
-
-GIT = shutil.which("git")
+from tests.spec_redteam_support import assert_decided, assert_routine, committed_project, git
 
 TRACKED = {
     "package.json": '{"name": "app", "scripts": {"dev": "next dev"}}\n',
@@ -45,41 +40,10 @@ TRACKED = {
 }
 
 
-def _git(repo: Path, *args: str) -> None:
-    env = {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "HOME": str(repo.parent),
-        "GIT_CONFIG_NOSYSTEM": "1",
-        "GIT_AUTHOR_NAME": "p",
-        "GIT_AUTHOR_EMAIL": "p@example.invalid",
-        "GIT_COMMITTER_NAME": "p",
-        "GIT_COMMITTER_EMAIL": "p@example.invalid",
-    }
-    subprocess.run([GIT or "git", "-C", str(repo), *args], env=env, capture_output=True, check=True)
-
-
 @pytest.fixture
 def repo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A throwaway home with a committed JavaScript project in it."""
-    if GIT is None:
-        pytest.skip("git is needed to build the test repository")
-    home = tmp_path / "home"
-    root = home / "work" / "app"
-    root.mkdir(parents=True)
-    (home / ".ssh").mkdir()
-    (home / ".ssh" / "id_rsa").write_text("FAKE KEY\n")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "state"))
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    _git(root, "init", "-q", "-b", "main")
-    for name, text in TRACKED.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
-    _git(root, "add", "-A")
-    _git(root, "commit", "-q", "-m", "project")
-    return root
+    return committed_project(tmp_path, monkeypatch, TRACKED)
 
 
 def judged(root: Path, command: str) -> Decision:
@@ -419,8 +383,8 @@ def test_a_tool_configuration_changed_in_the_session_is_not_the_persons(repo, co
 def test_a_monorepo_apps_configuration_is_judged_like_the_one_in_the_cwd(repo, config, command):
     (repo / config).parent.mkdir(parents=True, exist_ok=True)
     (repo / config).write_text("export default {}\n")
-    _git(repo, "add", "-A")
-    _git(repo, "commit", "-q", "-m", "app")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-q", "-m", "app")
     assert_routine(judged(repo, command), command)
     (repo / config).write_text("require('child_process').execSync('id')\n")
     assert_decided(judged(repo, command), Verdict.ASK, "floor.runs-code", command)
